@@ -1,0 +1,47 @@
+#!/bin/sh
+# Installs the Debian packages (tools/setup/debian-packages.txt) and the npm packages
+# (package.json, for the browser tests only) that this machine is missing.
+# Quiet when nothing is missing. Not root and something missing: prints the command and fails.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+list="$here/debian-packages.txt"
+
+missing=""
+for pkg in $(sed -e 's/#.*//' "$list"); do
+    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    case "$status" in
+        *" installed") ;;
+        *) missing="$missing $pkg" ;;
+    esac
+done
+# node and npm: any install that provides both will do (Debian's nodejs + npm, or a newer nodejs).
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    missing="$missing nodejs npm"
+fi
+
+if [ -n "$missing" ]; then
+    cmd="apt-get install -y --no-install-recommends$missing"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "setup: missing Debian packages:$missing" >&2
+        echo "setup: run as root:  apt-get update && $cmd" >&2
+        exit 1
+    fi
+    echo "setup: installing$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    # Refresh the package lists when they are absent or older than a day.
+    if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
+        apt-get update -qq
+    fi
+    apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# npm packages for the browser tests, pinned by package-lock.json.
+if [ -f "$top/package-lock.json" ]; then
+    stamp="$top/node_modules/.install-stamp"
+    if [ ! -f "$stamp" ] || [ "$top/package-lock.json" -nt "$stamp" ]; then
+        echo "setup: installing npm packages (package-lock.json)"
+        (cd "$top" && npm ci --no-audit --no-fund --loglevel=error)
+        touch "$stamp"
+    fi
+fi
