@@ -1,0 +1,70 @@
+/*
+ * course.h - the one header every example includes.
+ *
+ * Kernel-style access primitives (READ_ONCE, WRITE_ONCE, barrier, smp_*, BUG_ON) and the markers
+ * that tell the build what an example is made of: shared variables, thread functions, observed
+ * values, an optional INIT and CHECK. Freestanding: no libc header, so any target compiles it.
+ *
+ * Native builds (tools/asm) read the markers through symbol names and relocations; the wasm build
+ * (tools/wasm) finds shared and observed variables through their sections and the exported names.
+ */
+#ifndef COURSE_H
+#define COURSE_H
+
+#if !defined(PLAIN) && !defined(FIXED) && !defined(TRANSFORMED)
+#define PLAIN 0
+#define FIXED 0
+#define TRANSFORMED 0
+#endif
+
+/* ---- markers ------------------------------------------------------------------------------ */
+
+#if defined(__wasm__)
+#define COURSE_EXPORT(name) __attribute__((export_name(#name)))
+#else
+#define COURSE_EXPORT(name)
+#endif
+
+/* A shared variable: global (never static), in its own section so the explorer can find it. */
+#define SHARED(type, name) \
+	__attribute__((section("course_shared"), used, aligned(sizeof(type)))) type name
+#define SHARED_INIT(type, name, value) \
+	__attribute__((section("course_shared"), used, aligned(sizeof(type)))) type name = (value)
+
+/* A thread-local result that is part of the outcome (a litmus-test register). */
+#define OBSERVED(type, name) \
+	__attribute__((section("course_observed"), used, aligned(sizeof(type)))) type name
+
+/* Thread functions: kept out of line so each has its own disassembly. */
+#define THREAD(name) \
+	COURSE_EXPORT(name) __attribute__((noinline, used)) void name(void)
+#define INIT() \
+	COURSE_EXPORT(course_init) __attribute__((noinline, used)) void course_init(void)
+#define CHECK() \
+	COURSE_EXPORT(course_check) __attribute__((noinline, used)) void course_check(void)
+
+/* ---- kernel-style primitives ------------------------------------------------------------ */
+
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, val) \
+	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+
+#define barrier() __asm__ __volatile__("" ::: "memory")
+
+#define smp_mb()  __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define smp_rmb() __atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define smp_wmb() __atomic_thread_fence(__ATOMIC_RELEASE)
+
+#define smp_load_acquire(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define smp_store_release(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
+#if defined(__wasm__)
+/* The explorer's runtime turns this into the outcome "crash: BUG_ON at line N". */
+__attribute__((import_module("env"), import_name("course_bug"), noreturn))
+void course_bug(int line);
+#define BUG_ON(cond) do { if (cond) course_bug(__LINE__); } while (0)
+#else
+#define BUG_ON(cond) do { if (cond) __builtin_trap(); } while (0)
+#endif
+
+#endif /* COURSE_H */
