@@ -24,6 +24,7 @@ $(SETUP_STAMP):
 -include tools/gen/gen.mk
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
+-include tools/lint/lint.mk
 -include tests/tests.mk
 
 .PHONY: all site check bench serve clean
