@@ -1,0 +1,190 @@
+// Browser-test harness: serves build/site over http and file://, drives Debian's headless
+// chromium with playwright-core, and records every console error, page error, failed request
+// and HTTP error status of each tab so a test can assert a page loaded cleanly.
+//
+// Usage from a test file tests/browser/<part>.test.js (run with `node --test tests/browser/`):
+//
+//   const { test, before, after } = require('node:test');
+//   const assert = require('node:assert/strict');
+//   const h = require('./harness');
+//
+//   let site;
+//   before(async () => { site = await h.open(); });   // starts the http server and the browser
+//   after(async () => { await site.close(); });       // stops both
+//
+//   for (const mode of h.MODES) {                      // 'http' and 'file'
+//     test(`load fusing page (${mode})`, async () => {
+//       const tab = await site.newTab({ mode });       // fresh context: empty localStorage
+//       await tab.goto('load-fusing.html');            // path relative to the site root
+//       assert.match(await tab.page.title(), /Load fusing/);
+//       await tab.screenshot(`mypart-load-fusing-${mode}`); // build/test-artifacts/<name>.png
+//       tab.assertClean();                             // throws if anything went wrong on the tab
+//       await tab.close();
+//     });
+//   }
+//
+// h.open(options):   { siteDir } (default build/site, or $SITE_DIR) → site
+// site.httpBase:     'http://127.0.0.1:<random port>/'
+// site.fileBase:     'file:///abs/path/build/site/'
+// site.url(mode, p): absolute URL of site path p in that mode
+// site.newTab(opts): opts = { mode = 'http', colorScheme = 'light' | 'dark', viewport = {width, height},
+//                    javaScriptEnabled = true, reducedMotion, allowProblems = [RegExp, ...] }
+//                    → tab; the tab owns its own browser context (own localStorage, downloads allowed).
+// tab.page:          the Playwright Page; tab.context: its BrowserContext
+// tab.goto(p):       navigate to site path p (may contain ?query or #hash); waits for 'load'
+// tab.problems:      array of strings: 'console error: …', 'page error: …', 'request failed: …',
+//                    'http 404: …' (problems matching allowProblems are not recorded)
+// tab.assertClean(): throws an AssertionError listing tab.problems if there are any
+// tab.screenshot(n): full-page PNG at build/test-artifacts/<n>.png, returns the path
+// tab.close()
+// h.SITE_DIR, h.ARTIFACTS, h.MODES, h.CHROMIUM_ARGS are exported for tests that need them.
+//
+// Playwright cannot be given --user-data-dir (it refuses); chromium.launch() always starts from a
+// fresh temporary profile of its own, which is what the flag would give us.
+'use strict';
+
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const assert = require('node:assert/strict');
+const { pathToFileURL } = require('node:url');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const { chromium } = require(path.join(ROOT, 'node_modules', 'playwright-core'));
+
+const SITE_DIR = path.resolve(process.env.SITE_DIR || path.join(ROOT, 'build', 'site'));
+const ARTIFACTS = path.join(ROOT, 'build', 'test-artifacts');
+const MODES = ['http', 'file'];
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json',
+  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.ico': 'image/x-icon', '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+// A static file server for one directory, bound to 127.0.0.1 on a port the OS picks.
+function serve(dir) {
+  const server = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad url');
+      return;
+    }
+    let file = path.join(dir, path.normalize(rel));
+    if (file !== dir && !file.startsWith(dir + path.sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, body) => {
+      if (err) {
+        const nf = path.join(dir, '404.html');
+        res.writeHead(404, { 'content-type': TYPES['.html'] });
+        res.end(fs.existsSync(nf) ? fs.readFileSync(nf) : 'not found');
+        return;
+      }
+      const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function requireSite(dir) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`${path.relative(ROOT, dir) || dir}/index.html: no site built; run \`make site\` first`);
+  }
+}
+
+async function open(options = {}) {
+  const siteDir = path.resolve(options.siteDir || SITE_DIR);
+  requireSite(siteDir);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(siteDir);
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  const httpBase = `http://127.0.0.1:${server.address().port}/`;
+  const fileBase = pathToFileURL(siteDir).href.replace(/\/?$/, '/');
+  const tabs = new Set();
+
+  const site = {
+    siteDir, httpBase, fileBase, browser,
+    url(mode, p = '') {
+      if (!MODES.includes(mode)) throw new Error(`unknown mode '${mode}' (want ${MODES.join(' or ')})`);
+      return new URL(p.replace(/^\//, ''), mode === 'http' ? httpBase : fileBase).href;
+    },
+    async newTab(opts = {}) {
+      const mode = opts.mode || 'http';
+      const context = await browser.newContext({
+        colorScheme: opts.colorScheme || 'light',
+        viewport: opts.viewport || { width: 1280, height: 900 },
+        javaScriptEnabled: opts.javaScriptEnabled !== false,
+        reducedMotion: opts.reducedMotion || 'no-preference',
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      const allow = opts.allowProblems || [];
+      const problems = [];
+      const note = (msg) => { if (!allow.some((re) => re.test(msg))) problems.push(msg); };
+      page.on('console', (m) => {
+        if (m.type() === 'error') note(`console error: ${m.text()} (${page.url()})`);
+      });
+      page.on('pageerror', (e) => note(`page error: ${e.message} (${page.url()})`));
+      page.on('requestfailed', (r) => {
+        const why = r.failure() ? r.failure().errorText : 'failed';
+        // A navigation replaced by another one is not a failure of the site.
+        if (why === 'net::ERR_ABORTED' && r.isNavigationRequest()) return;
+        note(`request failed: ${r.url()} ${why}`);
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400) note(`http ${r.status()}: ${r.url()}`);
+      });
+      const tab = {
+        mode, page, context, problems,
+        async goto(p) {
+          return page.goto(site.url(mode, p), { waitUntil: 'load' });
+        },
+        assertClean() {
+          assert.deepEqual(problems, [], `problems on the ${mode} tab:\n  ${problems.join('\n  ')}`);
+        },
+        async screenshot(name) {
+          const file = path.join(ARTIFACTS, `${name}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          return file;
+        },
+        async close() {
+          tabs.delete(tab);
+          await context.close();
+        },
+      };
+      tabs.add(tab);
+      return tab;
+    },
+    async close() {
+      for (const t of [...tabs]) await t.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await new Promise((r) => server.close(r));
+    },
+  };
+  return site;
+}
+
+module.exports = { open, serve, SITE_DIR, ARTIFACTS, MODES, CHROMIUM, CHROMIUM_ARGS, ROOT };
