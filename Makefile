@@ -25,6 +25,7 @@ $(SETUP_STAMP):
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
 -include tools/lint/lint.mk
+-include tools/lab/lab.mk
 -include tests/tests.mk
 
 .PHONY: all site check bench serve clean
