@@ -1,0 +1,42 @@
+/*@example
+ * title: A 32-bit word read as two halves
+ * page: load-tearing
+ * shows: If one load is split into two 16-bit loads, a reader can see a value that no thread ever stored.
+ * threads: t0 t1
+ * variants: plain fixed transformed
+ * outcome: r1 word
+ * cflags: -std=gnu11
+ * cflags.transformed: -fno-strict-aliasing
+ * evidence.plain: loads(t1, word) == 1 && min_width(t1, word) == 4
+ * evidence.fixed: loads(t1, word) == 1 && min_width(t1, word) == 4
+ * evidence.transformed: loads(t1, word) == 2 && max_width(t1, word) == 2
+ * evidence-on: any/any/O1,O2,O3,Os
+ * expect.plain: unreachable: r1 != 65537 && r1 != 131074
+ * expect.fixed: unreachable: r1 != 65537 && r1 != 131074
+ * expect.transformed: reachable: r1 == 65538 || r1 == 131073
+ */
+#include "course.h"
+
+/* word packs a generation (high half) and an index (low half): 0x00010001 = 65537 at first.
+ * t0 moves both halves on at once to 0x00020002 = 131074. t1 reads the word once. */
+SHARED_INIT(unsigned int, word, 65537);
+OBSERVED(unsigned int, r1);
+
+THREAD(t0)
+{
+	WRITE_ONCE(word, 131074);
+}
+
+THREAD(t1)
+{
+#if PLAIN
+	r1 = word;		/* BUGGY: nothing promises a single load */
+#elif FIXED
+	r1 = READ_ONCE(word);
+#elif TRANSFORMED
+	/* The torn load: two 16-bit loads, low half first (every target here is little-endian). */
+	unsigned int lo = ((volatile unsigned short *)&word)[0];
+	unsigned int hi = ((volatile unsigned short *)&word)[1];
+	r1 = lo | (hi << 16);
+#endif
+}
