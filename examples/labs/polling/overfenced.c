@@ -1,0 +1,35 @@
+/* OVERFENCED: correct, but full fences around every access pay for ordering this handshake never needed */
+/*@example
+ * title: Lab: stop the worker (over-fenced fix)
+ * page: labs/polling
+ * shows: A worker polls a stop flag that another thread raises; make sure it notices.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r1 need_to_stop
+ * cflags: -std=gnu11
+ * evidence.student: loads_in_loop(t1, need_to_stop) >= 1
+ * expect.student: unreachable: hang(t1)
+ * expect.student: unreachable: done && r1 == 0
+ * expect.student: reachable: done && r1 == 1
+ */
+#include "course.h"
+
+SHARED(int, need_to_stop);
+OBSERVED(int, r1);
+
+THREAD(t0)
+{
+	smp_mb();
+	WRITE_ONCE(need_to_stop, 1);
+	smp_mb();
+}
+
+THREAD(t1)
+{
+	while (!READ_ONCE(need_to_stop)) {
+		smp_mb();
+		barrier();
+	}
+	smp_mb();
+	r1 = READ_ONCE(need_to_stop);
+}

@@ -1,0 +1,41 @@
+/* OVERFENCED: correct, but an acquire loop, a full fence and a marked load of the value itself cost more than two marked loads of gp */
+/*@example
+ * title: Lab: dereference a published pointer (over-fenced fix)
+ * page: labs/publish
+ * shows: A reader takes an early look at a pointer, waits until the writer says it is published, then dereferences it; the dereference must use a fresh load.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r0 r1
+ * cflags: -std=gnu11
+ * evidence.student: loads(t1, gp) >= 2
+ * expect.student: unreachable: r1 != 42
+ * expect.student: reachable: r0 == 0
+ * expect.student: unreachable: hang(t1)
+ */
+#include "course.h"
+
+SHARED(int *, gp);
+SHARED(int, ready);
+int slot = 42;
+OBSERVED(int, r0);
+OBSERVED(int, r1);
+
+THREAD(t0)
+{
+	WRITE_ONCE(gp, &slot);
+	smp_mb();
+	smp_store_release(&ready, 1);
+}
+
+THREAD(t1)
+{
+	int *early = READ_ONCE(gp);
+	int *p;
+
+	r0 = early != 0;
+	while (!smp_load_acquire(&ready))
+		barrier();
+	smp_mb();
+	p = READ_ONCE(gp);
+	r1 = READ_ONCE(*p);
+}

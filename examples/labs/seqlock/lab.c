@@ -1,0 +1,48 @@
+/*@example
+ * title: Lab: a correct seqcount writer
+ * page: labs/seqlock
+ * shows: A writer updates two values under a sequence count; a lockless reader must never accept a half-updated pair.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r1 r2
+ * cflags: -std=gnu11
+ * evidence.student: stores(t0, seq) == 2
+ * expect.student: unreachable: r1 != r2
+ * expect.student: reachable: r1 == 1 && r2 == 1
+ * expect.student: unreachable: hang(t1)
+ */
+#include "course.h"
+
+/* The sequence count `seq` is odd while an update is in progress. t0 is the writer: it bumps
+ * seq, updates the pair (a, b) from (0, 0) to (1, 1), and bumps seq again. t1 is a reader that
+ * is already correct: it retries until it saw the same even count before and after reading the
+ * pair. Fix the writer so the reader can never return r1 != r2. */
+SHARED(int, seq);
+SHARED(int, a);
+SHARED(int, b);
+OBSERVED(int, r1);
+OBSERVED(int, r2);
+
+THREAD(t0)
+{
+	seq = seq + 1;
+	a = 1;
+	b = 1;
+	seq = seq + 1;
+}
+
+THREAD(t1)
+{
+	int s0, s1, x, y;
+
+	do {
+		s0 = READ_ONCE(seq);
+		smp_rmb();
+		x = READ_ONCE(a);
+		y = READ_ONCE(b);
+		smp_rmb();
+		s1 = READ_ONCE(seq);
+	} while ((s0 & 1) || s0 != s1);
+	r1 = x;
+	r2 = y;
+}

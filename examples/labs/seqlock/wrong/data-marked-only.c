@@ -1,0 +1,45 @@
+/* WRONG: only the data stores are marked; the two plain increments of seq may still be merged into one, so the reader never sees an odd count [fails: stores(t0, seq)] */
+/*@example
+ * title: Lab: a correct seqcount writer (wrong fix)
+ * page: labs/seqlock
+ * shows: A writer updates two values under a sequence count; a lockless reader must never accept a half-updated pair.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r1 r2
+ * cflags: -std=gnu11
+ * evidence.student: stores(t0, seq) == 2
+ * expect.student: unreachable: r1 != r2
+ * expect.student: reachable: r1 == 1 && r2 == 1
+ * expect.student: unreachable: hang(t1)
+ */
+#include "course.h"
+
+SHARED(int, seq);
+SHARED(int, a);
+SHARED(int, b);
+OBSERVED(int, r1);
+OBSERVED(int, r2);
+
+THREAD(t0)
+{
+	seq = seq + 1;
+	WRITE_ONCE(a, 1);
+	WRITE_ONCE(b, 1);
+	seq = seq + 1;
+}
+
+THREAD(t1)
+{
+	int s0, s1, x, y;
+
+	do {
+		s0 = READ_ONCE(seq);
+		smp_rmb();
+		x = READ_ONCE(a);
+		y = READ_ONCE(b);
+		smp_rmb();
+		s1 = READ_ONCE(seq);
+	} while ((s0 & 1) || s0 != s1);
+	r1 = x;
+	r2 = y;
+}

@@ -1,0 +1,51 @@
+/*@example
+ * title: Lab: which accesses need marking?
+ * page: labs/which-access
+ * shows: Four accesses to shared variables, and only some of them race; mark exactly those.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r0 r1 state
+ * cflags: -std=gnu11
+ * evidence.student: stores(t0, state) == 2
+ * evidence.student: loads_in_loop(t1, state) >= 1
+ * expect.student: unreachable: hang(t1)
+ * expect.student: reachable: r1 == 1
+ * expect.student: reachable: r1 == 2
+ * expect.student: unreachable: done && r0 != 3
+ */
+#include "course.h"
+
+/* state goes 0 (idle) -> 1 (running) -> 2 (finished); only t0 writes it and t1 watches it.
+ * budget is set once by INIT, before either thread starts, and never written again.
+ * t0 announces it is running, does its work (r0), then announces it has finished.
+ * t1 waits until t0 has started and records the state it saw (r1). The four accesses to shared
+ * variables are labelled (A) to (D). Mark the ones that need it, and only those. */
+SHARED(int, state);
+SHARED(int, budget);
+OBSERVED(int, r0);
+OBSERVED(int, r1);
+
+INIT()
+{
+	budget = 3;
+}
+
+THREAD(t0)
+{
+	int i, sum = 0;
+
+	state = 1;		/* (A) */
+	for (i = 0; i < budget; i++)	/* (B) */
+		sum += i;
+	r0 = sum;
+	state = 2;		/* (C) */
+}
+
+THREAD(t1)
+{
+	int seen;
+
+	while ((seen = state) == 0)	/* (D) */
+		continue;
+	r1 = seen;
+}

@@ -1,0 +1,47 @@
+/* WRONG: marks both stores but leaves the polling load (D) plain, so it is hoisted out of the loop [fails: loads_in_loop(t1, state)] */
+/*@example
+ * title: Lab: which accesses need marking? (wrong fix)
+ * page: labs/which-access
+ * shows: Four accesses to shared variables, and only some of them race; mark exactly those.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r0 r1 state
+ * cflags: -std=gnu11
+ * evidence.student: stores(t0, state) == 2
+ * evidence.student: loads_in_loop(t1, state) >= 1
+ * expect.student: unreachable: hang(t1)
+ * expect.student: reachable: r1 == 1
+ * expect.student: reachable: r1 == 2
+ * expect.student: unreachable: done && r0 != 3
+ */
+#include "course.h"
+
+SHARED(int, state);
+SHARED(int, budget);
+OBSERVED(int, r0);
+OBSERVED(int, r1);
+
+INIT()
+{
+	budget = 3;
+}
+
+THREAD(t0)
+{
+	int i, sum = 0;
+
+	WRITE_ONCE(state, 1);		/* (A) */
+	for (i = 0; i < budget; i++)	/* (B) */
+		sum += i;
+	r0 = sum;
+	WRITE_ONCE(state, 2);		/* (C) */
+}
+
+THREAD(t1)
+{
+	int seen;
+
+	while ((seen = state) == 0)	/* (D) */
+		continue;
+	r1 = seen;
+}
