@@ -1,0 +1,632 @@
+/* runtime.js - the outcome explorer's engine, one classic script for the browser and node.
+ * Runs an example's instrumented wasm threads as resumable coroutines (asyncify) under a scheduler:
+ * Machine (reset, step one thread to its next shared access, outcome), Explorer (exhaustive DPOR with
+ * source sets + sleep sets, or naive enumeration, in resumable chunks with a cap), random runs,
+ * and the outcome predicate language of examples/README.md. No DOM here. */
+(function (root) {
+  'use strict';
+  var STACK = 64 * 1024;       // shadow stack per thread
+  var ABUF = 16 * 1024;        // asyncify data per thread
+  var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
+  var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
+
+  function b64bytes(s) {
+    if (typeof Buffer !== 'undefined') return new Uint8Array(Buffer.from(s, 'base64'));
+    var bin = atob(s), out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  function BugOn(line) { this.line = line; }
+
+  /* ---- machine -------------------------------------------------------------------------------- */
+
+  // mod: {wasm (base64), sites: {id: line}, rmw: {id: {op,type,width,offset,line}}, loops: {id: {line}}}
+  // meta: {threads, shared, observed, outcome, has_init, has_check}
+  function Machine(mod, meta) {
+    var self = this;
+    this.mod = mod; this.meta = meta;
+    this.cur = null; this.rewinding = false;
+    var imports = { env: {
+      load_ptr: function (id, bytes, off, ptr) { return self._load(id, bytes, off, ptr); },
+      load_val_i32: function (id, v) { return self._loadVal(id, v); },
+      load_val_i64: function (id, v) { return self._loadVal(id, v); },
+      load_val_f32: function (id, v) { return self._loadVal(id, v); },
+      load_val_f64: function (id, v) { return self._loadVal(id, v); },
+      store_ptr: function (id, bytes, off, ptr) { return self._storePtr(id, bytes, off, ptr); },
+      store_val_i32: function (id, v) { return self._storeVal(id, v); },
+      store_val_i64: function (id, v) { return self._storeVal(id, v); },
+      store_val_f32: function (id, v) { return self._storeVal(id, v); },
+      store_val_f64: function (id, v) { return self._storeVal(id, v); },
+      log_execution: function (id) { self._edge(id); },
+      course_rmw32: function (a, v, site) { return self._rmw(a, v, undefined, site); },
+      course_rmw64: function (a, v, site) { return self._rmw(a, v, undefined, site); },
+      course_cmpxchg32: function (a, e, r, site) { return self._rmw(a, r, e, site); },
+      course_cmpxchg64: function (a, e, r, site) { return self._rmw(a, r, e, site); },
+      course_bug: function (line) { throw new BugOn(line); },
+    } };
+    var m = new WebAssembly.Module(b64bytes(mod.wasm));
+    // Any other import (a libc call the example should not make) traps with a clear message.
+    WebAssembly.Module.imports(m).forEach(function (imp) {
+      if (!imports[imp.module]) imports[imp.module] = {};
+      if (imports[imp.module][imp.name] === undefined && imp.kind === 'function')
+        imports[imp.module][imp.name] = function () { throw new Error('call to missing import ' + imp.name); };
+    });
+    this.inst = new WebAssembly.Instance(m, imports);
+    var ex = this.ex = this.inst.exports;
+    this.mem = ex.memory;
+    this.dv = new DataView(this.mem.buffer);
+    this.u8 = new Uint8Array(this.mem.buffer);
+    this.i32 = new Int32Array(this.mem.buffer);
+    function g(n) { return ex[n] ? ex[n].value : undefined; }
+    this.sharedLo = g('__start_course_shared') || 0;
+    this.sharedHi = g('__stop_course_shared') || 0;
+    this.dataEnd = g('__data_end');
+    var heapBase = g('__heap_base');
+    this.vars = [];
+    (meta.shared || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: true, addr: g(v.name) }); });
+    (meta.observed || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: false, addr: g(v.name) }); });
+    this.varByName = {};
+    this.vars.forEach(function (v) {
+      if (v.addr === undefined) throw new Error('variable ' + v.name + ' is not exported by the module');
+      self.varByName[v.name] = v;
+    });
+    if (ex._initialize) ex._initialize();
+    this.snapshot = this.u8.slice(0, this.dataEnd);
+    this.threads = meta.threads.map(function (name, i) {
+      if (typeof ex[name] !== 'function') throw new Error('thread ' + name + ' is not exported by the module');
+      var top = heapBase - 256 - i * STACK;
+      return { index: i, name: name, fn: ex[name], stackTop: top, minSp: top, buf: heapBase + i * ABUF };
+    });
+    this.maxSteps = MAX_STEPS; this.maxEdges = MAX_EDGES;
+    this.reset();
+  }
+
+  Machine.prototype._shared = function (a, size) { return a < this.sharedHi && a + size > this.sharedLo; };
+
+  Machine.prototype._unwind = function (t) {
+    var b = t.buf >> 2;
+    this.i32[b] = t.buf + 8; this.i32[b + 1] = t.buf + ABUF;
+    this.ex.asyncify_start_unwind(t.buf);
+  };
+
+  Machine.prototype._load = function (id, bytes, off, ptr) {
+    var t = this.cur;
+    if (t === null) return ptr;
+    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return ptr; }
+    var a = ptr + off;
+    if (!this._shared(a, bytes)) return ptr;
+    t.pending = { kind: 'R', addr: a, size: bytes, site: id };
+    this._unwind(t);
+    return 0;
+  };
+  Machine.prototype._loadVal = function (id, v) {
+    var t = this.cur;
+    var c = t === null ? null : t.capture;
+    if (c !== null && c.site === id) {
+      c.ev.value = typeof v === 'bigint' ? Number(v) : v;
+      t.reads.push(c.addr, c.size, readUnsigned(this.dv, c.addr, c.size)); t.capture = null;
+    }
+    return v;
+  };
+  Machine.prototype._storePtr = function (id, bytes, off, ptr) {
+    var t = this.cur;
+    if (t !== null) t.stores.push(id, ptr + off, bytes);
+    return ptr;
+  };
+  Machine.prototype._storeVal = function (id, v) {
+    var t = this.cur;
+    if (t === null) return v;
+    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return v; }
+    var n = t.stores.length, size = t.stores[n - 1], a = t.stores[n - 2];
+    t.stores.length = n - 3;
+    if (!this._shared(a, size)) {
+      if (a >= t.stackTop || a < t.stackTop - STACK) t.wrote = true;  // a non-stack, non-shared store
+      return v;
+    }
+    t.pending = { kind: 'W', addr: a, size: size, site: id, value: v };
+    this._unwind(t);
+    return v;
+  };
+  Machine.prototype._rmw = function (a, v, expected, site) {
+    var s = this.mod.rmw[site], t = this.cur;
+    a += s.offset;
+    if (t !== null && !this.rewinding && this._shared(a, s.width)) {
+      t.pending = { kind: 'U', addr: a, size: s.width, site: site };
+      this._unwind(t);
+      return s.type === 'i64' ? BigInt(0) : 0;
+    }
+    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); }
+    var big = s.type === 'i64';
+    var old = readUnsigned(this.dv, a, s.width);        // BigInt
+    var mask = (BigInt(1) << BigInt(8 * s.width)) - BigInt(1);
+    var val = BigInt.asUintN(64, BigInt(v)) & mask, nv;
+    switch (s.op) {
+      case 'add': nv = (old + val) & mask; break;
+      case 'sub': nv = (old - val) & mask; break;
+      case 'and': nv = old & val; break;
+      case 'or': nv = old | val; break;
+      case 'xor': nv = old ^ val; break;
+      case 'xchg': nv = val; break;
+      case 'cmpxchg': nv = (old === (BigInt.asUintN(64, BigInt(expected)) & mask)) ? val : old; break;
+    }
+    writeUnsigned(this.dv, a, s.width, nv);
+    if (t !== null && this._shared(a, s.width)) {
+      if (t.capture) { t.capture.ev.value = Number(old); t.capture.ev.newValue = Number(nv); t.capture = null; }
+      t.reads.push(a, s.width, nv);
+      t.wrote = true;
+    }
+    if (big) return BigInt.asIntN(64, old);
+    return s.width === 4 ? Number(BigInt.asIntN(32, old)) : Number(old);
+  };
+  Machine.prototype._edge = function (id) {
+    var t = this.cur;
+    if (t === null) return;
+    var lp = this.mod.loops[id];
+    if (lp === undefined) return;
+    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return; }
+    t.edges++;
+    if (t.edges > this.maxEdges) { t.pending = { kind: 'B', loop: id }; this._unwind(t); return; }
+    if (t.wrote || t.prevLoop !== id) {
+      // This iteration changed memory (or we came from elsewhere): start watching from here.
+      t.wrote = false; t.reads.length = 0; t.prevState = null; t.prevLoop = id;
+      return;
+    }
+    t.pending = { kind: 'E', loop: id };   // unwind so the saved locals show the thread's state
+    this._unwind(t);
+  };
+
+  function readUnsigned(dv, a, w) {
+    switch (w) {
+      case 1: return BigInt(dv.getUint8(a));
+      case 2: return BigInt(dv.getUint16(a, true));
+      case 4: return BigInt(dv.getUint32(a, true));
+      default: return dv.getBigUint64(a, true);
+    }
+  }
+  function writeUnsigned(dv, a, w, v) {
+    switch (w) {
+      case 1: dv.setUint8(a, Number(v)); break;
+      case 2: dv.setUint16(a, Number(v), true); break;
+      case 4: dv.setUint32(a, Number(v), true); break;
+      default: dv.setBigUint64(a, v, true);
+    }
+  }
+  function readVar(dv, v) {
+    var a = v.addr, t = v.type || 'int', uns = /unsigned|\*|size_t|uint|bool/.test(t);
+    if (/double/.test(t)) return dv.getFloat64(a, true);
+    if (/float/.test(t)) return dv.getFloat32(a, true);
+    switch (v.size) {
+      case 1: return uns ? dv.getUint8(a) : dv.getInt8(a);
+      case 2: return uns ? dv.getUint16(a, true) : dv.getInt16(a, true);
+      case 8: var b = uns ? dv.getBigUint64(a, true) : dv.getBigInt64(a, true); return Number(b);
+      default: return uns ? dv.getUint32(a, true) : dv.getInt32(a, true);
+    }
+  }
+
+  // Back to the initial state; runs INIT, then every thread up to its first shared access.
+  Machine.prototype.reset = function () {
+    var ex = this.ex;
+    this.cur = null; this.rewinding = false;
+    var st = ex.asyncify_get_state();
+    if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind();
+    this.u8.set(this.snapshot, 0);
+    this.crash = null; this.trace = []; this.checked = false;
+    for (var i = 0; i < this.threads.length; i++) {
+      var t = this.threads[i];
+      this.u8.fill(0, t.minSp, t.stackTop);
+      t.sp = t.stackTop; t.started = false; t.status = 'paused'; t.pending = null; t.steps = 0; t.edges = 0;
+      t.wrote = false; t.reads = []; t.stores = []; t.prevState = null; t.prevLoop = -1; t.blocked = null;
+      t.capture = null; t.hangReason = null;
+    }
+    ex.course_sp.value = this.threads[0].stackTop + 256 - 16;
+    if (ex.course_init) {
+      try { ex.course_init(); } catch (e) { this.crash = { thread: 'init', message: crashMessage(e) }; return; }
+    }
+    for (i = 0; i < this.threads.length && !this.crash; i++) this._advance(this.threads[i]);
+  };
+
+  function crashMessage(e) {
+    if (e instanceof BugOn) return 'BUG_ON at line ' + e.line;
+    if (e && e.name === 'RangeError' && /stack/i.test(e.message)) return 'stack overflow';
+    return 'trap: ' + (e && e.message ? e.message : String(e));
+  }
+
+  // Resumes t (performing its pending access) and runs it to its next pause.
+  Machine.prototype._advance = function (t) {
+    var ex = this.ex, sp = ex.course_sp;
+    for (;;) {
+      this.cur = t; sp.value = t.sp;
+      try {
+        if (t.started) { this.rewinding = true; ex.asyncify_start_rewind(t.buf); } else t.started = true;
+        t.fn();
+      } catch (e) {
+        this.cur = null; this.rewinding = false;
+        var st = ex.asyncify_get_state();
+        if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind();
+        t.status = 'crashed'; t.pending = null;
+        this.crash = { thread: t.name, message: crashMessage(e) };
+        return;
+      }
+      this.cur = null;
+      if (ex.asyncify_get_state() !== 1) { t.status = 'done'; t.pending = null; return; }
+      ex.asyncify_stop_unwind();
+      t.sp = sp.value;
+      if (t.sp < t.minSp) t.minSp = t.sp;
+      var k = t.pending.kind;
+      if (k === 'B') { t.status = 'hang'; t.hangReason = 'loop bound'; return; }
+      if (k !== 'E') return;
+      // A back-edge after an iteration that wrote nothing: same state as last time and the values it
+      // read are still there -> it would repeat forever until another thread writes one of them.
+      var b = t.buf >> 2, state = this.u8.slice(t.buf + 8, this.i32[b]);
+      var stk = this.u8.slice(t.sp, t.stackTop);
+      if (t.prevState && sameBytes(state, t.prevState[0]) && sameBytes(stk, t.prevState[1]) && this._readsCurrent(t)) {
+        t.status = 'blocked'; t.blocked = t.reads.slice(); t.blockLoop = t.pending.loop;
+        return;
+      }
+      t.prevState = [state, stk]; t.reads.length = 0;
+    }
+  };
+  function sameBytes(a, b) {
+    if (a.length !== b.length) return false;
+    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  Machine.prototype._readsCurrent = function (t) {
+    var r = t.reads;
+    for (var i = 0; i < r.length; i += 3)
+      if (readUnsigned(this.dv, r[i], r[i + 1]) !== r[i + 2]) return false;
+    return true;
+  };
+
+  Machine.prototype.enabled = function () {
+    if (this.crash) return [];
+    var out = [];
+    for (var i = 0; i < this.threads.length; i++) if (this.threads[i].status === 'paused') out.push(i);
+    return out;
+  };
+
+  Machine.prototype.nameOf = function (addr) {
+    for (var i = 0; i < this.vars.length; i++) {
+      var v = this.vars[i];
+      if (addr >= v.addr && addr < v.addr + v.size) return addr === v.addr ? v.name : v.name + '+' + (addr - v.addr);
+    }
+    return '0x' + addr.toString(16);
+  };
+
+  Machine.prototype.lineOf = function (t) {
+    var p = t.pending;
+    if (t.status === 'blocked') return (this.mod.loops[t.blockLoop] || {}).line || 0;
+    if (!p) return 0;
+    if (p.kind === 'U') return this.mod.rmw[p.site].line;
+    if (p.kind === 'B' || p.kind === 'E') return (this.mod.loops[p.loop] || {}).line || 0;
+    return this.mod.sites[p.site] || 0;
+  };
+
+  // Runs thread i for one step: its pending shared access and everything local up to the next one.
+  Machine.prototype.step = function (i) {
+    var t = this.threads[i];
+    if (!t || t.status !== 'paused') throw new Error('thread ' + i + ' cannot step');
+    var p = t.pending;
+    var ev = { thread: i, kind: p.kind, addr: p.addr, size: p.size, line: this.lineOf(t), value: p.value };
+    t.steps++;
+    if (t.steps > this.maxSteps) {
+      t.status = 'hang'; t.hangReason = 'step bound'; ev.kind = 'H';
+      this.trace.push(ev);
+      return ev;
+    }
+    t.capture = p.kind === 'W' ? null : { site: p.site, addr: p.addr, size: p.size, ev: ev };
+    if (p.kind === 'W') { t.reads.length = 0; t.prevState = null; t.wrote = true; }
+    this._advance(t);
+    t.capture = null;
+    // Threads spinning on something this step changed run again up to their next shared access.
+    if (p.kind !== 'R') {
+      for (var j = 0; j < this.threads.length && !this.crash; j++) {
+        var u = this.threads[j];
+        if (u.status !== 'blocked' || this._readsCurrentList(u.blocked)) continue;
+        u.status = 'paused'; u.blocked = null; u.prevState = null; u.reads.length = 0; u.prevLoop = -1;
+        (ev.woke = ev.woke || []).push(j);
+        this._advance(u);
+      }
+    }
+    this.trace.push(ev);
+    return ev;
+  };
+  Machine.prototype._readsCurrentList = function (r) {
+    return this._readsCurrent({ reads: r });
+  };
+
+  Machine.prototype.replay = function (schedule) {
+    this.reset();
+    for (var i = 0; i < schedule.length; i++) {
+      if (this.threads[schedule[i]] === undefined || this.threads[schedule[i]].status !== 'paused')
+        throw new Error('schedule step ' + (i + 1) + ': thread ' + schedule[i] + ' cannot run');
+      this.step(schedule[i]);
+    }
+  };
+
+  Machine.prototype.values = function () {
+    var out = {};
+    for (var i = 0; i < this.vars.length; i++) out[this.vars[i].name] = readVar(this.dv, this.vars[i]);
+    return out;
+  };
+
+  // The outcome of a finished run (no thread can step).
+  Machine.prototype.outcome = function () {
+    var hang = [], done = true, self = this;
+    this.threads.forEach(function (t) {
+      if (t.status !== 'done') done = false;
+      if (t.status === 'blocked' || t.status === 'hang') hang.push(t.name);
+    });
+    if (done && !this.crash && this.ex.course_check && !this.checked) {
+      this.checked = true;
+      try { this.ex.course_check(); } catch (e) { this.crash = { thread: 'check', message: crashMessage(e) }; }
+    }
+    var all = this.values(), vals = {};
+    (this.meta.outcome || []).forEach(function (n) { vals[n] = all[n]; });
+    var o = { vals: vals, hang: hang, crash: this.crash, done: done };
+    o.key = outcomeKey(o, this.meta.outcome || []);
+    void self;
+    return o;
+  };
+
+  function outcomeKey(o, names) {
+    var s = names.map(function (n) { return n + '=' + o.vals[n]; }).join(' ');
+    if (o.hang.length) s += (s ? '; ' : '') + o.hang.map(function (t) { return t + ' does not terminate'; }).join(', ');
+    if (o.crash) s += (s ? '; ' : '') + 'crash in ' + o.crash.thread + ': ' + o.crash.message;
+    return s;
+  }
+
+  /* ---- exploration ------------------------------------------------------------------------------ */
+
+  function dependent(a, b) {
+    return a.addr < b.addr + b.size && b.addr < a.addr + a.size && (a.kind !== 'R' || b.kind !== 'R');
+  }
+  function pendingOf(m, i) {
+    var p = m.threads[i].pending;
+    return { kind: p.kind, addr: p.addr, size: p.size };
+  }
+  function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
+
+  // opts: {mode: 'dpor'|'naive', cap: max executions}
+  function Explorer(machine, opts) {
+    opts = opts || {};
+    this.m = machine; this.mode = opts.mode || 'dpor'; this.cap = opts.cap || 100000;
+    this.outcomes = {}; this.order = [];
+    this.executions = 0; this.redundant = 0; this.steps = 0; this.finished = false; this.partial = false;
+    this.stack = []; this.stale = false;
+    machine.reset();
+    var root = this._node();
+    if (root.enabledMask === 0) { this._record(); this.finished = true; } else this.stack.push(root);
+  }
+  Explorer.prototype._node = function () {
+    var m = this.m, en = m.enabled(), mask = 0, next = [];
+    for (var i = 0; i < en.length; i++) { mask |= 1 << en[i]; next[en[i]] = pendingOf(m, en[i]); }
+    return { enabledMask: mask, next: next, backtrack: 0, sleep: 0, chosen: -1, ev: null };
+  };
+  Explorer.prototype._record = function () {
+    var o = this.m.outcome();
+    var sched = this.stack.map(function (n) { return n.chosen; });   // the leaf's parent chain
+    var r = this.outcomes[o.key];
+    if (!r) { r = this.outcomes[o.key] = { outcome: o, count: 0, witness: sched.join('') }; this.order.push(o.key); }
+    r.count++;
+    this.executions++;
+  };
+  // Works for about `ms` milliseconds (Infinity: to the end). Returns true when finished.
+  Explorer.prototype.run = function (ms) {
+    var until = ms === Infinity || ms === undefined ? Infinity : Date.now() + ms, n = 0;
+    var m = this.m;
+    while (!this.finished) {
+      if ((++n & 63) === 0 && Date.now() > until) return false;
+      var depth = this.stack.length - 1, top = this.stack[depth];
+      if (top.backtrack === 0) {
+        var avail = top.enabledMask & ~top.sleep;
+        top.backtrack = this.mode === 'naive' ? top.enabledMask : (avail ? 1 << lowest(avail) : 0);
+      }
+      var todo = top.backtrack & ~top.sleep;
+      if (todo === 0) {
+        this.stack.pop(); this.stale = true;
+        if (this.stack.length === 0) { this.finished = true; break; }
+        var parent = this.stack[this.stack.length - 1];
+        parent.sleep |= 1 << parent.chosen;
+        continue;
+      }
+      if (this.executions + this.redundant >= this.cap) { this.partial = true; this.finished = true; break; }
+      if (this.stale) {
+        m.reset();
+        for (var i = 0; i < depth; i++) { m.step(this.stack[i].chosen); this.steps++; }
+        this.stale = false;
+      }
+      var p = lowest(todo);
+      top.chosen = p;
+      var before = top.enabledMask;
+      m.step(p); this.steps++;
+      var ev = { thread: p, acc: top.next[p] };
+      top.ev = ev;
+      if (this.mode === 'dpor') this._races(depth, ev);
+      var child = this._node();
+      if (this.mode === 'dpor') {
+        var sl = 0, s = top.sleep;
+        for (var q = 0; s >> q; q++) {
+          if (!(s & (1 << q)) || q === p) continue;
+          // q is still waiting at the same access and does not touch what p did.
+          if ((child.enabledMask & (1 << q)) && (before & (1 << q)) && !dependent(top.next[q], top.next[p])) sl |= 1 << q;
+        }
+        child.sleep = sl;
+      }
+      if (child.enabledMask === 0) {
+        this._record();
+        top.sleep |= 1 << p; this.stale = true;
+      } else if ((child.enabledMask & ~child.sleep) === 0) {
+        this.redundant++;
+        top.sleep |= 1 << p; this.stale = true;
+      } else {
+        this.stack.push(child);
+      }
+    }
+    return true;
+  };
+
+  // Source-DPOR race analysis for the event just executed at `depth`.
+  Explorer.prototype._races = function (k, ev) {
+    var st = this.stack, nth = this.m.threads.length, p = ev.thread;
+    var vc = new Array(nth).fill(0), idx = 1;
+    for (var j = k - 1; j >= 0; j--) if (st[j].ev.thread === p) { vc = st[j].ev.vc.slice(); idx = st[j].ev.idx + 1; break; }
+    for (j = 0; j < k; j++) {
+      var e = st[j].ev;
+      if (e.thread !== p && dependent(e.acc, ev.acc)) for (var t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
+    }
+    vc[p] = idx; ev.vc = vc; ev.idx = idx;
+    function hb(a, b) { return b.vc[a.thread] >= a.idx; }   // a happens before b
+    for (j = 0; j < k; j++) {
+      var ej = st[j].ev;
+      if (ej.thread === p || !dependent(ej.acc, ev.acc)) continue;
+      var covered = false;
+      for (var i = j + 1; i < k && !covered; i++) { var ei = st[i].ev; if (hb(ej, ei) && hb(ei, ev)) covered = true; }
+      if (covered) continue;
+      // v = events after j not after ej, then p; initials of v.
+      var v = [];
+      for (i = j + 1; i < k; i++) if (!hb(ej, st[i].ev)) v.push(st[i].ev);
+      var init = 0, seen = 0;
+      for (i = 0; i < v.length; i++) {
+        var q = v[i].thread;
+        if (seen & (1 << q)) continue;
+        seen |= 1 << q;
+        var first = true;
+        for (var i2 = 0; i2 < i; i2++) if (hb(v[i2], v[i])) { first = false; break; }
+        if (first) init |= 1 << q;
+      }
+      if (!(seen & (1 << p))) {
+        var pf = true;
+        for (i = 0; i < v.length; i++) if (hb(v[i], ev)) { pf = false; break; }
+        if (pf) init |= 1 << p;
+      }
+      var node = st[j];
+      init &= node.enabledMask;
+      if (init === 0) { node.backtrack |= node.enabledMask; continue; }
+      if ((init & node.backtrack) === 0) node.backtrack |= (init & (1 << p)) ? (1 << p) : (1 << lowest(init));
+    }
+  };
+
+  Explorer.prototype.result = function () {
+    var self = this;
+    return {
+      outcomes: this.order.map(function (k) { var r = self.outcomes[k]; return { key: k, outcome: r.outcome, count: r.count, witness: r.witness }; }),
+      executions: this.executions, redundant: this.redundant, steps: this.steps,
+      partial: this.partial, finished: this.finished, mode: this.mode,
+    };
+  };
+
+  function mulberry32(a) {
+    return function () {
+      a |= 0; a = a + 0x6D2B79F5 | 0;
+      var t = Math.imul(a ^ a >>> 15, 1 | a);
+      t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
+      return ((t ^ t >>> 14) >>> 0) / 4294967296;
+    };
+  }
+
+  // Random schedules: runs `n` runs with the seed, resumable in chunks like Explorer.
+  function RandomRuns(machine, n, seed) {
+    this.m = machine; this.n = n; this.done = 0; this.rand = mulberry32(seed >>> 0);
+    this.outcomes = {}; this.order = []; this.finished = n <= 0;
+  }
+  RandomRuns.prototype.run = function (ms) {
+    var until = ms === Infinity || ms === undefined ? Infinity : Date.now() + ms;
+    while (this.done < this.n) {
+      if (Date.now() > until) return false;
+      var m = this.m, sched = [];
+      m.reset();
+      for (;;) {
+        var en = m.enabled();
+        if (!en.length) break;
+        var p = en[Math.floor(this.rand() * en.length)];
+        sched.push(p); m.step(p);
+      }
+      var o = m.outcome(), r = this.outcomes[o.key];
+      if (!r) { r = this.outcomes[o.key] = { key: o.key, outcome: o, count: 0, witness: sched.join('') }; this.order.push(o.key); }
+      r.count++; this.done++;
+    }
+    this.finished = true;
+    return true;
+  };
+  RandomRuns.prototype.result = function () {
+    var self = this;
+    return { outcomes: this.order.map(function (k) { return self.outcomes[k]; }), runs: this.done };
+  };
+
+  /* ---- outcome predicates ------------------------------------------------------------------- */
+
+  // Parses a predicate; throws Error(message) on a syntax error or unknown name.
+  function parsePredicate(text, names, threads) {
+    var toks = [], re = /\s*(\d+|[A-Za-z_][A-Za-z_0-9]*|==|!=|<=|>=|&&|\|\||[-+<>!()])/y, pos = 0, m;
+    text = String(text);
+    while (pos < text.length) {
+      if (/^\s*$/.test(text.slice(pos))) break;
+      re.lastIndex = pos;
+      m = re.exec(text);
+      if (!m) throw new Error('unexpected "' + text.slice(pos).trim().slice(0, 10) + '" in predicate');
+      toks.push(m[1]); pos = re.lastIndex;
+    }
+    var i = 0;
+    function peek() { return toks[i]; }
+    function eat(t) { if (toks[i] !== t) throw new Error('expected "' + t + '" but found ' + (toks[i] ? '"' + toks[i] + '"' : 'the end')); i++; }
+    function or() { var l = and(); while (peek() === '||') { i++; var a = l, b = and(); l = function (o) { return a(o) || b(o) ? 1 : 0; }; } return l; }
+    function and() { var l = cmp(); while (peek() === '&&') { i++; var a = l, b = cmp(); l = function (o) { return a(o) && b(o) ? 1 : 0; }; } return l; }
+    function cmp() {
+      var l = sum(), op = peek();
+      if (['==', '!=', '<', '<=', '>', '>='].indexOf(op) < 0) return l;
+      i++; var r = sum(), a = l;
+      return function (o) {
+        var x = a(o), y = r(o);
+        switch (op) { case '==': return x === y ? 1 : 0; case '!=': return x !== y ? 1 : 0; case '<': return x < y ? 1 : 0;
+          case '<=': return x <= y ? 1 : 0; case '>': return x > y ? 1 : 0; default: return x >= y ? 1 : 0; }
+      };
+    }
+    function sum() { var l = unary(); while (peek() === '+' || peek() === '-') { var op = toks[i++], a = l, b = unary(); l = op === '+' ? function (o) { return a(o) + b(o); } : function (o) { return a(o) - b(o); }; } return l; }
+    function unary() {
+      var t = peek();
+      if (t === '!') { i++; var a = unary(); return function (o) { return a(o) ? 0 : 1; }; }
+      if (t === '-') { i++; var b = unary(); return function (o) { return -b(o); }; }
+      return primary();
+    }
+    function threadArg(fn) {
+      eat('('); var t = toks[i++];
+      if (threads.indexOf(t) < 0 && !(fn === 'crash' && (t === 'check' || t === 'init'))) throw new Error('unknown thread "' + t + '" in ' + fn + '()');
+      eat(')'); return t;
+    }
+    function primary() {
+      var t = toks[i++];
+      if (t === undefined) throw new Error('predicate ends too early');
+      if (/^\d+$/.test(t)) { var n = +t; return function () { return n; }; }
+      if (t === '(') { var e = or(); eat(')'); return e; }
+      if (t === 'hang') { var th = threadArg('hang'); return function (o) { return o.hang.indexOf(th) >= 0 ? 1 : 0; }; }
+      if (t === 'crash') {
+        if (peek() === '(') { var ct = threadArg('crash'); return function (o) { return o.crash && o.crash.thread === ct ? 1 : 0; }; }
+        return function (o) { return o.crash ? 1 : 0; };
+      }
+      if (t === 'done') return function (o) { return o.done ? 1 : 0; };
+      if (/^[A-Za-z_]/.test(t)) {
+        if (names.indexOf(t) < 0) throw new Error('"' + t + '" is not an outcome variable (outcome: ' + names.join(' ') + ')');
+        return function (o) { return o.vals[t]; };
+      }
+      throw new Error('unexpected "' + t + '" in predicate');
+    }
+    var f = or();
+    if (i < toks.length) throw new Error('unexpected "' + toks[i] + '" in predicate');
+    return function (o) { return !!f(o); };
+  }
+
+  function decodeSchedule(s) {
+    if (!/^[0-3]*$/.test(s)) throw new Error('a schedule is a string of thread numbers 0-3');
+    return s.split('').map(Number);
+  }
+
+  var api = {
+    Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns, parsePredicate: parsePredicate,
+    outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, dependent: dependent,
+    limits: { STACK: STACK, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES },
+  };
+  root.CourseExplorer = api;
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+})(typeof self !== 'undefined' ? self : globalThis);

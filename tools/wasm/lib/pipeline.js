@@ -1,0 +1,212 @@
+// pipeline.js - compiles one example variant to an instrumented, asyncified wasm module plus the
+// tables the runtime needs (hook site -> source line, RMW sites, loop ids, exported addresses).
+// Order: emcc -O2 -matomics -g (the compiler's optimized code) -> wasm2wat, rewrite atomic RMW and
+// cmpxchg into calls to env.course_rmw*/course_cmpxchg* -> wat2wasm -> wasm-opt --instrument-memory
+// --log-execution -> wasm-opt --asyncify -O2. Results are cached under build/cache/wasm/<hash>/.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const crypto = require('crypto');
+const { execFileSync } = require('child_process');
+
+const TOP = path.resolve(__dirname, '../../..');
+const PIPELINE_VERSION = '3';
+const ASYNC_IMPORTS = [
+  'env.load_ptr', 'env.store_val_i32', 'env.store_val_i64', 'env.store_val_f32', 'env.store_val_f64',
+  'env.log_execution', 'env.course_rmw32', 'env.course_rmw64', 'env.course_cmpxchg32', 'env.course_cmpxchg64',
+];
+
+function run(cmd, args, opts) {
+  try {
+    return execFileSync(cmd, args, Object.assign({ encoding: 'utf8', maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }, opts || {}));
+  } catch (e) {
+    const err = new Error(`${cmd} failed:\n${(e.stderr || '') + (e.stdout || '')}`.trim());
+    err.toolOutput = (e.stderr || '') + (e.stdout || '');
+    throw err;
+  }
+}
+
+// DWARF line table of the emcc output: sorted rows {addr, line} (addresses relative to the code section).
+function lineTable(wasmPath) {
+  const out = run('llvm-dwarfdump-14', ['--debug-line', wasmPath]);
+  const rows = [];
+  for (const l of out.split('\n')) {
+    const m = /^0x([0-9a-f]{16})\s+(\d+)\s+(\d+)\s+(\d+)\s.*?(end_sequence)?\s*$/.exec(l);
+    if (m) rows.push({ addr: parseInt(m[1], 16), line: +m[2], end: !!m[5] });
+  }
+  rows.sort((a, b) => a.addr - b.addr || (a.end ? -1 : 1));
+  return rows;
+}
+
+function lineAt(rows, addr) {
+  let best = 0;
+  for (const r of rows) {
+    if (r.addr > addr) break;
+    best = r.end ? 0 : r.line;
+  }
+  return best;
+}
+
+// Instructions of every function body in order, with file offsets, from wasm-objdump.
+function instructions(wasmPath) {
+  const hdr = run('wasm-objdump', ['-h', wasmPath]);
+  const cm = /Code start=0x([0-9a-f]+)/.exec(hdr);
+  if (!cm) throw new Error('no code section in ' + wasmPath);
+  const codeStart = parseInt(cm[1], 16);
+  const dis = run('wasm-objdump', ['-d', wasmPath]);
+  const list = [];
+  let fn = null;
+  for (const l of dis.split('\n')) {
+    const f = /^[0-9a-f]+ func\[\d+\] <(.*)>:/.exec(l);
+    if (f) { fn = f[1]; continue; }
+    const m = /^ ([0-9a-f]+): [0-9a-f ]+\| (\s*)(\S+)(.*)$/.exec(l);
+    if (!m || m[3].startsWith('local[')) continue;
+    list.push({ off: parseInt(m[1], 16) - codeStart, op: m[3], fn });
+  }
+  return list;
+}
+
+const RMW_RE = /^(i32|i64)\.atomic\.rmw(8|16|32)?\.(add|sub|and|or|xor|xchg|cmpxchg)(_u)?$/;
+const MEM_RE = /^(i32|i64|f32|f64)\.(atomic\.)?(load|store)(8|16|32)?(_[su])?$/;
+
+// Rewrites the flat text form: every atomic RMW / cmpxchg becomes `i32.const <site>; call $course_*`.
+function rewriteRmw(wat, rmwSites) {
+  if (/\bcall \d+\b|\(func \d+\)|\bref\.func \d+\b/.test(wat)) throw new Error('unnamed function references in wat');
+  if (/memory\.atomic\.(wait|notify)|atomic\.wait|atomic\.notify/.test(wat)) throw new Error('atomic wait/notify is not supported');
+  let j = 0;
+  const lines = wat.split('\n').map((l) => {
+    const m = /^(\s*)((i32|i64)\.atomic\.rmw\S*)(.*)$/.exec(l);
+    if (!m) return l;
+    const op = RMW_RE.exec(m[2]);
+    if (!op) throw new Error('unknown atomic instruction ' + m[2]);
+    const off = /offset=(\d+)/.exec(m[4]);
+    const site = rmwSites[j];
+    if (!site || site.insn !== m[2]) throw new Error('RMW site mismatch at ' + m[2]);
+    site.offset = off ? +off[1] : 0;
+    j++;
+    const width = op[2] ? +op[2] / 8 : (op[1] === 'i64' ? 8 : 4);
+    Object.assign(site, { type: op[1], width, op: op[3] });
+    const fnName = (op[3] === 'cmpxchg' ? 'course_cmpxchg' : 'course_rmw') + (op[1] === 'i64' ? '64' : '32');
+    return `${m[1]}i32.const ${site.id}\n${m[1]}call $${fnName}`;
+  });
+  if (j !== rmwSites.length) throw new Error('RMW count mismatch');
+  const imports = [
+    '(import "env" "course_rmw32" (func $course_rmw32 (param i32 i32 i32) (result i32)))',
+    '(import "env" "course_rmw64" (func $course_rmw64 (param i32 i64 i32) (result i64)))',
+    '(import "env" "course_cmpxchg32" (func $course_cmpxchg32 (param i32 i32 i32 i32) (result i32)))',
+    '(import "env" "course_cmpxchg64" (func $course_cmpxchg64 (param i32 i64 i64 i32) (result i64)))',
+  ];
+  let text = lines.join('\n');
+  // Imports must precede every definition: put ours before the first (func / (table / (memory / (global.
+  const at = text.search(/\n\s*\((func|table|memory|global) /);
+  text = text.slice(0, at) + '\n  ' + imports.join('\n  ') + text.slice(at);
+  // The shadow-stack pointer, so the runtime can give every thread its own stack.
+  if (!/\(global \$__stack_pointer \(mut i32\)/.test(text)) throw new Error('no $__stack_pointer global');
+  text = text.replace(/\n\s*\(export "memory"/, '\n  (export "course_sp" (global $__stack_pointer))$&');
+  return text;
+}
+
+function inputsHash(srcText, cflags, extra) {
+  const h = crypto.createHash('sha256');
+  h.update(PIPELINE_VERSION + '\0' + srcText + '\0' + JSON.stringify(cflags) + '\0' + JSON.stringify(extra));
+  h.update(fs.readFileSync(path.join(TOP, 'examples/include/course.h')));
+  h.update(fs.readFileSync(__filename));
+  return h.digest('hex').slice(0, 24);
+}
+
+// Builds (or loads from cache) one variant. Returns the module description the runtime consumes.
+function buildVariant(opts) {
+  const { src, cflags, meta, variant, cacheDir } = opts;
+  const srcText = fs.readFileSync(src, 'utf8');
+  const names = meta.shared.concat(meta.observed).map((v) => v.name);
+  const hash = inputsHash(srcText, cflags, { names, threads: meta.threads });
+  const dir = path.join(cacheDir, hash);
+  const cached = path.join(dir, 'module.json');
+  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+  const tmp = dir + '.tmp' + process.pid;
+  fs.mkdirSync(tmp, { recursive: true });
+  try {
+    return buildIn(tmp, dir, opts, srcText, names, hash);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function buildIn(tmp, dir, opts, srcText, names, hash) {
+  const { src, cflags, meta, variant } = opts;
+  const raw = path.join(tmp, 'emcc.wasm');
+  const exportsFlags = [];
+  for (const n of names) exportsFlags.push('-Wl,--export=' + n);
+  for (const s of ['__start_course_shared', '__stop_course_shared', '__start_course_observed', '__stop_course_observed'])
+    exportsFlags.push('-Wl,--export-if-defined=' + s);
+  exportsFlags.push('-Wl,--export=__data_end', '-Wl,--export=__heap_base');
+  // Compile the variant's file as it is (line numbers are the shown source's); -g only adds DWARF.
+  const emccArgs = ['-O2', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
+    '-I', path.join(TOP, 'examples/include')].concat(cflags, [src, '-o', raw], exportsFlags);
+  try {
+    run('emcc', emccArgs, { cwd: TOP });
+  } catch (e) {
+    const m = /([^\s:]+\.c):(\d+):(\d+): error: (.*)/.exec(e.toolOutput || '');
+    throw new Error(m ? `${src}:${m[2]}: ${m[4]} (emcc, variant ${variant})` : `${src}:1: emcc failed: ${e.message}`);
+  }
+  const rows = lineTable(raw);
+  const insns = instructions(raw);
+  const memSites = [];
+  const rmwSites = [];
+  const loops = [];
+  insns.forEach((ins, i) => {
+    if (MEM_RE.test(ins.op)) memSites.push({ id: memSites.length + 1, line: lineAt(rows, ins.off), fn: ins.fn });
+    else if (RMW_RE.test(ins.op)) rmwSites.push({ id: 100000 + rmwSites.length, insn: ins.op, line: lineAt(rows, ins.off), fn: ins.fn });
+    else if (ins.op === 'loop') {
+      const next = insns[i + 1];
+      loops.push({ line: lineAt(rows, (next || ins).off) || lineAt(rows, ins.off), fn: ins.fn });
+    }
+  });
+  const wat = run('wasm2wat', ['--enable-threads', raw]);
+  const rewritten = path.join(tmp, 'rewritten.wat');
+  fs.writeFileSync(rewritten, rewriteRmw(wat, rmwSites));
+  const rw = path.join(tmp, 'rewritten.wasm');
+  run('wat2wasm', ['--enable-threads', rewritten, '-o', rw]);
+  const inst = path.join(tmp, 'inst.wasm');
+  run('wasm-opt', ['--enable-threads', '--enable-mutable-globals', '--instrument-memory', '--log-execution', rw, '-o', inst]);
+  // Which log_execution ids are loop headers: the j-th loop in binaryen's text is the j-th loop of the binary.
+  const disText = run('wasm-dis', [inst]);
+  const li = /\(import "env" "log_execution" \(func (\$\S+)/.exec(disText);
+  if (!li) throw new Error('no log_execution import after wasm-opt');
+  const logCall = '(call ' + li[1];
+  const dis = disText.split('\n');
+  const loopIds = {};
+  let lj = 0;
+  for (let i = 0; i < dis.length; i++) {
+    if (/^\s*\(loop\b/.test(dis[i])) {
+      const m = (dis[i + 1] || '').trim() === logCall && /\(i32\.const (\d+)\)/.exec(dis[i + 2] || '');
+      if (!m) throw new Error('loop without log_execution in ' + src);
+      const lp = loops[lj++];
+      if (!lp) throw new Error('loop count mismatch in ' + src);
+      loopIds[m[1]] = { line: lp.line, fn: lp.fn };
+    }
+  }
+  if (lj !== loops.length) throw new Error('loop count mismatch in ' + src);
+  const final = path.join(tmp, 'final.wasm');
+  run('wasm-opt', ['--enable-threads', '--enable-mutable-globals', '--asyncify',
+    '--pass-arg=asyncify-imports@' + ASYNC_IMPORTS.join(','), '-O2', inst, '-o', final]);
+  const bytes = fs.readFileSync(final);
+  const sites = {};
+  for (const s of memSites) sites[s.id] = s.line;
+  const rmw = {};
+  for (const s of rmwSites) rmw[s.id] = { op: s.op, type: s.type, width: s.width, offset: s.offset, line: s.line };
+  const mod = {
+    id: meta.id, variant, hash,
+    wasm: bytes.toString('base64'),
+    rawBytes: fs.statSync(raw).size, finalBytes: bytes.length,
+    sites, rmw, loops: loopIds,
+  };
+  fs.writeFileSync(path.join(tmp, 'module.json'), JSON.stringify(mod));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(tmp, dir);
+  return mod;
+}
+
+module.exports = { buildVariant, TOP };
