@@ -58,7 +58,10 @@
     this.dv = new DataView(this.mem.buffer);
     this.u8 = new Uint8Array(this.mem.buffer);
     this.i32 = new Int32Array(this.mem.buffer);
-    function g(n) { return ex[n] ? ex[n].value : undefined; }
+    function g(n) {
+      if (ex[n]) return ex[n].value;
+      return mod.addrs && n in mod.addrs ? mod.addrs[n] : undefined;   // static: from DWARF, null if deleted
+    }
     this.sharedLo = g('__start_course_shared') || 0;
     this.sharedHi = g('__stop_course_shared') || 0;
     this.dataEnd = g('__data_end');
@@ -69,6 +72,7 @@
     this.varByName = {};
     this.vars.forEach(function (v) {
       if (v.addr === undefined) throw new Error('variable ' + v.name + ' is not exported by the module');
+      if (v.addr === null) v.deleted = true;
       self.varByName[v.name] = v;
     });
     if (ex._initialize) ex._initialize();
@@ -289,6 +293,7 @@
   Machine.prototype.nameOf = function (addr) {
     for (var i = 0; i < this.vars.length; i++) {
       var v = this.vars[i];
+      if (v.deleted) continue;
       if (addr >= v.addr && addr < v.addr + v.size) return addr === v.addr ? v.name : v.name + '+' + (addr - v.addr);
     }
     return '0x' + addr.toString(16);
@@ -347,7 +352,7 @@
 
   Machine.prototype.values = function () {
     var out = {};
-    for (var i = 0; i < this.vars.length; i++) out[this.vars[i].name] = readVar(this.dv, this.vars[i]);
+    for (var i = 0; i < this.vars.length; i++) out[this.vars[i].name] = this.vars[i].deleted ? null : readVar(this.dv, this.vars[i]);
     return out;
   };
 
@@ -371,7 +376,7 @@
   };
 
   function outcomeKey(o, names) {
-    var s = names.map(function (n) { return n + '=' + o.vals[n]; }).join(' ');
+    var s = names.map(function (n) { return n + '=' + (o.vals[n] === null ? '(deleted)' : o.vals[n]); }).join(' ');
     if (o.hang.length) s += (s ? '; ' : '') + o.hang.map(function (t) { return t + ' does not terminate'; }).join(', ');
     if (o.crash) s += (s ? '; ' : '') + 'crash in ' + o.crash.thread + ': ' + o.crash.message;
     return s;

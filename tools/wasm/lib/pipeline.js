@@ -49,6 +49,19 @@ function lineAt(rows, addr) {
   return best;
 }
 
+// Addresses of global variables from DWARF (for `static` shared variables, which cannot be exported).
+function dwarfAddrs(wasmPath) {
+  const out = run('llvm-dwarfdump-14', ['--debug-info', wasmPath]);
+  const addrs = {};
+  for (const die of out.split(/\n(?=0x[0-9a-f]+:\s+DW_TAG_)/)) {
+    if (!/^0x[0-9a-f]+:\s+DW_TAG_variable/.test(die)) continue;
+    const n = /DW_AT_name\s+\("([^"]+)"\)/.exec(die);
+    const a = /DW_AT_location\s+\(DW_OP_addr 0x([0-9a-f]+)\)/.exec(die);
+    if (n && a && !(n[1] in addrs)) addrs[n[1]] = parseInt(a[1], 16);
+  }
+  return addrs;
+}
+
 // Instructions of every function body in order, with file offsets, from wasm-objdump.
 function instructions(wasmPath) {
   const hdr = run('wasm-objdump', ['-h', wasmPath]);
@@ -120,7 +133,7 @@ function inputsHash(srcText, cflags, extra) {
 function buildVariant(opts) {
   const { src, cflags, meta, variant, cacheDir } = opts;
   const srcText = fs.readFileSync(src, 'utf8');
-  const names = meta.shared.concat(meta.observed).map((v) => v.name);
+  const names = meta.shared.concat(meta.observed).filter((v) => !v.static).map((v) => v.name);
   const hash = inputsHash(srcText, cflags, { names, threads: meta.threads });
   const dir = path.join(cacheDir, hash);
   const cached = path.join(dir, 'module.json');
@@ -152,6 +165,9 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
     throw new Error(m ? `${src}:${m[2]}: ${m[4]} (emcc, variant ${variant})` : `${src}:1: emcc failed: ${e.message}`);
   }
   const rows = lineTable(raw);
+  const daddrs = dwarfAddrs(raw);
+  const addrs = {};
+  for (const v of meta.shared.concat(meta.observed)) if (v.static) addrs[v.name] = v.name in daddrs ? daddrs[v.name] : null;
   const insns = instructions(raw);
   const memSites = [];
   const rmwSites = [];
@@ -201,7 +217,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
     id: meta.id, variant, hash,
     wasm: bytes.toString('base64'),
     rawBytes: fs.statSync(raw).size, finalBytes: bytes.length,
-    sites, rmw, loops: loopIds,
+    sites, rmw, loops: loopIds, addrs,
   };
   fs.writeFileSync(path.join(tmp, 'module.json'), JSON.stringify(mod));
   fs.rmSync(dir, { recursive: true, force: true });

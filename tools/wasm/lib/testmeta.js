@@ -40,11 +40,12 @@ function parse(file, text) {
     } else meta[base] = val;
   }
   meta.shared = []; meta.observed = [];
-  const re = /^\s*(SHARED|SHARED_INIT|OBSERVED)\(([^,]+),\s*(\w+)/;
+  const re = /^\s*(SHARED|SHARED_INIT|STATIC_SHARED|OBSERVED)\(([^,]+),\s*(\w+)/;
   for (const l of lines) {
     const m = re.exec(l);
     if (!m) continue;
     const v = { name: m[3], type: m[2].trim(), size: sizeOf(m[2].trim()) };
+    if (m[1] === 'STATIC_SHARED') v.static = true;
     (m[1] === 'OBSERVED' ? meta.observed : meta.shared).push(v);
   }
   meta.has_init = /^\s*INIT\(\)/m.test(text);
