@@ -1,0 +1,25 @@
+/* fsutil: the directory operations of a build: listing a tree, hard-link copies, writing a file as a new
+ * inode (never through a hard link), removing a tree, and the atomic directory swap. */
+#ifndef GEN_FSUTIL_H
+#define GEN_FSUTIL_H
+#include <stddef.h>
+
+struct file_list {
+    char **paths; /* relative to the listed root, '/'-separated, sorted */
+    size_t n;
+};
+
+/* Lists regular files under root (recursively). A missing root gives an empty list. 0 or -1 (errno). */
+int list_files(const char *root, struct file_list *out);
+void file_list_free(struct file_list *l);
+
+/* Recreates the tree src under dst (which exists) with hard links to src's files. 0 or -1 (errno). */
+int hardlink_tree(const char *src, const char *dst);
+/* Writes data to path through a temporary name and rename(), so a hard-linked old file is left intact. */
+int write_new_inode(const char *path, const void *data, size_t len);
+/* Removes path and everything under it; a missing path is not an error. */
+int remove_tree(const char *path);
+/* Exchanges two directories atomically (renameat2 RENAME_EXCHANGE). */
+int exchange_dirs(const char *a, const char *b);
+
+#endif

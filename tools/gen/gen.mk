@@ -1,0 +1,74 @@
+# tools/gen/gen.mk: builds the static-site generator (build/bin/sitegen), runs it for `make site`,
+# and provides gen-test (cmocka, under ASan/UBSan) and gen-bench. Included by the top-level Makefile.
+
+GEN_DIR := tools/gen
+GEN_OBJ := $(BUILD)/obj/gen
+SITEGEN := $(BUILD)/bin/sitegen
+GEN_PKGS := libcmark-gfm lua5.4 jansson source-highlight libxxhash
+GEN_PKG_CFLAGS := $(shell pkg-config --cflags $(GEN_PKGS) 2>/dev/null)
+GEN_PKG_LIBS := $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null)
+GEN_WARN := -Wall -Wextra -Werror
+GEN_CFLAGS := -std=c11 $(GEN_WARN) -O2 -g $(GEN_PKG_CFLAGS) -MMD -MP
+GEN_CXXFLAGS := -std=c++17 $(GEN_WARN) -O2 -g -MMD -MP
+GEN_LIBS := $(GEN_PKG_LIBS) -lstdc++
+
+GEN_LIB_SRCS := $(filter-out $(GEN_DIR)/main.c,$(wildcard $(GEN_DIR)/*.c))
+GEN_LIB_OBJS := $(patsubst $(GEN_DIR)/%.c,$(GEN_OBJ)/%.o,$(GEN_LIB_SRCS)) $(GEN_OBJ)/highlight.o
+
+$(GEN_OBJ)/%.o: $(GEN_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(GEN_CFLAGS) -c $< -o $@
+$(GEN_OBJ)/highlight.o: $(GEN_DIR)/highlight.cc
+	@mkdir -p $(@D)
+	@$(CXX) $(GEN_CXXFLAGS) -c $< -o $@
+$(SITEGEN): $(GEN_LIB_OBJS) $(GEN_OBJ)/main.o
+	@mkdir -p $(@D)
+	@$(CC) -o $@ $^ $(GEN_LIBS)
+	@echo "built $@"
+
+# The same code built with the sanitizers, for the tests.
+GEN_ASAN := $(GEN_OBJ)/asan
+GEN_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -g -O1
+GEN_ASAN_OBJS := $(patsubst $(GEN_OBJ)/%.o,$(GEN_ASAN)/%.o,$(GEN_LIB_OBJS))
+$(GEN_ASAN)/%.o: $(GEN_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(GEN_CFLAGS)) $(GEN_SAN) -c $< -o $@
+$(GEN_ASAN)/highlight.o: $(GEN_DIR)/highlight.cc
+	@mkdir -p $(@D)
+	@$(CXX) $(filter-out -O2,$(GEN_CXXFLAGS)) $(GEN_SAN) -c $< -o $@
+$(GEN_ASAN)/sitegen: $(GEN_ASAN_OBJS) $(GEN_ASAN)/main.o
+	@$(CC) $(GEN_SAN) -o $@ $^ $(GEN_LIBS)
+$(GEN_ASAN)/tests/%.o: $(GEN_DIR)/tests/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(GEN_CFLAGS)) $(GEN_SAN) -I$(GEN_DIR) -c $< -o $@
+
+GEN_TESTS := $(patsubst $(GEN_DIR)/tests/%.c,%,$(wildcard $(GEN_DIR)/tests/test_*.c))
+GEN_TEST_BINS := $(addprefix $(GEN_ASAN)/tests/,$(GEN_TESTS))
+$(GEN_ASAN)/tests/test_%: $(GEN_ASAN)/tests/test_%.o $(GEN_ASAN)/tests/testutil.o $(GEN_ASAN_OBJS)
+	@$(CC) $(GEN_SAN) -o $@ $^ $(GEN_LIBS) -lcmocka
+
+.PHONY: gen-test gen-bench
+gen-test: $(GEN_TEST_BINS) $(GEN_ASAN)/sitegen
+	@set -e; for t in $(GEN_TEST_BINS); do \
+	    SITEGEN=$(GEN_ASAN)/sitegen GEN_FIXTURES=$(GEN_DIR)/tests/fixtures $$t; done
+
+gen-bench: $(SITEGEN)
+	@sh $(GEN_DIR)/bench.sh
+
+CHECK_TARGETS += gen-test
+BENCH_TARGETS += gen-bench
+
+# `make site`: runs only when an input changed (the stamp records the last successful run).
+SITE_STAMP := $(BUILD)/cache/sitegen.stamp
+SITE_INPUTS = $(shell find content site/templates site/static site/config.lua $(BUILD)/data -type f 2>/dev/null)
+SITE_MISSING = $(if $(wildcard $(BUILD)/site/index.html),,gen-force)
+.PHONY: gen-force
+gen-force:
+site: $(SITE_STAMP)
+.SECONDEXPANSION:
+$(SITE_STAMP): $(SITEGEN) $$(SITE_DEPS) $$(SITE_INPUTS) $$(SITE_MISSING)
+	@$(SITEGEN) --content content --templates site/templates --static site/static --data $(BUILD)/data \
+	    --config site/config.lua --out $(BUILD)/site --state $(BUILD)/cache/sitegen.state
+	@mkdir -p $(@D) && touch $@
+
+-include $(wildcard $(GEN_OBJ)/*.d $(GEN_ASAN)/*.d $(GEN_ASAN)/tests/*.d)

@@ -1,0 +1,81 @@
+/* markdown: one page body through the cmark-gfm library (tables, autolinks, strikethrough).
+ * md_parse reads the body once: heading ids, the table of contents, quiz blocks (parsed and checked),
+ * data-directive blocks, links to other pages and the plain text for search. md_render writes the HTML,
+ * asking the caller (struct md_hooks) for link URLs, directive HTML and quiz HTML; it can run more than
+ * once on the same parse (the page itself and print.html). Line numbers are the .md file's. */
+#ifndef GEN_MARKDOWN_H
+#define GEN_MARKDOWN_H
+#include <cmark-gfm.h>
+#include <stddef.h>
+
+#include "quiz.h"
+#include "slug.h"
+#include "util.h"
+
+struct md_heading {
+    int level, line;
+    char *id, *text;
+};
+
+struct md_link {
+    cmark_node *node;
+    char *url;        /* as written */
+    char *target;     /* page link: the source path it names ("content/x.md"), else NULL */
+    char *anchor;     /* fragment, or NULL */
+    int line;
+};
+
+struct md_directive {
+    cmark_node *node;
+    char *name, *arg;
+    int line;         /* line of the opening fence */
+};
+
+struct md_quiz {
+    cmark_node *node;
+    struct quiz quiz;
+};
+
+struct md_doc {
+    char *path;
+    int line_offset;  /* add to a cmark line to get the file line */
+    cmark_node *root;
+    struct md_heading *headings;
+    size_t nheadings;
+    struct idset ids; /* heading ids */
+    struct md_link *links;
+    size_t nlinks;
+    struct md_directive *directives;
+    size_t ndirectives;
+    struct md_quiz *quizzes;
+    size_t nquizzes;
+    char *text;       /* plain text of the body, for search */
+};
+
+/* is_directive(ctx, name): whether a fenced block's info word names a data directive. */
+typedef int (*md_is_directive_fn)(void *ctx, const char *name);
+
+/* body starts at file line body_line. Returns 0, or -1 with `path:line: message` in diag. */
+int md_parse(struct md_doc *d, const char *path, const char *body, int body_line, const char *page_slug,
+             md_is_directive_fn is_directive, void *ctx);
+void md_free(struct md_doc *d);
+
+struct md_hooks {
+    void *ctx;
+    /* New href for a link (malloc'd), or NULL to keep it. */
+    char *(*link_url)(void *ctx, const struct md_link *link);
+    /* Appends the HTML of a directive block; 0 or -1 (diag). */
+    int (*directive)(void *ctx, const struct md_directive *dir, struct buf *out);
+    /* Appends the HTML of a quiz; 0 or -1 (diag). */
+    int (*quiz)(void *ctx, const struct quiz *q, struct buf *out);
+    /* Prefix for heading ids (print.html keeps pages apart with "<slug>--"); NULL for none. */
+    const char *id_prefix;
+};
+
+int md_render(struct md_doc *d, const struct md_hooks *hooks, struct buf *out);
+
+/* Renders a standalone Markdown fragment (quiz fields) to HTML; if inline_only and the fragment is one
+ * paragraph, the <p> wrapper is dropped. */
+char *md_fragment_html(const char *markdown, int inline_only);
+
+#endif

@@ -1,0 +1,11 @@
+/* quizhtml: the HTML of one quiz, readable with JavaScript off (the markup contract for quiz.js is in
+ * tools/gen/README.md, "Quiz markup"). */
+#ifndef GEN_QUIZHTML_H
+#define GEN_QUIZHTML_H
+#include "quiz.h"
+#include "util.h"
+
+/* correct: per-choice correctness overriding q->choices[i].correct (outcome quizzes), or NULL. */
+void quiz_html(const struct quiz *q, const int *correct, struct buf *out);
+
+#endif

@@ -1,0 +1,38 @@
+/* state: the incremental-build record (build/cache/sitegen.state). Per output: a key hash of its own
+ * inputs (source text, site-wide nav data, config, ...) and the files it read while rendering (templates,
+ * data files) with their content hashes. An output is up to date when its key matches and every
+ * recorded file still hashes the same. Text format, one record per line:
+ *   sitegen-state 1
+ *   O <key-hex> <output path>
+ *   D <hash-hex> <file path>      (dependencies of the O line above) */
+#ifndef GEN_STATE_H
+#define GEN_STATE_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct state_dep {
+    char *path;
+    uint64_t hash;
+};
+
+struct state_output {
+    char *path;
+    uint64_t key;
+    struct state_dep *deps;
+    size_t ndeps;
+};
+
+struct state {
+    struct state_output *outputs;
+    size_t n;
+};
+
+/* A missing or unreadable/garbled file loads as an empty state (everything is rebuilt). */
+void state_load(const char *path, struct state *s);
+int state_save(const char *path, const struct state *s);
+struct state_output *state_find(const struct state *s, const char *output_path);
+struct state_output *state_add(struct state *s, const char *output_path, uint64_t key);
+void state_add_dep(struct state_output *o, const char *path, uint64_t hash); /* ignores duplicates */
+void state_free(struct state *s);
+
+#endif
