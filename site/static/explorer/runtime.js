@@ -422,7 +422,7 @@
     var until = ms === Infinity || ms === undefined ? Infinity : Date.now() + ms, n = 0;
     var m = this.m;
     while (!this.finished) {
-      if ((++n & 63) === 0 && Date.now() > until) return false;
+      if ((++n & 7) === 0 && Date.now() >= until) return false;
       var depth = this.stack.length - 1, top = this.stack[depth];
       if (top.backtrack === 0) {
         var avail = top.enabledMask & ~top.sleep;
@@ -576,19 +576,31 @@
     var i = 0;
     function peek() { return toks[i]; }
     function eat(t) { if (toks[i] !== t) throw new Error('expected "' + t + '" but found ' + (toks[i] ? '"' + toks[i] + '"' : 'the end')); i++; }
-    function or() { var l = and(); while (peek() === '||') { i++; var a = l, b = and(); l = function (o) { return a(o) || b(o) ? 1 : 0; }; } return l; }
-    function and() { var l = cmp(); while (peek() === '&&') { i++; var a = l, b = cmp(); l = function (o) { return a(o) && b(o) ? 1 : 0; }; } return l; }
+    function bin(op, a, b) {
+      return function (o) {
+        switch (op) {
+          case '||': return a(o) || b(o) ? 1 : 0;
+          case '&&': return a(o) && b(o) ? 1 : 0;
+          case '+': return a(o) + b(o);
+          case '-': return a(o) - b(o);
+          case '==': return a(o) === b(o) ? 1 : 0;
+          case '!=': return a(o) !== b(o) ? 1 : 0;
+          case '<': return a(o) < b(o) ? 1 : 0;
+          case '<=': return a(o) <= b(o) ? 1 : 0;
+          case '>': return a(o) > b(o) ? 1 : 0;
+          default: return a(o) >= b(o) ? 1 : 0;
+        }
+      };
+    }
+    function or() { var l = and(); while (peek() === '||') { i++; l = bin('||', l, and()); } return l; }
+    function and() { var l = cmp(); while (peek() === '&&') { i++; l = bin('&&', l, cmp()); } return l; }
     function cmp() {
       var l = sum(), op = peek();
       if (['==', '!=', '<', '<=', '>', '>='].indexOf(op) < 0) return l;
-      i++; var r = sum(), a = l;
-      return function (o) {
-        var x = a(o), y = r(o);
-        switch (op) { case '==': return x === y ? 1 : 0; case '!=': return x !== y ? 1 : 0; case '<': return x < y ? 1 : 0;
-          case '<=': return x <= y ? 1 : 0; case '>': return x > y ? 1 : 0; default: return x >= y ? 1 : 0; }
-      };
+      i++;
+      return bin(op, l, sum());
     }
-    function sum() { var l = unary(); while (peek() === '+' || peek() === '-') { var op = toks[i++], a = l, b = unary(); l = op === '+' ? function (o) { return a(o) + b(o); } : function (o) { return a(o) - b(o); }; } return l; }
+    function sum() { var l = unary(); while (peek() === '+' || peek() === '-') { var op = toks[i++]; l = bin(op, l, unary()); } return l; }
     function unary() {
       var t = peek();
       if (t === '!') { i++; var a = unary(); return function (o) { return a(o) ? 0 : 1; }; }

@@ -58,7 +58,7 @@ function parse(file, text) {
 function prepare(file, outDir, idPrefix) {
   const text = fs.readFileSync(file, 'utf8');
   const name = path.basename(file, '.c');
-  const meta = parse(file, text);
+  const meta = parse(path.relative(path.resolve(__dirname, '../../..'), path.resolve(file)), text);
   meta.id = (idPrefix || 'test') + '/' + name;
   meta.sources = {};
   for (const v of meta.variants) {

@@ -1,0 +1,149 @@
+// explore.test.js - the scheduler and the DPOR explorer on real compiled programs: determinism,
+// DPOR = naive enumeration (test programs, every example with metadata, random programs),
+// non-termination, crashes, caps, RMW scheduling points and shadow stacks.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const H = require('./helpers');
+
+test('same schedule, same outcome: every witness replays to its outcome', () => {
+  for (const name of H.programNames()) {
+    const meta = H.program(name);
+    for (const v of meta.variants) {
+      const m = H.machine(meta, v);
+      const res = H.explore(m, 'dpor');
+      for (const o of res.outcomes) {
+        for (let k = 0; k < 2; k++) {
+          m.replay(H.X.decodeSchedule(o.witness));
+          assert.deepStrictEqual(m.enabled(), [], `${name}.${v}: witness ${o.witness} is a complete run`);
+          assert.strictEqual(m.outcome().key, o.key, `${name}.${v}: witness ${o.witness}`);
+        }
+      }
+      const a = new H.X.RandomRuns(m, 50, 7); a.run(Infinity);
+      const b = new H.X.RandomRuns(m, 50, 7); b.run(Infinity);
+      assert.deepStrictEqual(b.result().outcomes.map((o) => [o.key, o.count]), a.result().outcomes.map((o) => [o.key, o.count]));
+    }
+  }
+});
+
+function sameAsNaive(meta, label) {
+  for (const v of meta.variants) {
+    const m = H.machine(meta, v);
+    const d = H.explore(m, 'dpor');
+    const n = H.explore(m, 'naive');
+    assert.ok(!n.partial, `${label}.${v}: naive enumeration finished`);
+    assert.deepStrictEqual(H.keys(d), H.keys(n), `${label}.${v}: DPOR outcome set equals naive enumeration's`);
+    assert.ok(d.executions <= n.executions, `${label}.${v}: DPOR explores no more than naive`);
+  }
+}
+
+test('DPOR finds exactly the outcomes of naive enumeration (test programs)', () => {
+  for (const name of H.programNames()) sameAsNaive(H.program(name), name);
+});
+
+test('DPOR finds exactly the outcomes of naive enumeration (every example with metadata)', (t) => {
+  const metas = H.realMetas();
+  if (!metas.length) { t.skip('no build/data/meta yet (tools/asm writes it)'); return; }
+  for (const meta of metas) sameAsNaive(meta, meta.id);
+});
+
+test('DPOR finds exactly the outcomes of naive enumeration (random programs)', () => {
+  let reduced = 0;
+  for (let seed = 1; seed <= 12; seed++) {
+    const meta = H.randomProgram(seed);
+    const m = H.machine(meta, 'plain');
+    const d = H.explore(m, 'dpor');
+    const n = H.explore(m, 'naive');
+    assert.deepStrictEqual(H.keys(d), H.keys(n), `random ${seed}: ${fs.readFileSync(meta.sources.plain, 'utf8')}`);
+    if (d.executions < n.executions) reduced++;
+  }
+  assert.ok(reduced >= 6, `DPOR reduced the schedule count on ${reduced} of 12 random programs`);
+});
+
+test('a thread that can never see the store does not terminate; the fixed one always does', () => {
+  const meta = H.program('stop-flag');
+  const plain = H.explore(H.machine(meta, 'plain'), 'dpor');
+  assert.ok(plain.outcomes.some((o) => o.outcome.hang.includes('t1')), H.keys(plain).join(' | '));
+  assert.ok(plain.outcomes.some((o) => o.outcome.done), 'plain: t1 may also see the store first');
+  const fixed = H.explore(H.machine(meta, 'fixed'), 'dpor');
+  assert.deepStrictEqual(H.keys(fixed), ['r1=1 stop=1']);
+});
+
+test('a loop that changes state every iteration ends at the step bound', () => {
+  const meta = H.program('spin-bound');
+  const m = H.machine(meta, 'plain');
+  m.reset();
+  m.step(0); m.step(0);           // go = 1, go = 0: t1 (not yet run) will spin forever
+  while (m.enabled().length) m.step(m.enabled()[0]);
+  const o = m.outcome();
+  assert.deepStrictEqual(o.hang, ['t1']);
+  assert.strictEqual(m.threads[1].hangReason, 'step bound');
+  assert.ok(m.threads[1].steps > H.X.limits.MAX_STEPS);
+});
+
+test('an empty infinite loop is found by its repeated state, long before any bound', () => {
+  const meta = H.program('stop-flag');
+  const m = H.machine(meta, 'plain');
+  m.replay([1]);                  // t1 loads stop == 0 and enters for (;;);
+  assert.strictEqual(m.threads[1].status, 'blocked');
+  assert.ok(m.threads[1].edges < 10, `blocked after ${m.threads[1].edges} back-edges`);
+  assert.strictEqual(m.lineOf(m.threads[1]) > 0, true);
+});
+
+test('BUG_ON, a trap and a failed CHECK are crash outcomes with their schedules and lines', () => {
+  const meta = H.program('crashes');
+  const src = { plain: fs.readFileSync(meta.sources.plain, 'utf8').split('\n'), fixed: fs.readFileSync(meta.sources.fixed, 'utf8').split('\n') };
+  const bugLine = (v, what) => src[v].findIndex((l) => l.includes(what)) + 1;
+  const plain = H.explore(H.machine(meta, 'plain'), 'dpor');
+  const bug = plain.outcomes.find((o) => o.outcome.crash);
+  assert.ok(bug, H.keys(plain).join(' | '));
+  assert.deepStrictEqual(bug.outcome.crash, { thread: 't1', message: 'BUG_ON at line ' + bugLine('plain', 'BUG_ON(READ_ONCE(x) == 1)') });
+  const fixed = H.explore(H.machine(meta, 'fixed'), 'dpor');
+  const crashes = fixed.outcomes.filter((o) => o.outcome.crash).map((o) => o.outcome.crash);
+  assert.ok(crashes.some((c) => c.thread === 't0' && /^trap: /.test(c.message)), JSON.stringify(crashes));
+  assert.ok(crashes.some((c) => c.thread === 'check' && c.message === 'BUG_ON at line ' + bugLine('fixed', 'BUG_ON(READ_ONCE(x) == 2')), JSON.stringify(crashes));
+  const m = H.machine(meta, 'fixed');
+  const trap = fixed.outcomes.find((o) => o.outcome.crash && o.outcome.crash.thread === 't0');
+  m.replay(H.X.decodeSchedule(trap.witness));
+  assert.strictEqual(m.outcome().crash.thread, 't0');
+});
+
+test('a cap stops exploration and marks the result partial', () => {
+  const meta = H.program('counter');
+  const m = H.machine(meta, 'plain');
+  const full = H.explore(m, 'dpor');
+  const capped = H.explore(m, 'dpor', 3);
+  assert.strictEqual(capped.partial, true);
+  assert.strictEqual(full.partial, false);
+  assert.ok(capped.executions + capped.redundant <= 3);
+  for (const k of H.keys(capped)) assert.ok(H.keys(full).includes(k));
+  // Chunked exploration reaches the same result as one run.
+  const ex = new H.X.Explorer(m, { mode: 'dpor' });
+  let chunks = 0;
+  while (!ex.run(0)) chunks++;
+  assert.ok(chunks > 1);
+  assert.deepStrictEqual(H.keys(ex.result()), H.keys(full));
+});
+
+test('atomic RMW and cmpxchg are scheduling points', () => {
+  const meta = H.program('counter');
+  const fixed = H.explore(H.machine(meta, 'fixed'), 'naive');
+  assert.strictEqual(fixed.executions, 6, 'three threads with one fetch_add each: 3! orders');
+  assert.deepStrictEqual(H.keys(fixed), ['cnt=3']);
+  const plain = H.explore(H.machine(meta, 'plain'), 'dpor');
+  assert.deepStrictEqual(H.keys(plain), ['cnt=1', 'cnt=2', 'cnt=3']);
+  const cas = H.program('cas-cmpxchg');
+  for (const v of cas.variants) {
+    const r = H.explore(H.machine(cas, v), 'naive');
+    assert.ok(r.outcomes.every((o) => !(o.outcome.vals.got0 === 1 && o.outcome.vals.got1 === 1)), v);
+    assert.ok(r.outcomes.some((o) => o.outcome.vals.got0 === 1) && r.outcomes.some((o) => o.outcome.vals.got1 === 1), v);
+  }
+});
+
+test('each thread keeps its own shadow stack across scheduling points', () => {
+  const meta = H.program('stack-frames');
+  const r = H.explore(H.machine(meta, 'plain'), 'naive');
+  for (const o of r.outcomes) assert.deepStrictEqual([o.outcome.vals.r0, o.outcome.vals.r1], [36, 132], o.key);
+  assert.deepStrictEqual(r.outcomes.map((o) => o.outcome.vals.s).sort(), [1, 2]);
+});
