@@ -1,0 +1,54 @@
+/*@example
+ * title: Waiting for a transaction to be committed
+ * page: btrfs
+ * shows: A plain counter polled in a wait loop is loaded once (or the loop is deleted); the READ_ONCE helper makes every check a real load.
+ * threads: t0 t1
+ * variants: plain fixed
+ * outcome: r1
+ * cflags: -std=gnu11
+ * evidence.plain: loads_in_loop(t1, last_trans_committed) == 0
+ * evidence.fixed: loads_in_loop(t1, last_trans_committed) >= 1
+ * evidence-on: any/any/O1,O2,O3,Os
+ * expect.fixed: unreachable: r1 < 5
+ * expect.fixed: unreachable: hang(t1)
+ */
+#include "course.h"
+
+/* t0 commits transaction 5. t1 waits until transaction 5 is committed, then records the
+ * counter it sees. The helpers are the shape of the 2023 Btrfs commits. */
+SHARED(unsigned long, last_trans_committed);
+OBSERVED(unsigned long, r1);
+
+#if PLAIN
+static inline unsigned long get_last_trans_committed(void)
+{
+	return last_trans_committed;		/* BUGGY: a plain racing load */
+}
+
+static inline void set_last_trans_committed(unsigned long gen)
+{
+	last_trans_committed = gen;		/* BUGGY: a plain racing store */
+}
+#elif FIXED
+static inline unsigned long get_last_trans_committed(void)
+{
+	return READ_ONCE(last_trans_committed);
+}
+
+static inline void set_last_trans_committed(unsigned long gen)
+{
+	WRITE_ONCE(last_trans_committed, gen);
+}
+#endif
+
+THREAD(t0)
+{
+	set_last_trans_committed(5);
+}
+
+THREAD(t1)
+{
+	while (get_last_trans_committed() < 5)
+		continue;
+	r1 = READ_ONCE(last_trans_committed);
+}
