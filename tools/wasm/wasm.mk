@@ -1,0 +1,33 @@
+# tools/wasm/wasm.mk: the outcome explorer's build and tests. Included by the top-level Makefile.
+#   build/data/outcomes/<id>.json        verified outcomes of every variant (schema: tools/wasm/README.md)
+#   build/data/site/wasm/<id>.<v>.js     instrumented wasm + tables as a classic data script
+#   build/cache/wasm/<hash>/             compiled modules, keyed by a hash of their inputs
+#   make explore-test   re-explores every example and fails (file:line) on an expect.* disagreement
+#   make wasm-test      node --test tools/wasm/tests (determinism, DPOR = naive, hangs, crashes, caps, ...)
+#   make wasm-bench     schedules/s, cost of a step, DPOR vs naive, bytes per page
+WASM_DIR := tools/wasm
+WASM_IDS := $(patsubst examples/%.c,%,$(shell grep -rl '^/\*@example' examples --include='*.c' 2>/dev/null))
+WASM_OUTCOMES := $(WASM_IDS:%=$(BUILD)/data/outcomes/%.json)
+WASM_TOOL := $(WASM_DIR)/explore.js $(wildcard $(WASM_DIR)/lib/*.js) site/static/explorer/runtime.js
+
+# The site build writes what it found even when an expect line disagrees; explore-test is the gate.
+$(BUILD)/data/outcomes/%.json: $(BUILD)/data/meta/%.json examples/include/course.h $(WASM_TOOL)
+	@node $(WASM_DIR)/explore.js --build $(BUILD) --id $* --no-fail --quiet
+
+# The metadata comes from tools/asm (its fragment has the rule for build/data/meta/<id>.json).
+ifneq ($(wildcard tools/asm/asm.mk),)
+SITE_DEPS += $(WASM_OUTCOMES)
+endif
+
+.PHONY: explore-test wasm-test wasm-bench
+explore-test: $(WASM_OUTCOMES)
+	@node $(WASM_DIR)/explore.js --build $(BUILD) --quiet
+
+wasm-test:
+	@node --test --test-concurrency=1 $(WASM_DIR)/tests/
+
+wasm-bench: $(WASM_OUTCOMES)
+	@node $(WASM_DIR)/bench.js --build $(BUILD)
+
+CHECK_TARGETS += explore-test wasm-test
+BENCH_TARGETS += wasm-bench
