@@ -57,7 +57,7 @@ int front_matter_parse(const char *path, const char *text, struct front_matter *
         return diag_at(path, 1, "missing front matter: the first line must be '---'");
     int line = 1;
     for (;;) {
-        if (!*e) {
+        if (!*e || !e[1]) {
             diag_at(path, line, "front matter not closed: no '---' line after the keys");
             goto fail;
         }

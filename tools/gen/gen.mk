@@ -47,6 +47,7 @@ GEN_TEST_BINS := $(addprefix $(GEN_ASAN)/tests/,$(GEN_TESTS))
 $(GEN_ASAN)/tests/test_%: $(GEN_ASAN)/tests/test_%.o $(GEN_ASAN)/tests/testutil.o $(GEN_ASAN_OBJS)
 	@$(CC) $(GEN_SAN) -o $@ $^ $(GEN_LIBS) -lcmocka
 
+.PRECIOUS: $(GEN_ASAN)/tests/%.o
 .PHONY: gen-test gen-bench
 gen-test: $(GEN_TEST_BINS) $(GEN_ASAN)/sitegen
 	@set -e; for t in $(GEN_TEST_BINS); do \

@@ -161,9 +161,7 @@ int md_parse(struct md_doc *d, const char *path, const char *body, int body_line
                 size_t len = strlen(s);
                 while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n' || s[len - 1] == '\r'))
                     len--;
-                if (!len)
-                    rc = diag_at(path, line, "'%s' block names nothing (write its argument inside the block)", word);
-                else if (memchr(s, '\n', len) || strstr(s, ".."))
+                if (memchr(s, '\n', len) || strstr(s, ".."))
                     rc = diag_at(path, line, "'%s' block takes one argument on one line", word);
                 else {
                     struct md_directive dir = {n, xstrdup(word), xstrndup(s, len), line};

@@ -154,6 +154,12 @@ static int hook_directive(void *vctx, const struct md_directive *dir, struct buf
     lua_pushstring(L, dir->arg);
     lua_setfield(L, vars, "arg");
     for (size_t i = 0; i < conf->ndata; i++) {
+        if (!*dir->arg && strstr(conf->data[i].pattern, "{arg}")) {
+            diag_at(c->page->source, dir->line, "'%s' block names nothing (write its argument inside the block)",
+                    dir->name);
+            lua_settop(L, vars - 1);
+            return -1;
+        }
         char *file = subst(conf->data[i].pattern, c->s->opt->data, dir->arg);
         json_t *j;
         if (load_json(file, &j) != 0) {

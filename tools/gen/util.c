@@ -97,16 +97,21 @@ void buf_putc(struct buf *b, char c)
 void buf_printf(struct buf *b, const char *fmt, ...)
 {
     va_list ap, ap2;
+    char small[256];
     va_start(ap, fmt);
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
     if (n < 0)
         out_of_memory();
-    buf_grow(b, (size_t)n);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
+    if ((size_t)n < sizeof small) {
+        buf_put(b, small, (size_t)n);
+    } else {
+        buf_grow(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
+        b->len += (size_t)n;
+    }
     va_end(ap2);
-    b->len += (size_t)n;
 }
 
 void buf_put_escaped(struct buf *b, const char *s, size_t n)

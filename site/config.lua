@@ -1,0 +1,29 @@
+-- site/config.lua: site-wide configuration, returned as one table. The generator (tools/gen) hands it to
+-- every template as site.config, uses site_url for sitemap.xml, and reads `directives`: fenced blocks whose
+-- info string is a directive name render the named template with data files loaded as Lua globals.
+-- Data paths: {data} is the generator's --data directory (build/data), {arg} the block's text;
+-- a trailing "?" marks an optional file (the global is nil when it is absent).
+return {
+  title = "Who's afraid of a big bad optimizing compiler?",
+  short_title = "Big bad compiler",
+  description = "A hands-on course on what an optimizing compiler may do to concurrent C code, "
+             .. "and why the Linux kernel uses READ_ONCE(), WRITE_ONCE() and barriers.",
+  site_url = "https://example.org/big-bad-compiler/",
+  author = "The course authors",
+  lang = "en",
+  directives = {
+    -- ```example / load-fusing/need-to-stop / ```: sources, disassembly and outcome explorer of one example.
+    example = {
+      template = "example.html",
+      data = {
+        example = "{data}/examples/{arg}.json",
+        outcomes = "{data}/outcomes/{arg}.json?",
+      },
+    },
+    -- ```evidence-matrix / all / ```: every example x target x variant evidence result.
+    ["evidence-matrix"] = {
+      template = "evidence-matrix.html",
+      data = { evidence = "{data}/evidence.json" },
+    },
+  },
+}
