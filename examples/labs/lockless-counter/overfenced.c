@@ -10,6 +10,7 @@
  * evidence.student: stores(t0, last_trans) == 2
  * evidence.student: loads_in_loop(t1, last_trans) >= 1
  * expect.student: unreachable: hang(t1)
+ * expect.student: unreachable: r1 == 0
  * expect.student: reachable: r1 == 1
  * expect.student: reachable: r1 == 2
  */

@@ -37,12 +37,11 @@ THREAD(t1)
 	int s0, s1, x, y;
 
 	do {
-		s0 = READ_ONCE(seq);
-		smp_rmb();
+		s0 = smp_load_acquire(&seq);
 		x = READ_ONCE(a);
 		y = READ_ONCE(b);
 		smp_rmb();
-		s1 = READ_ONCE(seq);
+		s1 = smp_load_acquire(&seq);
 	} while ((s0 & 1) || s0 != s1);
 	r1 = x;
 	r2 = y;

@@ -10,6 +10,7 @@
  * evidence.student: stores(t0, state) == 2
  * evidence.student: loads_in_loop(t1, state) >= 1
  * expect.student: unreachable: hang(t1)
+ * expect.student: unreachable: r1 == 0
  * expect.student: reachable: r1 == 1
  * expect.student: reachable: r1 == 2
  * expect.student: unreachable: done && r0 != 3
