@@ -78,6 +78,7 @@ struct run_result test_run_sitegen(const char *dir)
     int fo = mkstemp(out_tmpl), fe = mkstemp(err_tmpl);
     if (fo < 0 || fe < 0)
         abort();
+    const char *bin = test_env_path("SITEGEN"); /* resolved before the child changes directory */
     pid_t pid = fork();
     if (pid == 0) {
         if (chdir(dir) != 0)
@@ -86,7 +87,7 @@ struct run_result test_run_sitegen(const char *dir)
         dup2(fe, 2);
         setenv("SITEGEN_COMMIT", "test", 1);
         setenv("ASAN_OPTIONS", "detect_leaks=1", 1);
-        execl(test_env_path("SITEGEN"), "sitegen", "--content", "content", "--templates", "templates", "--static",
+        execl(bin, "sitegen", "--content", "content", "--templates", "templates", "--static",
               "static", "--data", "data", "--config", "config.lua", "--out", "out/site", "--state",
               "out/cache/sitegen.state", (char *)NULL);
         _exit(127);

@@ -1,0 +1,260 @@
+/* test_sitegen: runs the sitegen binary on fixture trees (tools/gen/tests/fixtures/): every bad-input case
+ * must fail with its `path:line: message`, exit non-zero and leave the existing output byte-for-byte as it
+ * was; and incremental rebuilds must render exactly what changed. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "util.h"
+
+/* Entries of dir/out other than "site" and "cache" (a leftover site.tmp-* is a bug). */
+static int stray_entries(const char *dir)
+{
+    char *out = xasprintf("%s/out", dir);
+    DIR *d = opendir(out);
+    free(out);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)))
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && strcmp(de->d_name, "site") &&
+            strcmp(de->d_name, "cache"))
+            n++;
+    closedir(d);
+    return n;
+}
+
+static char *out_digest(const char *dir)
+{
+    char *out = xasprintf("%s/out", dir);
+    char *d = test_tree_digest(out);
+    free(out);
+    return d;
+}
+
+struct bad_case {
+    const char *overlay;
+    const char *message;
+};
+
+static const struct bad_case bad_cases[] = {
+    {"bad/frontmatter-malformed", "content/second.md:4: front-matter line is not 'key: value': 'this line has no colon'"},
+    {"bad/frontmatter-unknown", "content/second.md:5: unknown front-matter key 'colour'"},
+    {"bad/quiz-broken", "content/second.md:12: a single-choice quiz needs exactly one '(x)', found 2"},
+    {"bad/link-page", "content/second.md:9: link to a missing page 'missing-page.md' (no file content/missing-page.md)"},
+    {"bad/link-anchor", "content/second.md:9: link 'first.md#no-such-heading': content/first.md has no heading or "
+                        "quiz with id 'no-such-heading'"},
+    {"bad/template-missing", "content/second.md:6: missing template 'nope.html' (templates/nope.html)"},
+    {"bad/lua-syntax", "templates/page.html:2: unexpected symbol near ')'"},
+    {"bad/lua-runtime", "templates/layout.html:3: attempt to index a nil value (field 'no_such_table')"},
+    {"bad/data-missing", "content/second.md:8: no data for example 'topic/nothing-here' (expected "
+                         "data/examples/topic/nothing-here.json)"},
+    {"bad/quiz-duplicate-id", "content/second.md:7: duplicate quiz id 'first-q' (also at content/first.md:24)"},
+    {"bad/outcome-predicate", "content/second.md:10: predicate not evaluated by the explorer; add it to the "
+                              "example's quiz predicates ('r1 == 42')"},
+    {"bad/config-error", "config.lua:3: attempt to concatenate a nil value"},
+};
+
+static void bad_input_leaves_site_untouched(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
+        const struct bad_case *c = &bad_cases[i];
+        char *dir = test_copy_fixture("basic");
+        struct run_result r = test_run_sitegen(dir);
+        assert_int_equal(r.status, 0);
+        run_result_free(&r);
+        char *before = out_digest(dir);
+        test_overlay(c->overlay, dir);
+        r = test_run_sitegen(dir);
+        char *want = xasprintf("%s\n", c->message);
+        if (strcmp(r.err, want) != 0)
+            print_error("case %s: stderr was: %s", c->overlay, r.err);
+        assert_string_equal(r.err, want);
+        assert_int_equal(r.status, 1);
+        char *after = out_digest(dir);
+        assert_string_equal(before, after);
+        assert_int_equal(stray_entries(dir), 0);
+        free(want);
+        free(before);
+        free(after);
+        run_result_free(&r);
+        /* the same bad input on a first build: no site appears and nothing is left behind */
+        char *site = xasprintf("%s/out", dir);
+        test_rm_rf(site);
+        r = test_run_sitegen(dir);
+        assert_int_equal(r.status, 1);
+        struct stat st;
+        char *index = xasprintf("%s/out/site/index.html", dir);
+        assert_int_not_equal(stat(index, &st), 0);
+        assert_int_equal(stray_entries(dir), 0);
+        free(index);
+        free(site);
+        run_result_free(&r);
+        test_rm_rf(dir);
+        free(dir);
+    }
+}
+
+static ino_t inode_of(const char *dir, const char *rel)
+{
+    char *p = xasprintf("%s/%s", dir, rel);
+    struct stat st;
+    ino_t ino = stat(p, &st) == 0 ? st.st_ino : 0;
+    free(p);
+    return ino;
+}
+
+static void first_build_renders_everything(void **state)
+{
+    (void)state;
+    char *dir = test_copy_fixture("basic");
+    struct run_result r = test_run_sitegen(dir);
+    if (r.status != 0)
+        print_error("sitegen failed: %s", r.err);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "[1/11] content/index.md\n[2/11] content/first.md\n[3/11] content/second.md\n"
+                               "[4/11] content/labs/lab-one.md\n[5/11] print.html\n[6/11] 404.html\n"
+                               "[7/11] search-index.js\n[8/11] sitemap.xml\n[9/11] static/js/app.js\n"
+                               "[10/11] static/style.css\n[11/11] data/site/demo.js\n");
+    char *lab = test_read(dir, "out/site/labs/lab-one.html");
+    assert_non_null(strstr(lab, "href=\"../static/style.css\""));
+    assert_non_null(strstr(lab, "<a href=\"../first.html#loads-stores-2\">"));
+    free(lab);
+    char *js = test_read(dir, "out/site/search-index.js");
+    assert_non_null(strstr(js, "window.COURSE_SEARCH = [{\"title\":\"Welcome\",\"path\":\"index.html\""));
+    free(js);
+    char *copied = test_read(dir, "out/site/data/demo.js");
+    assert_string_equal(copied, "window.COURSE_DATA = window.COURSE_DATA || {};\n");
+    free(copied);
+    run_result_free(&r);
+    test_rm_rf(dir);
+    free(dir);
+}
+
+static void noop_rebuild_renders_nothing(void **state)
+{
+    (void)state;
+    char *dir = test_copy_fixture("basic");
+    struct run_result r = test_run_sitegen(dir);
+    assert_int_equal(r.status, 0);
+    run_result_free(&r);
+    char *before = out_digest(dir);
+    ino_t site_ino = inode_of(dir, "out/site");
+    r = test_run_sitegen(dir);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "");
+    assert_string_equal(r.err, "");
+    char *after = out_digest(dir);
+    assert_string_equal(before, after);            /* same files, same inodes: not even a swap */
+    assert_true(inode_of(dir, "out/site") == site_ino);
+    free(before);
+    free(after);
+    run_result_free(&r);
+    test_rm_rf(dir);
+    free(dir);
+}
+
+static void touching_one_page_renders_it_print_and_search(void **state)
+{
+    (void)state;
+    char *dir = test_copy_fixture("basic");
+    struct run_result r = test_run_sitegen(dir);
+    run_result_free(&r);
+    ino_t first = inode_of(dir, "out/site/first.html");
+    ino_t second = inode_of(dir, "out/site/second.html");
+    char *keep = xasprintf("%s/kept-second.html", dir);
+    char *second_path = xasprintf("%s/out/site/second.html", dir);
+    assert_int_equal(link(second_path, keep), 0);  /* a hard link to the old output */
+    char *old_second = read_file(keep, NULL);
+    test_append(dir, "content/second.md", "\nA new paragraph.\n");
+    r = test_run_sitegen(dir);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "[1/3] content/second.md\n[2/3] print.html\n[3/3] search-index.js\n");
+    assert_true(inode_of(dir, "out/site/first.html") == first);   /* untouched page: same inode */
+    assert_true(inode_of(dir, "out/site/second.html") != second); /* re-rendered: a new inode */
+    char *kept = read_file(keep, NULL);
+    assert_string_equal(kept, old_second);         /* the old file was never written through */
+    char *new_second = test_read(dir, "out/site/second.html");
+    assert_non_null(strstr(new_second, "A new paragraph."));
+    assert_int_equal(stray_entries(dir), 0);
+    free(kept);
+    free(new_second);
+    free(old_second);
+    free(keep);
+    free(second_path);
+    run_result_free(&r);
+    test_rm_rf(dir);
+    free(dir);
+}
+
+static void dependencies_trigger_rebuilds(void **state)
+{
+    (void)state;
+    char *dir = test_copy_fixture("basic");
+    struct run_result r = test_run_sitegen(dir);
+    run_result_free(&r);
+    /* a directive template: only the page that uses it (and print.html) */
+    test_append(dir, "templates/example.html", "<!-- changed -->\n");
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/2] content/first.md\n[2/2] print.html\n");
+    run_result_free(&r);
+    /* a data file read by an outcome quiz and the example directive */
+    test_append(dir, "data/outcomes/topic/demo.json", "\n");
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/3] content/first.md\n[2/3] content/second.md\n[3/3] print.html\n");
+    run_result_free(&r);
+    /* a static file */
+    test_append(dir, "static/style.css", "p { margin: 0; }\n");
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/1] static/style.css\n");
+    run_result_free(&r);
+    /* a title is nav data: every page, print, 404 and search (not the sitemap: no path changed) */
+    char *lab = test_read(dir, "content/labs/lab-one.md");
+    char *p = strstr(lab, "title: Lab one");
+    memcpy(p, "title: Lab One", 14);
+    test_write(dir, "content/labs/lab-one.md", lab);
+    free(lab);
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/7] content/index.md\n[2/7] content/first.md\n[3/7] content/second.md\n"
+                               "[4/7] content/labs/lab-one.md\n[5/7] print.html\n[6/7] 404.html\n"
+                               "[7/7] search-index.js\n");
+    run_result_free(&r);
+    /* a removed page: its output disappears */
+    char *second = xasprintf("%s/content/second.md", dir);
+    assert_int_equal(unlink(second), 0);
+    r = test_run_sitegen(dir);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "sitemap.xml\n"));
+    char *gone = xasprintf("%s/out/site/second.html", dir);
+    struct stat st;
+    assert_int_not_equal(stat(gone, &st), 0);
+    free(gone);
+    free(second);
+    run_result_free(&r);
+    test_rm_rf(dir);
+    free(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(first_build_renders_everything),
+        cmocka_unit_test(noop_rebuild_renders_nothing),
+        cmocka_unit_test(touching_one_page_renders_it_print_and_search),
+        cmocka_unit_test(dependencies_trigger_rebuilds),
+        cmocka_unit_test(bad_input_leaves_site_untouched),
+    };
+    return cmocka_run_group_tests_name("sitegen", tests, NULL, NULL);
+}
