@@ -40,7 +40,7 @@ function exploreVariant(mod, meta, opts) {
 function processExample(meta, opts) {
   const errors = [];
   const file = meta.file;
-  const out = { id: meta.id, file, variants: {} };
+  const out = { id: meta.id, file, order: meta.variants.slice(), variants: {} };
   const reach = {};
   const perVariant = {};
   for (const v of meta.variants) {
@@ -103,6 +103,7 @@ function processExample(meta, opts) {
       bytes: { wasm_emcc: mod.rawBytes, wasm_instrumented: mod.finalBytes },
     };
   }
+  out.order = meta.variants.filter((v) => out.variants[v]);
   // "You broke it": outcomes the plain variant's expect lines call reachable and no other variant reaches.
   if (out.variants.plain) {
     const others = meta.variants.filter((v) => v !== 'plain' && reach[v]);
