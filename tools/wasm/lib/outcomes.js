@@ -104,9 +104,9 @@ function processExample(meta, opts) {
     };
   }
   out.order = meta.variants.filter((v) => out.variants[v]);
-  // "You broke it": outcomes the plain variant's expect lines call reachable and no other variant reaches.
+  // "You broke it": outcomes the plain variant's expect lines call reachable and the fixed variant cannot reach.
   if (out.variants.plain) {
-    const others = meta.variants.filter((v) => v !== 'plain' && reach[v]);
+    const others = meta.variants.filter((v) => v === 'fixed' && reach[v]);
     out.variants.plain.bad = out.variants.plain.expect.filter((e) => {
       if (e.kind !== 'reachable' || !e.reachable) return false;
       const f = X.parsePredicate(e.expr, meta.outcome, meta.threads);

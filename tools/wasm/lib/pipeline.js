@@ -216,7 +216,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   const mod = {
     id: meta.id, variant, hash,
     wasm: bytes.toString('base64'),
-    rawBytes: fs.statSync(raw).size, finalBytes: bytes.length,
+    rawBytes: fs.statSync(rw).size, finalBytes: bytes.length,
     sites, rmw, loops: loopIds, addrs,
   };
   fs.writeFileSync(path.join(tmp, 'module.json'), JSON.stringify(mod));

@@ -1,0 +1,100 @@
+// explorer.test.js - the outcome explorer on the load-fusing page, over http and file://:
+// play a schedule by keyboard to "t1 does not terminate" (plain, gnu89 polling loop), replay a
+// witness found by the exhaustive mode step by step, the fixed variant's exhaustive run has no such
+// outcome, shared #explore= links, the static table with JavaScript off, and no console errors.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const h = require('./harness');
+
+const ID = 'load-fusing/need-to-stop-gnu89';
+const APP = `.explorer-app[data-example="${ID}"]`;
+let site;
+before(async () => { site = await h.open(); });
+after(async () => { if (site) await site.close(); });
+
+async function openApp(tab, hash) {
+  await tab.goto('load-fusing.html' + (hash || ''));
+  const app = tab.page.locator(APP);
+  await app.waitFor({ state: 'visible' });
+  return app;
+}
+
+for (const mode of h.MODES) {
+  test(`explorer: keyboard play reaches "does not terminate" (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    const app = await openApp(tab);
+    assert.equal(await app.locator('input[type=radio][value=plain]').isChecked(), true);
+    await app.focus();
+    await tab.page.keyboard.press('1');          // t1 loads the flag (0) and spins on its copy
+    const live = app.locator('.explorer-live');
+    assert.match(await live.textContent(), /^Step 1: t1 reads need_to_stop = 0 at line \d+/);
+    assert.match(await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(), /spins forever/);
+    await tab.page.keyboard.press('0');          // t0 stores 1: too late
+    const verdict = app.locator('.explorer-verdict');
+    assert.match(await verdict.textContent(), /You broke it!.*t1 does not terminate/);
+    assert.match(await live.textContent(), /Step 2: t0 writes need_to_stop = 1/);
+    assert.equal(await app.locator('.explorer-timeline li').count(), 2);
+    assert.equal(await app.locator('.explorer-src li.current[aria-current=step]').count(), 1, 'the spinning line is marked');
+    await tab.page.keyboard.press('u');          // step back
+    assert.equal(await app.locator('.explorer-timeline li').count(), 1);
+    assert.equal(await verdict.textContent(), '');
+    assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=${ID}:plain:1$`));
+    await tab.screenshot(`explorer-play-${mode}`);
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`explorer: exhaustive witness replays step by step; fixed has no hang (${mode})`, async () => {
+    const tab = await site.newTab({ mode, colorScheme: mode === 'file' ? 'dark' : 'light' });
+    const app = await openApp(tab);
+    await app.getByRole('button', { name: 'Every outcome' }).click();
+    await app.getByRole('button', { name: 'Find every outcome' }).click();
+    const status = app.locator('.explorer-exhaustive .explorer-progress');
+    await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
+    assert.match(await status.textContent(), /schedules explored with partial-order reduction.*against \d+ interleavings/);
+    const row = app.locator('.explorer-exhaustive tr', { hasText: 't1 does not terminate' });
+    assert.equal(await row.count(), 1);
+    await row.getByRole('button').click();       // load the witness into play mode
+    assert.equal(await app.locator('.explorer-play').isVisible(), true);
+    let steps = 0;
+    while (await app.locator('.explorer-verdict').textContent() === '' && steps < 20) {
+      await tab.page.keyboard.press('n');
+      steps++;
+    }
+    assert.match(await app.locator('.explorer-verdict').textContent(), /t1 does not terminate/);
+    assert.equal(await app.locator('.explorer-timeline li').count(), steps);
+    await app.locator('input[type=radio][value=fixed]').check();
+    await app.getByRole('button', { name: 'Every outcome' }).click();
+    await app.getByRole('button', { name: 'Find every outcome' }).click();
+    await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
+    const rows = await app.locator('.explorer-exhaustive tbody tr').allTextContents();
+    assert.ok(rows.length >= 1);
+    assert.ok(rows.every((r) => !/does not terminate/.test(r)), rows.join(' | '));
+    await tab.screenshot(`explorer-exhaustive-${mode}`);
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`explorer: #explore= link and random runs (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    const app = await openApp(tab, `#explore=${ID}:plain:10`);
+    assert.match(await app.locator('.explorer-verdict').textContent(), /t1 does not terminate/);
+    await app.getByRole('button', { name: 'Random runs' }).click();
+    await app.getByRole('button', { name: 'Run', exact: true }).click();
+    await tab.page.waitForFunction((sel) => document.querySelector(sel).textContent === '1000 runs done', `${APP} .explorer-random .explorer-progress`);
+    const rows = await app.locator('.explorer-random tbody tr').allTextContents();
+    assert.equal(rows.length, 2, rows.join(' | '));
+    tab.assertClean();
+    await tab.close();
+  });
+}
+
+test('explorer: with JavaScript off the verified outcomes are a static table', async () => {
+  const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
+  await tab.goto('load-fusing.html');
+  const table = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain]`);
+  assert.match(await table.textContent(), /t1 does not terminate/);
+  assert.equal(await tab.page.locator(APP).isVisible(), false);
+  await tab.close();
+});
