@@ -115,6 +115,13 @@ test('check-tidy passes valid HTML5 and allows only the listed warnings', () => 
   assert.equal(r.count, 3);
 });
 
+test('check-tidy allows the empty quiz verdict span and no other empty span', () => {
+  const ok = makeSite({ 'a.html': page('A', '<p>Check <span class="quiz-result" aria-live="polite"></span></p>') });
+  assert.deepEqual(tidy.checkSite(ok).problems, []);
+  const bad = makeSite({ 'a.html': page('A', '<p>Check <span class="quiz-other" aria-live="polite"></span></p>') });
+  assert.match(tidy.checkSite(bad).problems.join('\n'), /a\.html:9: tidy: Warning: trimming empty <span>/);
+});
+
 test('check-tidy reports errors and unlisted warnings with lines', () => {
   const dir = makeSite({
     'a.html': page('A', '<p>one\n<span></span>\n<foo>x</foo></p>'),
