@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// lab.js - the lab tools' command line (tools/lab/README.md):
+//   node tools/lab/lab.js check LAB [FILE] [--work DIR] [--result FILE] [--no-page] [--quiet]
+//   node tools/lab/lab.js page LAB [FILE]        builds build/lab/LAB/site/ from FILE (default lab.c)
+//   node tools/lab/lab.js site-data LAB DATA_DIR  the starter's page data, for the full site build
+//   node tools/lab/lab.js reference [LAB...]      recomputes tools/lab/reference.json from solution.c
+// Exit status of check: 0 on PASS, 1 on FAIL, 2 on a usage or internal error.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const config = require('./lib/config');
+const { check } = require('./lib/check');
+const report = require('./lib/report');
+const page = require('./lib/page');
+const reference = require('./lib/reference');
+
+function main(argv) {
+  const cmd = argv[0];
+  const pos = [];
+  const opt = {};
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--work' || a === '--result') opt[a.slice(2)] = argv[++i];
+    else if (a === '--no-page') opt.noPage = true;
+    else if (a === '--quiet') opt.quiet = true;
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
+    else pos.push(a);
+  }
+  if (cmd === 'check') {
+    const lab = pos[0];
+    if (!lab) throw new Error('usage: lab.js check LAB [FILE]');
+    const res = check({ lab, file: pos[1], work: opt.work });
+    if (!opt.noPage && res.stage !== 'read' && res.stage !== 'compile') {
+      try {
+        page.build({ lab, file: res.file, work: opt.work });
+      } catch (e) {
+        res.page_error = e.message;
+      }
+    }
+    const out = opt.result || path.join(config.ROOT, 'build', 'lab', lab, 'result.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(res, null, 1) + '\n');
+    if (!opt.quiet) process.stdout.write(report.text(res, out));
+    return res.verdict === 'PASS' ? 0 : 1;
+  }
+  if (cmd === 'page') {
+    const lab = pos[0];
+    if (!lab) throw new Error('usage: lab.js page LAB [FILE]');
+    const r = page.build({ lab, file: pos[1], work: opt.work, run: true });
+    process.stdout.write(`lab page: ${r.page}\n`);
+    return 0;
+  }
+  if (cmd === 'site-data') {
+    if (pos.length !== 2) throw new Error('usage: lab.js site-data LAB DATA_DIR');
+    page.siteData({ lab: pos[0], dataDir: pos[1] });
+    return 0;
+  }
+  if (cmd === 'reference') {
+    reference.update(pos.length ? pos : config.load().labs, opt.quiet);
+    return 0;
+  }
+  throw new Error('usage: lab.js check|page|site-data|reference ... (see tools/lab/README.md)');
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write((/^\S+:\d+: /.test(e.message) ? '' : 'lab.js: ') + e.message + '\n');
+  process.exitCode = 2;
+}

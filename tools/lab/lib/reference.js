@@ -1,0 +1,33 @@
+// reference.js - tools/lab/reference.json: for each lab, the graded metadata lines and the cost of
+// the reference solution. The student kit ships this file instead of the solutions; the lab tests
+// check that it matches what the solutions really cost.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { check, REFERENCE } = require('./check');
+const labfile = require('./labfile');
+const { ROOT } = require('./config');
+
+function entry(lab) {
+  const file = `examples/labs/${lab}/solution.c`;
+  const res = check({ lab, file, useReference: false, work: path.join(ROOT, 'build', 'lab', lab, 'reference') });
+  if (res.verdict !== 'PASS')
+    throw new Error(`${file}:1: the reference solution does not pass:\n` + res.reasons.map((r) => r.message).join('\n'));
+  const parts = labfile.read(path.join(ROOT, `examples/labs/${lab}/lab.c`)).parts;
+  const c = res.cost;
+  return { meta: labfile.gradedMeta(parts), cost: { source: c.source, loops: c.loops } };
+}
+
+function update(labs, quiet) {
+  let all = {};
+  try { all = JSON.parse(fs.readFileSync(REFERENCE, 'utf8')); } catch (e) { all = {}; }
+  for (const lab of labs) {
+    all[lab] = entry(lab);
+    if (!quiet) process.stdout.write(`reference ${lab}: ${JSON.stringify(all[lab].cost.source.marked)} marked\n`);
+  }
+  const sorted = {};
+  for (const k of Object.keys(all).sort()) sorted[k] = all[k];
+  fs.writeFileSync(REFERENCE, JSON.stringify(sorted, null, 1) + '\n');
+}
+
+module.exports = { entry, update };

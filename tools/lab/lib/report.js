@@ -1,0 +1,48 @@
+// report.js - the checker's printed report: verdict, reasons with file:line, the witness schedule
+// and its link, and the cost against the reference solution.
+'use strict';
+
+function list(by) {
+  const k = Object.keys(by);
+  return k.length ? ' (' + k.map((n) => `${n} ${by[n]}`).join(', ') + ')' : '';
+}
+
+function costText(c) {
+  const out = [];
+  const r = c.reference;
+  out.push(`cost: ${c.source.marked.total} marked accesses${list(c.source.marked.by)}` +
+    (r ? `, reference ${r.source.marked.total}` : '') +
+    `; ${c.source.barriers.total} barriers${list(c.source.barriers.by)}` +
+    (r ? `, reference ${r.source.barriers.total}` : ''));
+  for (const t of Object.keys(c.loops)) {
+    const l = c.loops[t];
+    const rl = r && r.loops[t];
+    out.push(`  hot loops on ${t}: ${l.insns} instructions, ${l.fences} fences` +
+      (rl ? ` (reference ${rl.insns} instructions, ${rl.fences} fences)` : ''));
+  }
+  if (c.warnings.length) {
+    out.push('COST WARNING: this fix pays more than the reference solution needs:');
+    for (const w of c.warnings) out.push('  - ' + w);
+  } else if (r) {
+    out.push('cost: no more than the reference solution');
+  }
+  return out.join('\n') + '\n';
+}
+
+function text(res, resultPath) {
+  const out = [];
+  out.push(`lab ${res.lab}: ${res.file} on ${res.targets.join(' ')}`);
+  out.push(res.verdict + (res.verdict === 'FAIL' ? ` (${res.reasons.length} problem${res.reasons.length === 1 ? '' : 's'})` : ''));
+  for (const r of res.reasons) out.push('  ' + r.message);
+  if (res.diagnostics) out.push('compiler diagnostics:\n' + res.diagnostics.replace(/\s+$/, ''));
+  if (res.witness) {
+    out.push(`witness: schedule ${res.witness.schedule} (thread of each step) ends in "${res.witness.outcome}"`);
+    out.push(`  open it in the explorer: ${res.witness.link}`);
+  }
+  if (res.page_error) out.push('(the lab page could not be built: ' + res.page_error.split('\n')[0] + ')');
+  if (res.cost) out.push(costText(res.cost).replace(/\n$/, ''));
+  if (resultPath) out.push(`result: ${resultPath}`);
+  return out.join('\n') + '\n';
+}
+
+module.exports = { text, costText };
