@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "outcomes.h"
 #include "quiz.h"
 #include "quizhtml.h"
 
@@ -109,6 +110,19 @@ static void html_markup(void **state)
     quiz_free(&q);
 }
 
+static void outcome_lookup(void **state)
+{
+    (void)state;
+    json_error_t err;
+    json_t *j = json_loads("{\"variants\": {\"plain\": {\"checked\": {\"hang(t1)\": true, \"r1 == 0\": false}}}}", 0, &err);
+    assert_non_null(j);
+    assert_int_equal(outcomes_lookup(j, "plain", "hang(t1)"), OUTCOME_TRUE);
+    assert_int_equal(outcomes_lookup(j, "plain", "r1 == 0"), OUTCOME_FALSE);
+    assert_int_equal(outcomes_lookup(j, "plain", "r1 == 1"), OUTCOME_NO_PREDICATE);
+    assert_int_equal(outcomes_lookup(j, "fixed", "hang(t1)"), OUTCOME_NO_VARIANT);
+    json_decref(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -116,6 +130,7 @@ int main(void)
         cmocka_unit_test(multiple_reveal_outcome),
         cmocka_unit_test(every_error),
         cmocka_unit_test(html_markup),
+        cmocka_unit_test(outcome_lookup),
     };
     return cmocka_run_group_tests_name("quiz", tests, NULL, NULL);
 }

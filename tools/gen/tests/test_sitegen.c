@@ -135,6 +135,13 @@ static void first_build_renders_everything(void **state)
     char *js = test_read(dir, "out/site/search-index.js");
     assert_non_null(strstr(js, "window.COURSE_SEARCH = [{\"title\":\"Welcome\",\"path\":\"index.html\""));
     free(js);
+    /* outcome quiz: correctness comes from data/outcomes/topic/demo.json (r1 == 0 reachable, hang(t1) not) */
+    char *second = test_read(dir, "out/site/second.html");
+    assert_non_null(strstr(second, "data-choice=\"1\" data-correct=\"true\"><label><input type=\"checkbox\" "
+                                   "name=\"quiz-second-q1\" value=\"1\"> <span class=\"quiz-choice-text\"><code>r1 == 0</code>"));
+    assert_non_null(strstr(second, "data-choice=\"2\" data-correct=\"false\"><label><input type=\"checkbox\" "
+                                   "name=\"quiz-second-q1\" value=\"2\"> <span class=\"quiz-choice-text\"><code>hang(t1)</code>"));
+    free(second);
     char *copied = test_read(dir, "out/site/data/demo.js");
     assert_string_equal(copied, "window.COURSE_DATA = window.COURSE_DATA || {};\n");
     free(copied);
