@@ -22,10 +22,25 @@
     return String(s || '').toLowerCase().split(/[^a-z0-9_]+/).filter(function (w) { return w.length > 0; });
   }
 
-  // Headings may be strings or {id, text}; normalise once.
+  // The generator's heading id of an ASCII heading text (tools/gen/README.md, "Markdown output"):
+  // lowercase, runs of other characters to "-", trimmed, repeats on a page get -2, -3. Headings
+  // with other characters get no id (the result links to the page).
+  function headingIds(texts) {
+    var seen = {};
+    return texts.map(function (t) {
+      if (/[^\x00-\x7f]/.test(t)) return '';
+      var id = t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'section';
+      seen[id] = (seen[id] || 0) + 1;
+      return seen[id] > 1 ? id + '-' + seen[id] : id;
+    });
+  }
+
+  // Headings may be strings (ids derived as the generator does) or {id, text}; normalise once.
   var docs = index.map(function (e) {
-    var hs = (Array.isArray(e.headings) ? e.headings : []).map(function (h) {
-      return typeof h === 'string' ? { id: '', text: h } : { id: h.id || '', text: String(h.text || '') };
+    var raw = Array.isArray(e.headings) ? e.headings : [];
+    var ids = headingIds(raw.map(function (h) { return typeof h === 'string' ? h : ''; }));
+    var hs = raw.map(function (h, i) {
+      return typeof h === 'string' ? { id: ids[i], text: h } : { id: h.id || '', text: String(h.text || '') };
     });
     return {
       title: String(e.title || ''), path: String(e.path || ''), section: String(e.section || ''),
@@ -46,10 +61,10 @@
   }
 
   function score(doc, terms, phrase) {
-    var total = 0, heading = null;
+    var total = 0, heading = null, inTitle = 0;
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i], s = 0;
-      if (doc.lTitle.indexOf(t) >= 0) s += startsWord(doc.lTitle, t) ? 30 : 15;
+      if (doc.lTitle.indexOf(t) >= 0) { s += startsWord(doc.lTitle, t) ? 30 : 15; inTitle++; }
       for (var h = 0; h < doc.lHeadings.length; h++) {
         if (doc.lHeadings[h].indexOf(t) >= 0) {
           s += 8;
@@ -68,7 +83,8 @@
       else if (doc.lText.indexOf(phrase) >= 0) total += 10;
     }
     if (doc.lTitle === phrase) total += 50;
-    return { score: total, heading: heading };
+    // A page whose title has every word is the hit itself, not one of its sections.
+    return { score: total, heading: inTitle === terms.length ? null : heading };
   }
 
   function excerpt(doc, terms, phrase) {

@@ -245,6 +245,14 @@ for (const mode of h.MODES) {
       assert.equal(await tab.page.getAttribute('#search-results [role="option"] >> nth=0', 'aria-selected'), 'true');
       await tab.page.keyboard.press('Enter');
       await tab.page.waitForURL(`**/${LOAD_FUSING}*`);
+      // A hit in a section heading links to that heading, and the anchor exists.
+      await tab.page.fill('#search-input', 'polling loop');
+      await tab.page.waitForSelector('#search-results [role="option"]');
+      const withHash = await tab.page.$$eval('#search-results [role="option"]', (as) => as.map((a) => a.href).filter((u) => u.includes('#')));
+      assert.ok(withHash.length > 0, 'no search result links to a heading for "polling loop"');
+      await tab.page.goto(withHash[0]);
+      const hash = decodeURIComponent(new URL(withHash[0]).hash.slice(1));
+      assert.ok(await tab.page.$(`[id="${hash}"]`), `search linked to a missing anchor: ${withHash[0]}`);
       // Nothing matches nonsense.
       await tab.page.fill('#search-input', 'zzqxv');
       await tab.page.waitForSelector('#search-results .search-empty');
