@@ -16,7 +16,7 @@ static int quiz_hook(void *ctx, const struct quiz *q, struct buf *out)
 {
     (void)ctx;
     int *correct = xcalloc(q->nchoices ? q->nchoices : 1, sizeof *correct);
-    quiz_html(q, q->type == QUIZ_OUTCOME ? correct : NULL, out);
+    quiz_html(q, q->type == QUIZ_OUTCOME ? correct : NULL, NULL, NULL, out);
     free(correct);
     return 0;
 }

@@ -42,9 +42,29 @@ static char *render_html(cmark_node *node)
     return cmark_render_html(node, MD_OPTIONS, NULL);
 }
 
-char *md_fragment_html(const char *markdown, int inline_only)
+static void rewrite_links(cmark_node *doc, md_link_fn link_url, void *ctx)
+{
+    if (!link_url)
+        return;
+    cmark_iter *it = cmark_iter_new(doc);
+    cmark_event_type ev;
+    while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *n = cmark_iter_get_node(it);
+        if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_LINK) {
+            char *u = link_url(ctx, cmark_node_get_url(n) ? cmark_node_get_url(n) : "");
+            if (u) {
+                cmark_node_set_url(n, u);
+                free(u);
+            }
+        }
+    }
+    cmark_iter_free(it);
+}
+
+char *md_fragment_html(const char *markdown, int inline_only, md_link_fn link_url, void *ctx)
 {
     cmark_node *doc = parse(markdown, NULL);
+    rewrite_links(doc, link_url, ctx);
     char *html = render_html(doc);
     cmark_node *first = cmark_node_first_child(doc);
     if (inline_only && first && first == cmark_node_last_child(doc) &&
@@ -91,6 +111,52 @@ static char *info_word(cmark_node *n)
         arr = xrealloc(arr, ((n) + 1) * sizeof *(arr));                  \
         (arr)[(n)++] = (item);                                            \
     } while (0)
+
+/* Records the links of a Markdown fragment that starts at file line `line` (node = NULL). */
+static int fragment_links(struct md_doc *d, const char *path, const char *markdown, int line)
+{
+    if (!markdown)
+        return 0;
+    cmark_node *doc = parse(markdown, NULL);
+    cmark_iter *it = cmark_iter_new(doc);
+    cmark_event_type ev;
+    int rc = 0;
+    while (rc == 0 && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *n = cmark_iter_get_node(it);
+        if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(n) != CMARK_NODE_LINK)
+            continue;
+        const char *url = cmark_node_get_url(n);
+        struct md_link l = {NULL, xstrdup(url ? url : ""), NULL, NULL, line + cmark_node_get_start_line(n) - 1};
+        int k = link_page_target(path, l.url, &l.target, &l.anchor);
+        if (k < 0) {
+            rc = diag_at(path, l.line, "link '%s' climbs above the site root", l.url);
+            free(l.url);
+            break;
+        }
+        if (k == 0 && l.url[0] == '#')
+            l.anchor = xstrdup(l.url + 1);
+        PUSH(d->links, d->nlinks, l);
+    }
+    cmark_iter_free(it);
+    cmark_node_free(doc);
+    return rc;
+}
+
+static int quiz_links(struct md_doc *d, const char *path, const struct quiz *q)
+{
+    int rc = fragment_links(d, path, q->question, q->question_line);
+    if (rc == 0)
+        rc = fragment_links(d, path, q->answer, q->answer_line);
+    if (rc == 0)
+        rc = fragment_links(d, path, q->explanation, q->explanation_line);
+    for (size_t i = 0; i < q->nchoices && rc == 0; i++) {
+        if (q->type != QUIZ_OUTCOME)
+            rc = fragment_links(d, path, q->choices[i].text, q->choices[i].line);
+        if (rc == 0)
+            rc = fragment_links(d, path, q->choices[i].feedback, q->choices[i].feedback_line);
+    }
+    return rc;
+}
 
 int md_parse(struct md_doc *d, const char *path, const char *body, int body_line, const char *page_slug,
              md_is_directive_fn is_directive, void *ctx)
@@ -152,8 +218,10 @@ int md_parse(struct md_doc *d, const char *path, const char *body, int body_line
                 char *def = xasprintf("%s-q%zu", page_slug, d->nquizzes + 1);
                 rc = quiz_parse(path, line + 1, lit ? lit : "", def, &q.quiz);
                 free(def);
-                if (rc == 0)
+                if (rc == 0) {
                     PUSH(d->quizzes, d->nquizzes, q);
+                    rc = quiz_links(d, path, &d->quizzes[d->nquizzes - 1].quiz);
+                }
             } else if (*word && is_directive && is_directive(ctx, word)) {
                 const char *s = lit ? lit : "";
                 while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
@@ -280,7 +348,9 @@ int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
     char **saved_urls = xcalloc(d->nlinks ? d->nlinks : 1, sizeof *saved_urls);
     int rc = 0;
     for (size_t i = 0; i < d->nlinks; i++) {
-        char *u = h->link_url ? h->link_url(h->ctx, &d->links[i]) : NULL;
+        if (!d->links[i].node)
+            continue;
+        char *u = h->link_url ? h->link_url(h->ctx, d->links[i].url) : NULL;
         if (u) {
             saved_urls[i] = xstrdup(d->links[i].url);
             cmark_node_set_url(d->links[i].node, u);

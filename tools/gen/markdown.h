@@ -18,7 +18,7 @@ struct md_heading {
 };
 
 struct md_link {
-    cmark_node *node;
+    cmark_node *node; /* NULL for links inside quiz fields (checked here, rewritten by the quiz renderer) */
     char *url;        /* as written */
     char *target;     /* page link: the source path it names ("content/x.md"), else NULL */
     char *anchor;     /* fragment, or NULL */
@@ -60,10 +60,12 @@ int md_parse(struct md_doc *d, const char *path, const char *body, int body_line
              md_is_directive_fn is_directive, void *ctx);
 void md_free(struct md_doc *d);
 
+/* New href for a link as written in the source (malloc'd), or NULL to keep it. */
+typedef char *(*md_link_fn)(void *ctx, const char *url);
+
 struct md_hooks {
     void *ctx;
-    /* New href for a link (malloc'd), or NULL to keep it. */
-    char *(*link_url)(void *ctx, const struct md_link *link);
+    md_link_fn link_url;
     /* Appends the HTML of a directive block; 0 or -1 (diag). */
     int (*directive)(void *ctx, const struct md_directive *dir, struct buf *out);
     /* Appends the HTML of a quiz; 0 or -1 (diag). */
@@ -74,8 +76,8 @@ struct md_hooks {
 
 int md_render(struct md_doc *d, const struct md_hooks *hooks, struct buf *out);
 
-/* Renders a standalone Markdown fragment (quiz fields) to HTML; if inline_only and the fragment is one
- * paragraph, the <p> wrapper is dropped. */
-char *md_fragment_html(const char *markdown, int inline_only);
+/* Renders a standalone Markdown fragment (quiz fields) to HTML, links rewritten by link_url (may be NULL);
+ * if inline_only and the fragment is one paragraph, the <p> wrapper is dropped. */
+char *md_fragment_html(const char *markdown, int inline_only, md_link_fn link_url, void *ctx);
 
 #endif

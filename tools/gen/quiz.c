@@ -111,6 +111,7 @@ int quiz_parse(const char *path, int first_line, const char *text, const char *d
             else {
                 char *fb = rtrim_dup(raw + 2, strlen(raw + 2));
                 q->choices[q->nchoices - 1].feedback = fb;
+                q->choices[q->nchoices - 1].feedback_line = line;
                 cur = F_FEEDBACK;
             }
         } else if (indent >= 2) {
@@ -160,6 +161,7 @@ int quiz_parse(const char *path, int first_line, const char *text, const char *d
         } else if (!strncmp(raw, "Q:", 2)) {
             char *v = rtrim_dup(raw + 2, strlen(raw + 2));
             rc = set_text_field(&q->question, v, path, line, "Q:");
+            q->question_line = line;
             free(v);
             cur = F_Q;
         } else if (!strncmp(raw, "A:", 2) || !strncmp(raw, "E:", 2)) {
@@ -169,6 +171,8 @@ int quiz_parse(const char *path, int first_line, const char *text, const char *d
                 rc = diag_at(path, line, "'Q:' must come before '%c:'", raw[0]);
             else
                 rc = set_text_field(is_a ? &q->answer : &q->explanation, v, path, line, is_a ? "A:" : "E:");
+            if (rc == 0)
+                *(is_a ? &q->answer_line : &q->explanation_line) = line;
             free(v);
             cur = is_a ? F_A : F_E;
         } else if ((marker = choice_marker(raw, &correct)) != 0) {

@@ -11,6 +11,7 @@ struct quiz_choice {
     char *feedback;  /* Markdown or NULL */
     int correct;     /* (x) / [x]; outcome quizzes: filled in later from the explorer's data */
     int line;
+    int feedback_line;
 };
 
 struct quiz {
@@ -19,6 +20,7 @@ struct quiz {
     int line;        /* line of the first line inside the block */
     enum quiz_type type;
     char *question, *answer, *explanation; /* Markdown; answer/explanation may be NULL */
+    int question_line, answer_line, explanation_line;
     struct quiz_choice *choices;
     size_t nchoices;
     char *outcome_example, *outcome_variant; /* outcome quizzes only */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "links.h"
 #include "luajson.h"
 #include "outcomes.h"
 #include "quizhtml.h"
@@ -115,24 +116,40 @@ static char *subst(const char *pattern, const char *data_dir, const char *arg)
     return buf_take(&b);
 }
 
-static char *hook_link(void *vctx, const struct md_link *l)
+static int is_quiz_anchor(const struct page *p, const char *anchor)
+{
+    if (strncmp(anchor, "quiz-", 5) != 0)
+        return 0;
+    for (size_t i = 0; i < p->doc.nquizzes; i++)
+        if (!strcmp(anchor + 5, p->doc.quizzes[i].quiz.id))
+            return 1;
+    return 0;
+}
+
+/* Page links become relative .html links; in print.html they point inside the page. Links were checked
+ * by site_load, so an unknown target here is left alone. */
+static char *hook_link(void *vctx, const char *url)
 {
     struct body_ctx *c = vctx;
-    if (!l->target && !(l->anchor && l->url[0] == '#'))
-        return NULL;
-    const struct page *t = l->target ? site_page_by_source(c->s, l->target) : c->page;
-    if (!t)
-        return NULL;
-    if (c->print) {
-        if (l->anchor)
-            return xasprintf("#%s--%s", t->print_id, l->anchor);
-        return xasprintf("#%s", t->print_id);
+    char *target, *anchor;
+    int k = link_page_target(c->page->source, url, &target, &anchor);
+    if (k == 0 && url[0] == '#' && url[1])
+        anchor = xstrdup(url + 1);
+    const struct page *t = k == 1 ? site_page_by_source(c->s, target) : anchor ? c->page : NULL;
+    char *r = NULL;
+    if (t && c->print) {
+        if (anchor && is_quiz_anchor(t, anchor))
+            r = xasprintf("#%s", anchor); /* quiz sections keep their site-wide ids */
+        else if (anchor)
+            r = xasprintf("#%s--%s", t->print_id, anchor);
+        else
+            r = xasprintf("#%s", t->print_id);
+    } else if (t && k == 1) {
+        r = anchor ? xasprintf("%s%s#%s", c->page->root, t->path, anchor) : xasprintf("%s%s", c->page->root, t->path);
     }
-    if (!l->target)
-        return NULL;
-    if (l->anchor)
-        return xasprintf("%s%s#%s", c->page->root, t->path, l->anchor);
-    return xasprintf("%s%s", c->page->root, t->path);
+    free(target);
+    free(anchor);
+    return r;
 }
 
 static int hook_directive(void *vctx, const struct md_directive *dir, struct buf *out)
@@ -189,7 +206,7 @@ static int hook_quiz(void *vctx, const struct quiz *q, struct buf *out)
 {
     struct body_ctx *c = vctx;
     if (q->type != QUIZ_OUTCOME) {
-        quiz_html(q, NULL, out);
+        quiz_html(q, NULL, hook_link, c, out);
         return 0;
     }
     char *file = xasprintf("%s/outcomes/%s.json", c->s->opt->data, q->outcome_example);
@@ -211,7 +228,7 @@ static int hook_quiz(void *vctx, const struct quiz *q, struct buf *out)
             correct[i] = r == OUTCOME_TRUE;
     }
     if (rc == 0)
-        quiz_html(q, correct, out);
+        quiz_html(q, correct, hook_link, c, out);
     free(correct);
     free(file);
     return rc;

@@ -93,7 +93,7 @@ static void html_markup(void **state)
     assert_int_equal(quiz_parse("c.md", 1, "id: q-x\nQ: Is *this* <b>?\n( ) no\n  -> **Nope.**\n(x) yes\nE: `READ_ONCE()`\n",
                                 "d", &q), 0);
     struct buf b = {0};
-    quiz_html(&q, NULL, &b);
+    quiz_html(&q, NULL, NULL, NULL, &b);
     assert_non_null(strstr(b.data, "<section class=\"quiz\" id=\"quiz-q-x\" data-quiz-id=\"q-x\" data-quiz-type=\"single\">"));
     assert_non_null(strstr(b.data, "<em>this</em>"));
     assert_non_null(strstr(b.data, "data-choice=\"1\" data-correct=\"false\"><label><input type=\"radio\" name=\"quiz-q-x\" value=\"1\">"));
@@ -104,7 +104,7 @@ static void html_markup(void **state)
     assert_non_null(strstr(b.data, "<div class=\"quiz-explanation\"><p><code>READ_ONCE()</code></p>"));
     buf_free(&b);
     int correct[2] = {1, 0};
-    quiz_html(&q, correct, &b);
+    quiz_html(&q, correct, NULL, NULL, &b);
     assert_non_null(strstr(b.data, "data-choice=\"1\" data-correct=\"true\">"));
     buf_free(&b);
     quiz_free(&q);

@@ -63,6 +63,8 @@ static const struct bad_case bad_cases[] = {
     {"bad/quiz-duplicate-id", "content/second.md:7: duplicate quiz id 'first-q' (also at content/first.md:24)"},
     {"bad/outcome-predicate", "content/second.md:10: predicate not evaluated by the explorer; add it to the "
                               "example's quiz predicates ('r1 == 42')"},
+    {"bad/quiz-link", "content/second.md:10: link 'first.md#nowhere': content/first.md has no heading or quiz with id "
+                      "'nowhere'"},
     {"bad/config-error", "config.lua:3: attempt to concatenate a nil value"},
 };
 
@@ -131,10 +133,21 @@ static void first_build_renders_everything(void **state)
     char *lab = test_read(dir, "out/site/labs/lab-one.html");
     assert_non_null(strstr(lab, "href=\"../static/style.css\""));
     assert_non_null(strstr(lab, "<a href=\"../first.html#loads-stores-2\">"));
-    free(lab);
+    assert_non_null(strstr(lab, "<a href=\"../first.html#quiz-first-q\">its quiz</a>"));
+    char *first = test_read(dir, "out/site/first.html");
+    assert_non_null(strstr(first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
+    free(first);
+    char *print = test_read(dir, "out/site/print.html");
+    assert_non_null(strstr(print, "<section id=\"labs-lab-one\">"));
+    assert_non_null(strstr(print, "<h2 id=\"first--loads-stores\">"));
+    assert_non_null(strstr(print, "<a href=\"#first--loads-stores-2\">the first page</a> and "
+                                  "<a href=\"#quiz-first-q\">its quiz</a>"));
+    assert_non_null(strstr(print, "<p>Yes, see <a href=\"#labs-lab-one--a-lab-heading\">the lab</a>.</p>"));
+    free(print);
     char *js = test_read(dir, "out/site/search-index.js");
     assert_non_null(strstr(js, "window.COURSE_SEARCH = [{\"title\":\"Welcome\",\"path\":\"index.html\""));
     free(js);
+    free(lab);
     /* outcome quiz: correctness comes from data/outcomes/topic/demo.json (r1 == 0 reachable, hang(t1) not) */
     char *second = test_read(dir, "out/site/second.html");
     assert_non_null(strstr(second, "data-choice=\"1\" data-correct=\"true\"><label><input type=\"checkbox\" "
