@@ -13,6 +13,8 @@
  * expect.fixed: unreachable: r0 == 1 && r1 != 7
  * expect.fixed: reachable: r0 == 1 && r1 == 7
  * expect.transformed: reachable: r0 == 1 && r1 != 7
+ * expect.transformed: reachable: r0 == 1 && r1 == 7
+ * expect.transformed: reachable: r0 == 0
  */
 #include "course.h"
 

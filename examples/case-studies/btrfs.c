@@ -7,10 +7,12 @@
  * outcome: r1
  * cflags: -std=gnu11
  * evidence.plain: loads_in_loop(t1, last_trans_committed) == 0
- * evidence.fixed: loads_in_loop(t1, last_trans_committed) >= 1
+ * evidence.fixed: loads(t1, last_trans_committed) >= 1
  * evidence-on: any/any/O1,O2,O3,Os
  * expect.fixed: unreachable: r1 < 5
  * expect.fixed: unreachable: hang(t1)
+ * expect.plain: reachable: done && r1 == 5
+ * expect.plain: reachable: hang(t1)
  */
 #include "course.h"
 
@@ -20,22 +22,22 @@ SHARED(unsigned long, last_trans_committed);
 OBSERVED(unsigned long, r1);
 
 #if PLAIN
-static inline unsigned long get_last_trans_committed(void)
+static inline __attribute__((always_inline)) unsigned long get_last_trans_committed(void)
 {
 	return last_trans_committed;		/* BUGGY: a plain racing load */
 }
 
-static inline void set_last_trans_committed(unsigned long gen)
+static inline __attribute__((always_inline)) void set_last_trans_committed(unsigned long gen)
 {
 	last_trans_committed = gen;		/* BUGGY: a plain racing store */
 }
 #elif FIXED
-static inline unsigned long get_last_trans_committed(void)
+static inline __attribute__((always_inline)) unsigned long get_last_trans_committed(void)
 {
 	return READ_ONCE(last_trans_committed);
 }
 
-static inline void set_last_trans_committed(unsigned long gen)
+static inline __attribute__((always_inline)) void set_last_trans_committed(unsigned long gen)
 {
 	WRITE_ONCE(last_trans_committed, gen);
 }

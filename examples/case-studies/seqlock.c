@@ -14,6 +14,7 @@
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1
+ * expect.transformed: reachable: r1 == 0
  */
 #include "course.h"
 

@@ -7,12 +7,16 @@
  * outcome: r0 r1
  * cflags: -std=gnu11
  * evidence.plain: stores(t0, data) == 1 && stores(t0, ready) == 1
- * evidence.fixed: stores(t0, data) == 1 && stores(t0, ready) == 1
+ * evidence.fixed: stores(t0, data) == 1
  * evidence.transformed: stores(t0, data) == 1 && stores(t0, ready) == 1
  * evidence-on: any/any/O1,O2,O3,Os
  * expect.fixed: unreachable: r0 == 1 && r1 != 42
  * expect.fixed: reachable: r0 == 1 && r1 == 42
  * expect.transformed: reachable: r0 == 1 && r1 != 42
+ * expect.plain: reachable: r0 == 1 && r1 != 42
+ * expect.plain: reachable: r0 == 1 && r1 == 42
+ * expect.transformed: reachable: r0 == 1 && r1 == 42
+ * expect.transformed: reachable: r0 == 0
  */
 #include "course.h"
 

@@ -7,7 +7,7 @@
  * outcome: r1 global_ptr
  * cflags: -std=gnu11
  * evidence.plain: loads(t1, global_ptr) == 1
- * evidence.fixed: loads(t1, global_ptr) == 1
+ * evidence.fixed: loads(t1, global_ptr) <= 1
  * evidence.transformed: loads(t1, global_ptr) == 3
  * evidence-on: any/any/O1,O2,O3,Os
  * expect.plain: unreachable: crash
@@ -15,6 +15,9 @@
  * expect.fixed: unreachable: crash
  * expect.fixed: reachable: done && r1 == 7
  * expect.transformed: reachable: crash(t1)
+ * expect.fixed: unreachable: crash(t1)
+ * expect.transformed: reachable: done && r1 == 7
+ * expect.transformed: reachable: done && global_ptr == 0
  */
 #include "course.h"
 

@@ -13,6 +13,8 @@
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1
+ * expect.transformed: reachable: r1 == 0
+ * expect.transformed: unreachable: a == 1
  */
 #include "course.h"
 

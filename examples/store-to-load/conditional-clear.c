@@ -13,6 +13,9 @@
  * expect.plain: unreachable: r1 == 1 && y == 1
  * expect.fixed: unreachable: r1 == 1 && y == 1
  * expect.transformed: reachable: r1 == 1 && y == 1
+ * expect.fixed: reachable: r1 == 1 && y == 0
+ * expect.transformed: reachable: r1 == 1 && y == 0
+ * expect.transformed: reachable: r1 == 0 && y == 1
  */
 #include "course.h"
 
