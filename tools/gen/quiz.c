@@ -154,6 +154,7 @@ int quiz_parse(const char *path, int first_line, const char *text, const char *d
                 } else {
                     q->outcome_example = xstrdup(v);
                     q->outcome_variant = variant;
+                    q->outcome_line = line;
                 }
             }
             free(v);

@@ -24,6 +24,7 @@ struct quiz {
     struct quiz_choice *choices;
     size_t nchoices;
     char *outcome_example, *outcome_variant; /* outcome quizzes only */
+    int outcome_line;
 };
 
 /* text: the block's content; first_line: its first line's number in path; default_id is used when

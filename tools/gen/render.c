@@ -213,12 +213,12 @@ static int hook_quiz(void *vctx, const struct quiz *q, struct buf *out)
     json_t *j;
     int rc = load_json(file, &j);
     if (rc == 0 && !j)
-        rc = diag_at(c->page->source, q->line, "no outcome data for '%s' (expected %s)", q->outcome_example, file);
+        rc = diag_at(c->page->source, q->outcome_line, "no outcome data for '%s' (expected %s)", q->outcome_example, file);
     int *correct = xcalloc(q->nchoices, sizeof *correct);
     for (size_t i = 0; i < q->nchoices && rc == 0; i++) {
         enum outcome_lookup r = outcomes_lookup(j, q->outcome_variant, q->choices[i].text);
         if (r == OUTCOME_NO_VARIANT)
-            rc = diag_at(c->page->source, q->line, "example '%s' has no variant '%s' in %s", q->outcome_example,
+            rc = diag_at(c->page->source, q->outcome_line, "example '%s' has no variant '%s' in %s", q->outcome_example,
                          q->outcome_variant, file);
         else if (r == OUTCOME_NO_PREDICATE)
             rc = diag_at(c->page->source, q->choices[i].line,
