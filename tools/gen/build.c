@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -212,6 +214,15 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     char *out = strip(opt->out);
     char *tmp = NULL;
     int rc = -1;
+    /* One build at a time per state file: two concurrent runs would swap trees under each other. */
+    char *lock_path = xasprintf("%s.lock", opt->state);
+    int lock_fd = mkdir_p(lock_path, 1) == 0 ? open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644) : -1;
+    free(lock_path);
+    if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
+        memset(&s, 0, sizeof s);
+        diag_at(opt->state, 0, "cannot lock the build state: %s", strerror(errno));
+        goto done;
+    }
     if (site_load(&s, opt) != 0)
         goto done;
     render_init(&s, date, commit);
@@ -316,5 +327,7 @@ done:
     free_outputs(&o);
     site_free(&s);
     free(out);
+    if (lock_fd >= 0)
+        close(lock_fd);
     return rc;
 }

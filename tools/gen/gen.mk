@@ -66,6 +66,7 @@ SITE_MISSING = $(if $(wildcard $(BUILD)/site/index.html),,gen-force)
 .PHONY: gen-force
 gen-force:
 site: $(SITE_STAMP)
+	@:
 .SECONDEXPANSION:
 $(SITE_STAMP): $(SITEGEN) $$(SITE_DEPS) $$(SITE_INPUTS) $$(SITE_MISSING)
 	@$(SITEGEN) --content content --templates site/templates --static site/static --data $(BUILD)/data \
