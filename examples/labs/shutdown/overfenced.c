@@ -11,6 +11,7 @@
  * evidence.student: loads_in_loop(t0, parked) >= 1
  * evidence.student: loads_in_loop(t1, paused) >= 2
  * expect.student: unreachable: hang(t0) || hang(t1)
+ * expect.student: unreachable: !done
  * expect.student: unreachable: r1 == 1
  * expect.student: reachable: done && r1 == 0
  */

@@ -76,7 +76,11 @@ function check(opts) {
   res.stage = 'evidence';
   const asm = pipeline.runAsm(ctx);
   const off = ctx.parts.start; // metadata lines are counted from the /*@example line
-  for (const t of ctx.targets) {
+  for (const t of Object.keys(asm.failed)) {
+    res.reasons.push({ kind: 'evidence', target: `${t}/${conf.opt}`, line: 1,
+      message: `${file}:1: the code compiled for ${t}/${conf.opt} cannot be analyzed: ${asm.failed[t]}` });
+  }
+  for (const t of ctx.targets.filter((x) => asm.cells[x])) {
     for (const ev0 of asm.cells[t].evidence) {
       const ev = Object.assign({}, ev0, { line: ev0.line + off });
       res.evidence.push({ target: `${t}/${conf.opt}`, line: ev.line, expr: ev.expr, holds: ev.holds });
@@ -116,7 +120,8 @@ function check(opts) {
   // 5. cost against the reference solution
   res.stage = 'done';
   const c = { source: cost.sourceCost(ctx.fileAbs, ctx.cwd), loops: {} };
-  for (const t of ctx.targets) c.loops[`${t}/${conf.opt}`] = cost.loopCost(asm.cells[t], asm.meta.threads);
+  for (const t of ctx.targets.filter((x) => asm.cells[x]))
+    c.loops[`${t}/${conf.opt}`] = cost.loopCost(asm.cells[t], asm.meta.threads);
   c.reference = ref ? ref.cost : null;
   c.warnings = cost.compare(c, c.reference);
   res.cost = c;

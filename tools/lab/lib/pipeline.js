@@ -98,27 +98,39 @@ function tool(ctx, argv, what) {
   return r;
 }
 
-// meta.sh, compile.sh for each target, asm-tool collect. Returns {meta, cells: {target: cell}}.
+// meta.sh, compile.sh for each target, asm-tool collect. Returns {meta, cells: {target: cell},
+// failed: {target: message}}: a target whose listing the asm tools cannot analyze (say, the
+// compiler reduced a thread function to nothing) is reported, not fatal, and left out of collect.
 function runAsm(ctx) {
   const id = `lab/${ctx.lab}`;
   tool(ctx, ['sh', 'tools/asm/meta.sh', id], 'tools/asm/meta.sh');
-  for (const t of ctx.targets) tool(ctx, ['bash', 'tools/asm/compile.sh', id, t], `tools/asm/compile.sh (${t})`);
-  tool(ctx, ['b/asm/asm-tool', 'collect', 'examples/targets.conf', 'b/data', id], 'asm-tool collect');
   const data = path.join(ctx.work, 'b', 'data');
-  const meta = JSON.parse(fs.readFileSync(path.join(data, 'meta', id + '.json'), 'utf8'));
   const cells = {};
+  const failed = {};
   for (const t of ctx.targets) {
-    const j = JSON.parse(fs.readFileSync(path.join(data, 'asm', id, t + '.json'), 'utf8'));
-    cells[t] = j.cells[ctx.opt].plain;
+    try {
+      tool(ctx, ['bash', 'tools/asm/compile.sh', id, t], `tools/asm/compile.sh (${t})`);
+      const j = JSON.parse(fs.readFileSync(path.join(data, 'asm', id, t + '.json'), 'utf8'));
+      cells[t] = j.cells[ctx.opt].plain;
+    } catch (e) {
+      failed[t] = (e.toolOutput || e.message).trim().split('\n').pop().replace(/^\S*b\/cache\/\S+: /, '');
+    }
   }
-  return { meta, cells };
+  const ok = ctx.targets.filter((t) => cells[t]);
+  if (!ok.length) throw new Error('no target could be compiled and analyzed: ' + JSON.stringify(failed));
+  if (ok.length < ctx.targets.length)
+    fs.writeFileSync(path.join(ctx.work, 'examples', 'targets.conf'), labTargetsConf(ctx.all, ok, ctx.opt));
+  tool(ctx, ['b/asm/asm-tool', 'collect', 'examples/targets.conf', 'b/data', id], 'asm-tool collect');
+  const meta = JSON.parse(fs.readFileSync(path.join(data, 'meta', id + '.json'), 'utf8'));
+  return { meta, cells, failed };
 }
 
 // The wasm explorer on the student's variant only, in a child node with a time limit.
 function runExplore(ctx, meta) {
   const m = JSON.parse(JSON.stringify(meta));
   m.variants = ['plain'];
-  m.sources = { plain: path.resolve(ctx.work, m.sources.plain) };
+  // The student's own file is what the explorer compiles and shows: its lines are the page's lines.
+  m.sources = { plain: ctx.fileAbs };
   const metaPath = path.join(ctx.work, 'b', 'explore-meta.json');
   fs.writeFileSync(metaPath, JSON.stringify(m));
   const child = path.join(__dirname, 'explore-child.js');

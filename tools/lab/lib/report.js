@@ -36,7 +36,8 @@ function text(res, resultPath) {
   for (const r of res.reasons) out.push('  ' + r.message);
   if (res.diagnostics) out.push('compiler diagnostics:\n' + res.diagnostics.replace(/\s+$/, ''));
   if (res.witness) {
-    out.push(`witness: schedule ${res.witness.schedule} (thread of each step) ends in "${res.witness.outcome}"`);
+    out.push(res.witness.schedule ? `witness: schedule ${res.witness.schedule} (thread of each step) ends in "${res.witness.outcome}"`
+      : `witness: the empty schedule (before any shared access) already ends in "${res.witness.outcome}"`);
     out.push(`  open it in the explorer: ${res.witness.link}`);
   }
   if (res.page_error) out.push('(the lab page could not be built: ' + res.page_error.split('\n')[0] + ')');

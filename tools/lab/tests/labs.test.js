@@ -1,0 +1,89 @@
+// labs.test.js - the autograder against every lab's own files (node --test, run by `make lab-test`):
+// the reference solution passes at no extra cost and matches tools/lab/reference.json; the starter
+// fails with a witness schedule and an explorer link; every wrong fix fails for the reason named on
+// its first line ("[fails: ...]"); the over-fenced fix passes with a cost warning.
+'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const LABS = fs.readFileSync(path.join(ROOT, 'tools/lab/labs.conf'), 'utf8').split('\n')
+  .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
+const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools/lab/reference.json'), 'utf8'));
+
+// Runs the checker on one file; returns {status, out, res (result.json)}.
+function grade(lab, file, tag) {
+  const dir = path.join(ROOT, 'build', 'lab', 'test', lab);
+  const result = path.join(dir, tag + '.json');
+  fs.rmSync(result, { force: true });
+  const r = spawnSync('node', ['tools/lab/lab.js', 'check', lab, file, '--work', path.join(dir, 'work'),
+    '--result', result, '--no-page'], { cwd: ROOT, encoding: 'utf8' });
+  const out = r.stdout + r.stderr;
+  assert.ok(fs.existsSync(result), `no result.json for ${file}:\n${out}`);
+  return { status: r.status, out, res: JSON.parse(fs.readFileSync(result, 'utf8')) };
+}
+
+test('labs.conf lists at least six labs, each with its files', () => {
+  assert.ok(LABS.length >= 6, LABS.join(' '));
+  for (const lab of LABS) {
+    for (const f of ['lab.c', 'solution.c', 'overfenced.c'])
+      assert.ok(fs.existsSync(path.join(ROOT, 'examples/labs', lab, f)), `${lab}/${f}`);
+    assert.ok(fs.existsSync(path.join(ROOT, 'content/labs', lab + '.md')), `content/labs/${lab}.md`);
+    const wrong = fs.readdirSync(path.join(ROOT, 'examples/labs', lab, 'wrong')).filter((f) => f.endsWith('.c'));
+    assert.ok(wrong.length >= 2, `${lab}: at least two wrong fixes`);
+  }
+});
+
+for (const lab of LABS) {
+  const dir = `examples/labs/${lab}`;
+
+  test(`${lab}: the reference solution passes, at the cost recorded in reference.json`, () => {
+    const { status, out, res } = grade(lab, `${dir}/solution.c`, 'solution');
+    assert.equal(res.verdict, 'PASS', out);
+    assert.equal(status, 0, out);
+    assert.match(out, /^PASS$/m);
+    assert.deepEqual(res.cost.warnings, [], out);
+    assert.deepEqual({ source: res.cost.source, loops: res.cost.loops }, REFERENCE[lab].cost,
+      'tools/lab/reference.json is stale: run node tools/lab/lab.js reference ' + lab);
+  });
+
+  test(`${lab}: the starter fails with a witness schedule and a link to it`, () => {
+    const { status, out, res } = grade(lab, `${dir}/lab.c`, 'starter');
+    assert.equal(status, 1, out);
+    assert.equal(res.verdict, 'FAIL');
+    assert.ok(res.reasons.length > 0);
+    assert.ok(res.witness, 'a witness schedule: ' + out);
+    assert.match(res.witness.schedule, /^[0-3]*$/); // empty: it happens before any shared access
+    assert.equal(res.witness.link, `file://${ROOT}/build/lab/${lab}/site/labs/${lab}.html#explore=lab/${lab}:plain:${res.witness.schedule}`);
+    assert.ok(res.outcomes.some((o) => o.witness === res.witness.schedule && o.key === res.witness.outcome));
+    assert.match(out, res.witness.schedule ? new RegExp(`witness: schedule ${res.witness.schedule} `) : /witness: the empty schedule/);
+  });
+
+  const wrongDir = path.join(ROOT, dir, 'wrong');
+  for (const w of fs.readdirSync(wrongDir).filter((f) => f.endsWith('.c')).sort()) {
+    test(`${lab}: wrong fix ${w} fails for the reason it names`, () => {
+      const first = fs.readFileSync(path.join(wrongDir, w), 'utf8').split('\n')[0];
+      const m = /^\/\* WRONG: .*\[fails: (.+)\] \*\/$/.exec(first);
+      assert.ok(m, `${dir}/wrong/${w}:1: first line must be /* WRONG: <why> [fails: <check>] */`);
+      const { status, out, res } = grade(lab, `${dir}/wrong/${w}`, 'wrong-' + w);
+      assert.equal(status, 1, out);
+      assert.equal(res.verdict, 'FAIL');
+      const hit = res.reasons.find((r) => (r.expr || '').includes(m[1]));
+      assert.ok(hit, `expected a failure of "${m[1]}", got:\n${res.reasons.map((r) => r.message).join('\n')}`);
+      // the reported line is the metadata line of that check in this file
+      const lines = fs.readFileSync(path.join(wrongDir, w), 'utf8').split('\n');
+      assert.ok(lines[hit.line - 1].includes(hit.expr.replace(/^(un)?reachable: /, '')), `line ${hit.line}: ${lines[hit.line - 1]}`);
+    });
+  }
+
+  test(`${lab}: the over-fenced fix passes with a cost warning`, () => {
+    const { status, out, res } = grade(lab, `${dir}/overfenced.c`, 'overfenced');
+    assert.equal(status, 0, out);
+    assert.equal(res.verdict, 'PASS');
+    assert.ok(res.cost.warnings.length > 0, out);
+    assert.match(out, /COST WARNING/);
+  });
+}
