@@ -31,6 +31,12 @@
 #define SHARED_INIT(type, name, value) \
 	__attribute__((section("course_shared"), used, aligned(sizeof(type)))) type name = (value)
 
+/* A shared variable with internal linkage and without `used`: the compiler sees every access in
+ * this file and may delete the variable and its stores if nothing here loads it (dead-code/).
+ * The build marks it "static": true in build/data/meta/<id>.json. */
+#define STATIC_SHARED(type, name) \
+	static __attribute__((section("course_shared"), aligned(sizeof(type)))) type name
+
 /* A thread-local result that is part of the outcome (a litmus-test register). */
 #define OBSERVED(type, name) \
 	__attribute__((section("course_observed"), used, aligned(sizeof(type)))) type name

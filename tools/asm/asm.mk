@@ -1,0 +1,64 @@
+# tools/asm/asm.mk - compile every example with every target of examples/targets.conf, disassemble,
+# analyze, and write the page data and the evidence (see tools/asm/README.md).
+# One make rule per (example, target): `make -j2` runs the matrix in parallel, and changing one
+# example re-runs only that example's rules; compile.sh's cache makes unchanged cells free.
+
+ASM_TOOL := $(BUILD)/asm/asm-tool
+ASM_SRCS := $(sort $(wildcard tools/asm/src/*.c))
+ASM_HDRS := $(wildcard tools/asm/src/*.h)
+ASM_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson)
+ASM_LIBS := $(shell pkg-config --libs jansson)
+
+# Every examples/**/*.c except the header directory and the lab inputs (tools/lab grades those).
+ASM_EXAMPLES := $(sort $(shell find examples -name '*.c' -not -path 'examples/include/*' -not -path 'examples/labs/*'))
+ASM_IDS := $(patsubst examples/%.c,%,$(ASM_EXAMPLES))
+ASM_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
+ASM_CONF_DEPS := examples/targets.conf examples/include/course.h tools/asm/compile.sh $(ASM_TOOL)
+
+$(ASM_TOOL): $(ASM_SRCS) $(ASM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASM_CFLAGS) -o $@ $(ASM_SRCS) $(ASM_LIBS)
+
+# metadata JSON and the variants' sources
+$(BUILD)/data/meta/%.json: examples/%.c $(ASM_TOOL) examples/targets.conf tools/asm/meta.sh
+	@BUILD=$(BUILD) sh tools/asm/meta.sh $*
+
+# one rule per example x target
+define ASM_CELL_RULE
+$(BUILD)/data/asm/$(1)/$(2).json: $(BUILD)/data/meta/$(1).json $(ASM_CONF_DEPS)
+	@BUILD=$(BUILD) bash tools/asm/compile.sh $(1) $(2)
+endef
+$(foreach id,$(ASM_IDS),$(foreach t,$(ASM_TARGETS),$(eval $(call ASM_CELL_RULE,$(id),$(t)))))
+
+ASM_CELLS := $(foreach id,$(ASM_IDS),$(foreach t,$(ASM_TARGETS),$(BUILD)/data/asm/$(id)/$(t).json))
+ASM_METAS := $(patsubst %,$(BUILD)/data/meta/%.json,$(ASM_IDS))
+
+# evidence.json, examples/<id>.json and the data scripts come from one cheap collect step
+$(BUILD)/data/evidence.json: $(ASM_CELLS) $(ASM_METAS) $(ASM_TOOL)
+	@$(ASM_TOOL) collect examples/targets.conf $(BUILD)/data $(ASM_IDS)
+$(BUILD)/data/examples/%.json: $(BUILD)/data/evidence.json ;
+
+.PHONY: asm asm-unit-test evidence-test asm-bench
+asm: $(BUILD)/data/evidence.json
+SITE_DEPS += $(BUILD)/data/evidence.json $(ASM_METAS) $(patsubst %,$(BUILD)/data/examples/%.json,$(ASM_IDS))
+
+evidence-test: $(BUILD)/data/evidence.json
+	@$(ASM_TOOL) check $(BUILD)/data/evidence.json
+
+# cmocka unit tests under ASan + UBSan, on the committed objdump fixtures
+ASM_TEST_DIR := $(BUILD)/asm/tests
+ASM_TESTS := $(patsubst tools/asm/tests/%.c,$(ASM_TEST_DIR)/%,$(wildcard tools/asm/tests/test_*.c))
+ASM_LIB_SRCS := $(filter-out tools/asm/src/main.c,$(ASM_SRCS))
+ASM_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_LIB_SRCS) $(ASM_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror $(ASM_SAN) -Itools/asm/src -o $@ $< $(ASM_LIB_SRCS) \
+		$(ASM_LIBS) $(shell pkg-config --libs cmocka)
+asm-unit-test: $(ASM_TESTS)
+	@set -e; for t in $(ASM_TESTS); do ASAN_OPTIONS=detect_leaks=1 ASM_FIXTURES=tools/asm/tests/fixtures $$t; done
+
+asm-bench: $(ASM_TOOL)
+	@BUILD=$(BUILD) sh tools/asm/bench.sh
+
+CHECK_TARGETS += asm-unit-test evidence-test
+BENCH_TARGETS += asm-bench

@@ -1,0 +1,13 @@
+/*
+ * cmds.h - the asm-tool subcommands (usage in main.c and tools/asm/README.md).
+ */
+#ifndef ASM_CMDS_H
+#define ASM_CMDS_H
+
+int cmd_meta(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_collect(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * evidence.h - counts of a thread's accesses to one shared variable, and the JSON of a
+ * classified function (instructions with source line, loop flag and access labels).
+ */
+#ifndef ASM_EVIDENCE_H
+#define ASM_EVIDENCE_H
+
+#include <jansson.h>
+
+#include "dis.h"
+
+struct counts {
+	int loads, stores, rmw;		/* loads and stores include rmw */
+	int loads_in_loop, stores_in_loop;
+	int min_width, max_width;	/* 0 when there is no access */
+	int accesses;			/* access instructions (an ldp/stp pair counts twice) */
+};
+
+/* Counts over every function that belongs to thread (name or name.suffix clones). */
+void counts_thread(const struct dis *d, const char *thread, const char *var, struct counts *c);
+long counts_get(const struct counts *c, const char *fn);
+json_t *counts_json(const struct counts *c);
+/* Does the disassembly contain thread's function? */
+int thread_present(const struct dis *d, const char *thread);
+/* JSON of the functions of thread: [{name, insns: [...]}]; shared: names of shared variables. */
+json_t *thread_json(const struct dis *d, const char *thread, const char *const *shared,
+		    int nshared);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * main.c - asm-tool: metadata, disassembly analysis, evidence and page data for the examples.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+
+static const char usage[] =
+	"usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json\n"
+	"       asm-tool analyze META.json TARGET ARCH VERSION OUT.json OPT:VARIANT:DIS[:INTEL]...\n"
+	"       asm-tool collect CONF DATA_DIR ID...\n"
+	"       asm-tool check EVIDENCE.json\n"
+	"       asm-tool dump ARCH MAIN_FILE DIS [SHARED...]\n";
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	const char *c = argv[1];
+	if (!strcmp(c, "meta"))
+		return cmd_meta(argc - 2, argv + 2);
+	if (!strcmp(c, "analyze"))
+		return cmd_analyze(argc - 2, argv + 2);
+	if (!strcmp(c, "collect"))
+		return cmd_collect(argc - 2, argv + 2);
+	if (!strcmp(c, "check"))
+		return cmd_check(argc - 2, argv + 2);
+	if (!strcmp(c, "dump"))
+		return cmd_dump(argc - 2, argv + 2);
+	fputs(usage, stderr);
+	return 2;
+}

@@ -1,0 +1,102 @@
+/*
+ * util.c - file helpers (see util.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		size_t r = fread(buf + n, 1, cap - n - 1, f);
+		n += r;
+		if (n + 1 < cap)
+			break;
+		cap *= 2;
+		char *nb = realloc(buf, cap);
+		if (!nb) {
+			free(buf);
+			buf = NULL;
+		}
+		buf = nb;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		if (len)
+			*len = n;
+	}
+	return buf;
+}
+
+int mkdir_parents(const char *path)
+{
+	char tmp[1024];
+	snprintf(tmp, sizeof tmp, "%s", path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return 0;
+}
+
+int write_text(const char *path, const char *text)
+{
+	char tmp[1100];
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+	if (mkdir_parents(path) != 0)
+		return -1;
+	FILE *f = fopen(tmp, "wb");
+	if (!f)
+		return -1;
+	int ok = fputs(text, f) >= 0;
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0) {
+		unlink(tmp);
+		fprintf(stderr, "%s: cannot write\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+int write_json(const char *path, json_t *j)
+{
+	char *s = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	if (!s)
+		return -1;
+	size_t l = strlen(s);
+	char *t = realloc(s, l + 2);
+	if (!t) {
+		free(s);
+		return -1;
+	}
+	t[l] = '\n';
+	t[l + 1] = '\0';
+	int r = write_text(path, t);
+	free(t);
+	return r;
+}
+
+json_t *load_json(const char *path)
+{
+	json_error_t e;
+	json_t *j = json_load_file(path, 0, &e);
+	if (!j)
+		fprintf(stderr, "%s:%d: %s\n", path, e.line, e.text);
+	return j;
+}
