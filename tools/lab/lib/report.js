@@ -23,7 +23,7 @@ function costText(c) {
   if (c.warnings.length) {
     out.push('COST WARNING: this fix pays more than the reference solution needs:');
     for (const w of c.warnings) out.push('  - ' + w);
-  } else if (r) {
+  } else if (r && c.passed) {
     out.push('cost: no more than the reference solution');
   }
   return out.join('\n') + '\n';
@@ -41,7 +41,7 @@ function text(res, resultPath) {
     out.push(`  open it in the explorer: ${res.witness.link}`);
   }
   if (res.page_error) out.push('(the lab page could not be built: ' + res.page_error.split('\n')[0] + ')');
-  if (res.cost) out.push(costText(res.cost).replace(/\n$/, ''));
+  if (res.cost) out.push(costText(Object.assign({ passed: res.verdict === 'PASS' }, res.cost)).replace(/\n$/, ''));
   if (resultPath) out.push(`result: ${resultPath}`);
   return out.join('\n') + '\n';
 }
