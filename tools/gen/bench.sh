@@ -30,6 +30,7 @@ printf '%-52s %10s ms per run\n' "sitegen --bench-markdown 1 (one process, all f
 awk -v a="$ours" -v b="$cli" 'BEGIN { printf "ratio sitegen / cmark-gfm CLI: %.2f\n", a / b }'
 echo "in-process, without process start-up:"
 "$SITEGEN" --bench-markdown "$N" $files
+SITEGEN_BENCH_NO_HIGHLIGHT=1 "$SITEGEN" --bench-markdown "$N" $files
 
 echo "== Rebuilds (scratch copy of content/ and site/, templates from $TEMPLATES, data from $DATA)"
 scratch=$(mktemp -d /tmp/gen-bench.XXXXXX)

@@ -41,6 +41,8 @@ int bench_markdown(int iterations, int nfiles, char **files)
         }
         bytes_in += len;
     }
+    int highlight = !getenv("SITEGEN_BENCH_NO_HIGHLIGHT");
+    md_set_highlight(highlight);
     double t0 = now();
     int rc = 0;
     for (int it = 0; it < iterations && rc == 0; it++) {
@@ -78,9 +80,10 @@ int bench_markdown(int iterations, int nfiles, char **files)
     if (rc)
         fprintf(stderr, "%s\n", diag_message());
     else
-        printf("sitegen markdown: %d files, %zu bytes in, %zu bytes out, %d iterations, %.3f s total, %.3f ms per "
+        printf("sitegen markdown%s: %d files, %zu bytes in, %zu bytes out, %d iterations, %.3f s total, %.3f ms per "
                "iteration\n",
-               nfiles, bytes_in, bytes_out, iterations, t, t * 1000.0 / iterations);
+               highlight ? "" : " (C highlighting off)", nfiles, bytes_in, bytes_out, iterations, t,
+               t * 1000.0 / iterations);
     for (int i = 0; i < nfiles; i++)
         free(texts[i]);
     free(texts);

@@ -3,6 +3,7 @@
 #include "build.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +196,20 @@ static int is_output(const struct outputs *o, const char *path)
     return 0;
 }
 
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static void catch_signals(int on)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        signal(sigs[i], on ? on_signal : SIG_DFL);
+}
+
 static char *strip(const char *p)
 {
     char *s = xstrdup(p);
@@ -252,6 +267,8 @@ int build_site(const struct options *opt, const char *date, const char *commit)
         diag_at(out, 0, "cannot create the parent directory: %s", strerror(errno));
         goto done;
     }
+    /* From here on Ctrl-C stops the build cleanly: the temporary tree is removed, then the signal acts. */
+    catch_signals(1);
     tmp = xasprintf("%s.tmp-XXXXXX", out);
     if (!mkdtemp(tmp)) {
         diag_at(tmp, 0, "cannot create the temporary site: %s", strerror(errno));
@@ -280,9 +297,14 @@ int build_site(const struct options *opt, const char *date, const char *commit)
                 state_add_dep(no, so->deps[d].path, so->deps[d].hash);
             continue;
         }
+        if (stop_signal) {
+            diag_at("sitegen", 0, "interrupted");
+            goto done;
+        }
         printf("[%zu/%zu] %s\n", ++k, ndirty, x->label);
         fflush(stdout);
         render_record_deps(&s, no);
+        engine_set_stop_flag(s.engine, &stop_signal);
         struct buf html = {0};
         int r = render_output(&s, x, &html);
         render_record_deps(&s, NULL);
@@ -329,5 +351,8 @@ done:
     free(out);
     if (lock_fd >= 0)
         close(lock_fd);
+    catch_signals(0);
+    if (stop_signal)
+        raise(stop_signal);
     return rc;
 }

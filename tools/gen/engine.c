@@ -22,7 +22,24 @@ struct engine {
     const char *root;
     engine_dep_fn dep_fn;
     void *dep_ctx;
+    volatile sig_atomic_t *stop;
 };
+
+static struct engine *hooked; /* the engine whose stop flag the count hook reads */
+
+static void stop_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    if (hooked && hooked->stop && *hooked->stop)
+        luaL_error(L, "interrupted");
+}
+
+void engine_set_stop_flag(struct engine *e, volatile sig_atomic_t *flag)
+{
+    e->stop = flag;
+    hooked = e;
+    lua_sethook(e->L, flag ? stop_hook : NULL, flag ? LUA_MASKCOUNT : 0, 10000);
+}
 
 static struct engine *self(lua_State *L)
 {
@@ -239,6 +256,8 @@ void engine_free(struct engine *e)
 {
     if (!e)
         return;
+    if (hooked == e)
+        hooked = NULL;
     lua_close(e->L);
     free(e->dir);
     free(e);

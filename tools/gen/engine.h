@@ -5,6 +5,7 @@
 #ifndef GEN_ENGINE_H
 #define GEN_ENGINE_H
 #include <lua.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "util.h"
@@ -21,6 +22,9 @@ int engine_load_config(struct engine *e, const char *path);
 /* Pops the value on top of the Lua stack and makes it a global of every template. */
 void engine_set_global(struct engine *e, const char *name);
 void engine_set_deps(struct engine *e, engine_dep_fn fn, void *ctx);
+/* While *flag is non-zero, running templates stop with the error "interrupted" (checked every few
+ * thousand Lua instructions, so a runaway template loop can be interrupted). */
+void engine_set_stop_flag(struct engine *e, volatile sig_atomic_t *flag);
 
 /* "site/templates/<name>" (malloc'd) and whether it exists (also reported as a dependency). */
 char *engine_template_path(struct engine *e, const char *name);

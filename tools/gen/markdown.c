@@ -321,6 +321,13 @@ static char *heading_html(cmark_node *n, const char *id)
     return buf_take(&b);
 }
 
+static int highlight_on = 1;
+
+void md_set_highlight(int on)
+{
+    highlight_on = on;
+}
+
 static char *code_html(cmark_node *n, const char *lang, int *failed, const char *path, int line)
 {
     const char *lit = cmark_node_get_literal(n);
@@ -394,7 +401,7 @@ int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
             di++;
             if (rc == 0)
                 substitute(&swaps, &nswaps, n, b.data ? b.data : "");
-        } else if (!strcmp(word, "c")) {
+        } else if (!strcmp(word, "c") && highlight_on) {
             int failed = 0;
             char *html = code_html(n, "c", &failed, d->path, line);
             if (failed)

@@ -76,6 +76,9 @@ struct md_hooks {
 
 int md_render(struct md_doc *d, const struct md_hooks *hooks, struct buf *out);
 
+/* Highlighting of ```c blocks is on by default; the benchmark can turn it off to measure its share. */
+void md_set_highlight(int on);
+
 /* Renders a standalone Markdown fragment (quiz fields) to HTML, links rewritten by link_url (may be NULL);
  * if inline_only and the fragment is one paragraph, the <p> wrapper is dropped. */
 char *md_fragment_html(const char *markdown, int inline_only, md_link_fn link_url, void *ctx);
