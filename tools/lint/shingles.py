@@ -30,8 +30,12 @@ def main(argv):
     if len(argv) < 3:
         sys.stderr.write('usage: shingles.py ARTICLE PAGE.md...\n')
         return 2
-    with open(argv[1], encoding='utf-8') as f:
-        source = shingles([w for w, _ in words_with_lines(f.read())])
+    try:
+        with open(argv[1], encoding='utf-8') as f:
+            source = shingles([w for w, _ in words_with_lines(f.read())])
+    except OSError as e:
+        print('%s:1: cannot read the article to compare against: %s' % (argv[1], e.strerror))
+        return 1
     bad = 0
     for path in argv[2:]:
         with open(path, encoding='utf-8') as f:

@@ -18,8 +18,11 @@ def check(path, words_path):
     # Pipe mode: one input line per page line ("^" keeps a line from being read as a command); each input
     # line answers with one result line per word and then an empty line.
     feed = ''.join('^' + l.replace('\t', ' ') + '\n' for l in lines)
-    proc = subprocess.run(['hunspell', '-a', '-d', 'en_US', '-p', words_path], input=feed,
-                          capture_output=True, text=True, check=False)
+    try:
+        proc = subprocess.run(['hunspell', '-a', '-d', 'en_US', '-p', words_path], input=feed,
+                              capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise SystemExit('%s:1: hunspell not found: install the Debian packages hunspell and hunspell-en-us' % path)
     if proc.returncode != 0:
         raise SystemExit('spell.py: hunspell failed: ' + proc.stderr.strip())
     out = proc.stdout.split('\n')[1:]  # the first line is the version banner
