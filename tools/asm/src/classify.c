@@ -13,7 +13,7 @@
 #include <string.h>
 
 struct tracked {
-	char reg[8];
+	char reg[24];		/* a register, or "@base+offset" for a stack slot */
 	int var;	/* symbol index, -1 = not an address we know */
 	long off;
 };
@@ -143,6 +143,34 @@ static int reg_access(const struct dis *d, struct regs *r, const char *reg, long
 	if (v < 0)
 		return -1;
 	return dis_resolve(d, d->syms[v].name, base + disp, off);
+}
+
+/* Stack slots (unoptimized code spills addresses): a store of a tracked register to
+ * [frame register + imm] tracks the slot; a load from a tracked slot tracks the destination. */
+static int is_frame_reg(const char *reg)
+{
+	return !strcmp(reg, "sp") || !strcmp(reg, "x29") || !strcmp(reg, "s0") || !strcmp(reg, "fp") ||
+	       !strcmp(reg, "bp");
+}
+
+static void spill(struct regs *r, const char *base, long imm, int is_store, const char *reg)
+{
+	if (!is_frame_reg(base) || !reg[0])
+		return;
+	char slot[24];
+	snprintf(slot, sizeof slot, "@%s%+ld", base, imm);
+	long off;
+	if (is_store) {
+		int v = reg_get(r, reg, &off);
+		if (v >= 0)
+			reg_set(r, slot, v, off);
+		else
+			reg_kill(r, slot);
+	} else {
+		int v = reg_get(r, slot, &off);
+		if (v >= 0)
+			reg_set(r, reg, v, off);
+	}
 }
 
 static void add_acc(struct insn *in, enum acc_kind k, int var, long off, int width)
@@ -365,6 +393,12 @@ static void classify_x86(const struct dis *d, struct func *f, int from, int to, 
 				reg_set(r, dst, nv, noff);
 			continue;
 		}
+		if (starts(o.mn, "mov") && o.n == 2 && mem >= 0 && !mrel) {
+			char fam[8], reg[8];
+			x86_base(o.op[mem], fam);
+			if (x86_reg(o.op[1 - mem], reg, &w))
+				spill(r, fam, x86_disp(o.op[mem]), mem == 1, reg);
+		}
 		if (mem < 0 || var < 0 || lea)
 			continue;
 		int width = x86_width(&o, mem);
@@ -502,6 +536,11 @@ static void classify_a64(const struct dis *d, struct func *f, int from, int to, 
 			reg_kill(r, base);
 		reg_kill(r, dst);	/* a load's destination, after its address was used */
 		reg_kill(r, dst2);
+		if (!is_lse && o.n == 2 && !lo) {
+			char data[8];
+			a64_reg(o.op[0], data);
+			spill(r, base, imm, is_st, data);
+		}
 		int pair = strchr(o.mn, 'p') != NULL && !starts(o.mn, "ldap") && !is_lse;
 		int status = (starts(o.mn, "stxr") || starts(o.mn, "stlxr") || starts(o.mn, "stxp") ||
 			      starts(o.mn, "stlxp"));
@@ -611,6 +650,12 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 		}
 		if (writes)
 			reg_kill(r, o.op[0]);	/* a load's destination, after its address was used */
+		if (!is_amo && !lo && !plo) {
+			char base[8];
+			size_t bl = strcspn(par + 1, ")");
+			snprintf(base, sizeof base, "%.*s", (int)bl, par + 1);
+			spill(r, base, strtol(m, NULL, 0), is_store, o.op[0]);
+		}
 		enum acc_kind k = is_amo && !starts(o.mn, "sc.") ? ACC_RMW :
 				  (is_store || starts(o.mn, "sc.")) ? ACC_STORE : ACC_LOAD;
 		add_acc(in, k, var, off, rv_width(o.mn));
