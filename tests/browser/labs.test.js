@@ -1,0 +1,101 @@
+// labs.test.js - the offline site archive and the lab pages in headless chromium (run by
+// `make browser-test`): build/dist/course-site.tar.gz (made here with `make dist`), unpacked into a
+// fresh directory, opens over file:// with every page loading cleanly and every explorer starting;
+// each lab page's explorer replays a witness link, its hints work with JavaScript off; and the link
+// the checker prints for a failing starter opens the `make lab` page on that schedule.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const h = require('./harness');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const LABS = fs.readFileSync(path.join(ROOT, 'tools/lab/labs.conf'), 'utf8').split('\n')
+  .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
+
+let dir;
+let site;
+before(async () => {
+  const m = spawnSync('make', ['--no-print-directory', 'dist'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(m.status, 0, m.stdout + m.stderr);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'course-site-'));
+  const x = spawnSync('tar', ['-xzf', path.join(ROOT, 'build/dist/course-site.tar.gz'), '-C', dir], { encoding: 'utf8' });
+  assert.equal(x.status, 0, x.stderr);
+  site = await h.open({ siteDir: path.join(dir, 'course-site') });
+});
+after(async () => {
+  if (site) await site.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function pages() {
+  const root = path.join(dir, 'course-site');
+  return fs.readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.html')).sort();
+}
+
+test('unpacked site archive: every page opens from file:// and every explorer starts', async () => {
+  const all = pages();
+  assert.ok(all.includes('index.html') && LABS.every((l) => all.includes(`labs/${l}.html`)), all.join(' '));
+  for (const p of all) {
+    const tab = await site.newTab({ mode: 'file' });
+    await tab.goto(p);
+    const apps = tab.page.locator('.explorer-app');
+    const n = await apps.count();
+    for (let i = 0; i < n; i++) {
+      await apps.nth(i).waitFor({ state: 'visible' });
+      assert.equal(await apps.nth(i).getAttribute('data-ready'), '1', `${p}: explorer ${i}`);
+    }
+    tab.assertClean();
+    await tab.close();
+  }
+});
+
+for (const lab of LABS) {
+  test(`lab ${lab}: the explorer replays the starter's witness from the outcome table (file://)`, async () => {
+    const tab = await site.newTab({ mode: 'file' });
+    await tab.goto(`labs/${lab}.html`);
+    const section = tab.page.locator(`.explorer[data-example="lab/${lab}"]`);
+    const links = await section.locator('a.explorer-witness').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(links.length > 0);
+    const longest = links.sort((a, b) => b.length - a.length)[0];
+    const schedule = /#explore=lab\/[^:]+:plain:([0-3]*)$/.exec(longest)[1];
+    await tab.goto(`labs/${lab}.html${longest}`);
+    const app = tab.page.locator(`.explorer-app[data-example="lab/${lab}"]`);
+    await app.waitFor({ state: 'visible' });
+    assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
+    assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=lab/${lab}:plain:${schedule}$`));
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`lab ${lab}: hints are <details> that open with JavaScript off`, async () => {
+    const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
+    await tab.goto(`labs/${lab}.html`);
+    const hints = tab.page.locator('details:not(.quiz-answer)');
+    assert.ok(await hints.count() >= 3);
+    const first = hints.first();
+    assert.equal(await first.getAttribute('open'), null);
+    await first.locator('summary').click();
+    assert.notEqual(await first.getAttribute('open'), null);
+    assert.ok(await first.locator('p').first().isVisible());
+    await tab.close();
+  });
+}
+
+test("the checker's witness link opens the `make lab` page on that schedule", async () => {
+  const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  const res = JSON.parse(fs.readFileSync(path.join(ROOT, 'build/lab/polling/result.json'), 'utf8'));
+  assert.ok(!res.page_error, res.page_error);
+  const tab = await site.newTab({ mode: 'file' });
+  await tab.page.goto(res.witness.link);
+  const app = tab.page.locator('.explorer-app[data-example="lab/polling"]');
+  await app.waitFor({ state: 'visible' });
+  assert.equal(await app.locator('.explorer-timeline li').count(), res.witness.schedule.length);
+  assert.match(await app.locator('.explorer-verdict').textContent(), new RegExp(res.witness.outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  tab.assertClean();
+  await tab.close();
+});

@@ -1,0 +1,86 @@
+// archives.test.js - the three archives (node --test, `make lab-test`): the student kit holds every
+// starter and lab page, the checker and what it runs, and no solution, wrong fix, over-fenced fix or
+// lab test; unpacked in a fresh directory its checker fails the starter and passes the solution; the
+// teacher's archive holds every lab file; the site archive holds the whole site under course-site/.
+'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const LABS = fs.readFileSync(path.join(ROOT, 'tools/lab/labs.conf'), 'utf8').split('\n')
+  .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
+
+function make(target, cwd) {
+  const r = spawnSync('make', ['--no-print-directory', ...[].concat(target)], { cwd: cwd || ROOT, encoding: 'utf8' });
+  return { status: r.status, out: r.stdout + r.stderr };
+}
+function list(archive) {
+  const r = spawnSync('tar', ['-tzf', archive], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+test('the student kit: starters, pages and the checker; no solution, wrong fix or test', () => {
+  const m = make('lab-kit');
+  assert.equal(m.status, 0, m.out);
+  const files = list(path.join(ROOT, 'build/dist/lab-kit.tar.gz'));
+  for (const lab of LABS) {
+    assert.ok(files.includes(`lab-kit/examples/labs/${lab}/lab.c`), lab);
+    assert.ok(files.includes(`lab-kit/content/labs/${lab}.md`), lab);
+    assert.ok(files.includes(`lab-kit/course-site/labs/${lab}.html`), lab);
+  }
+  for (const f of ['Makefile', 'README.md', 'tools/lab/lab.js', 'tools/lab/reference.json', 'tools/lab/lab.mk',
+    'tools/asm/compile.sh', 'tools/wasm/lib/outcomes.js', 'tools/gen/gen.mk', 'site/config.lua',
+    'site/static/explorer/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html'])
+    assert.ok(files.includes('lab-kit/' + f), f);
+  const leaked = files.filter((f) => /solution|\/wrong\/|overfenced|tools\/lab\/tests\/|content\/labs\/instructor\.md/.test(f));
+  assert.deepEqual(leaked, []);
+});
+
+test('the kit works unpacked in a fresh directory: the starter fails, the solution passes', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-kit-'));
+  try {
+    const x = spawnSync('tar', ['-xzf', path.join(ROOT, 'build/dist/lab-kit.tar.gz'), '-C', dir], { encoding: 'utf8' });
+    assert.equal(x.status, 0, x.stderr);
+    const kit = path.join(dir, 'lab-kit');
+    const starter = make(['lab-check', 'LAB=polling'], kit);
+    assert.equal(starter.status !== 0, true, starter.out);
+    assert.match(starter.out, /^FAIL/m);
+    assert.match(starter.out, /witness: schedule [0-3]+ /);
+    const res = JSON.parse(fs.readFileSync(path.join(kit, 'build/lab/polling/result.json'), 'utf8'));
+    assert.equal(res.verdict, 'FAIL');
+    assert.ok(fs.existsSync(path.join(kit, 'build/lab/polling/site/labs/polling.html')), 'the lab page was built');
+    assert.ok(res.witness.link.startsWith('file://' + kit + '/build/lab/polling/site/labs/polling.html#explore='));
+    fs.copyFileSync(path.join(ROOT, 'examples/labs/polling/solution.c'), path.join(kit, 'examples/labs/polling/lab.c'));
+    const sol = make(['lab-check', 'LAB=polling'], kit);
+    assert.equal(sol.status, 0, sol.out);
+    assert.match(sol.out, /^PASS$/m);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the teacher's archive holds every lab file", () => {
+  const m = make('lab-solutions');
+  assert.equal(m.status, 0, m.out);
+  const files = list(path.join(ROOT, 'build/dist/lab-solutions.tar.gz'));
+  for (const lab of LABS) {
+    for (const f of fs.readdirSync(path.join(ROOT, 'examples/labs', lab), { recursive: true }).filter((f) => f.endsWith('.c')))
+      assert.ok(files.includes(`lab-solutions/examples/labs/${lab}/${f}`), `${lab}/${f}`);
+  }
+  assert.ok(files.includes('lab-solutions/content/labs/instructor.md'));
+});
+
+test('the site archive holds the whole site under course-site/', () => {
+  const m = make('dist');
+  assert.equal(m.status, 0, m.out);
+  const files = list(path.join(ROOT, 'build/dist/course-site.tar.gz'));
+  const site = fs.readdirSync(path.join(ROOT, 'build/site'), { recursive: true })
+    .filter((f) => fs.statSync(path.join(ROOT, 'build/site', f)).isFile());
+  for (const f of site) assert.ok(files.includes('course-site/' + f), f);
+  for (const lab of LABS) assert.ok(files.includes(`course-site/labs/${lab}.html`), lab);
+});
