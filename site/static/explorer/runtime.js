@@ -387,10 +387,7 @@
   function dependent(a, b) {
     return a.addr < b.addr + b.size && b.addr < a.addr + a.size && (a.kind !== 'R' || b.kind !== 'R');
   }
-  function pendingOf(m, i) {
-    var p = m.threads[i].pending;
-    return { kind: p.kind, addr: p.addr, size: p.size };
-  }
+  function pendingOf(m, i) { return m.threads[i].pending; }   // a fresh object at every pause
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
 
   // opts: {mode: 'dpor'|'naive', cap: max executions}
@@ -411,9 +408,12 @@
   };
   Explorer.prototype._record = function () {
     var o = this.m.outcome();
-    var sched = this.stack.map(function (n) { return n.chosen; });   // the leaf's parent chain
     var r = this.outcomes[o.key];
-    if (!r) { r = this.outcomes[o.key] = { outcome: o, count: 0, witness: sched.join('') }; this.order.push(o.key); }
+    if (!r) {
+      var sched = '';                                   // the leaf's chain of choices
+      for (var i = 0; i < this.stack.length; i++) sched += this.stack[i].chosen;
+      r = this.outcomes[o.key] = { outcome: o, count: 0, witness: sched }; this.order.push(o.key);
+    }
     r.count++;
     this.executions++;
   };
@@ -474,38 +474,41 @@
 
   // Source-DPOR race analysis for the event just executed at `depth`.
   Explorer.prototype._races = function (k, ev) {
-    var st = this.stack, nth = this.m.threads.length, p = ev.thread;
-    var vc = new Array(nth).fill(0), idx = 1;
-    for (var j = k - 1; j >= 0; j--) if (st[j].ev.thread === p) { vc = st[j].ev.vc.slice(); idx = st[j].ev.idx + 1; break; }
+    var st = this.stack, nth = this.m.threads.length, p = ev.thread, j, i, t, e;
+    var vc = [0, 0, 0, 0], idx = 1;
+    for (j = k - 1; j >= 0; j--) {
+      e = st[j].ev;
+      if (e.thread === p) { for (t = 0; t < nth; t++) vc[t] = e.vc[t]; idx = e.idx + 1; break; }
+    }
     for (j = 0; j < k; j++) {
-      var e = st[j].ev;
-      if (e.thread !== p && dependent(e.acc, ev.acc)) for (var t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
+      e = st[j].ev;
+      if (e.thread !== p && dependent(e.acc, ev.acc)) for (t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
     }
     vc[p] = idx; ev.vc = vc; ev.idx = idx;
-    function hb(a, b) { return b.vc[a.thread] >= a.idx; }   // a happens before b
+    // a happens before b iff b.vc[a.thread] >= a.idx
     for (j = 0; j < k; j++) {
       var ej = st[j].ev;
       if (ej.thread === p || !dependent(ej.acc, ev.acc)) continue;
       var covered = false;
-      for (var i = j + 1; i < k && !covered; i++) { var ei = st[i].ev; if (hb(ej, ei) && hb(ei, ev)) covered = true; }
+      for (i = j + 1; i < k && !covered; i++) { e = st[i].ev; if (e.vc[ej.thread] >= ej.idx && vc[e.thread] >= e.idx) covered = true; }
       if (covered) continue;
-      // v = events after j not after ej, then p; initials of v.
-      var v = [];
-      for (i = j + 1; i < k; i++) if (!hb(ej, st[i].ev)) v.push(st[i].ev);
-      var init = 0, seen = 0;
-      for (i = 0; i < v.length; i++) {
-        var q = v[i].thread;
+      // v = the events after ej that do not happen after it, then p's event; I = its initials.
+      var init = 0, seen = 0, pfirst = true;
+      for (i = j + 1; i < k; i++) {
+        var ei = st[i].ev;
+        if (ei.vc[ej.thread] >= ej.idx) continue;
+        if (vc[ei.thread] >= ei.idx) pfirst = false;
+        var q = ei.thread;
         if (seen & (1 << q)) continue;
         seen |= 1 << q;
         var first = true;
-        for (var i2 = 0; i2 < i; i2++) if (hb(v[i2], v[i])) { first = false; break; }
+        for (var i2 = j + 1; i2 < i && first; i2++) {
+          var e2 = st[i2].ev;
+          if (e2.vc[ej.thread] < ej.idx && ei.vc[e2.thread] >= e2.idx) first = false;
+        }
         if (first) init |= 1 << q;
       }
-      if (!(seen & (1 << p))) {
-        var pf = true;
-        for (i = 0; i < v.length; i++) if (hb(v[i], ev)) { pf = false; break; }
-        if (pf) init |= 1 << p;
-      }
+      if (!(seen & (1 << p)) && pfirst) init |= 1 << p;
       var node = st[j];
       init &= node.enabledMask;
       if (init === 0) { node.backtrack |= node.enabledMask; continue; }

@@ -220,6 +220,9 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
     sites, rmw, loops: loopIds, addrs,
   };
   fs.writeFileSync(path.join(tmp, 'module.json'), JSON.stringify(mod));
+  // The compiler's own module, uninstrumented, for the benchmark's straight-through baseline.
+  run('wasm-opt', ['--enable-threads', '--strip-debug', raw, '-o', path.join(tmp, 'plain.wasm')]);
+  for (const f of fs.readdirSync(tmp)) if (!/^(module\.json|plain\.wasm)$/.test(f)) fs.rmSync(path.join(tmp, f));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(tmp, dir);
   return mod;

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// bench.js - the outcome explorer's benchmark, in one run:
+//   1. schedules/s of exhaustive DPOR exploration per example variant (node), and on the
+//      store-buffering test program, with its floor of 100,000 schedules/s (exit 1 below it);
+//   2. the cost of one scheduling step against running the same thread functions straight through
+//      in the compiler's uninstrumented module (ratio);
+//   3. DPOR schedules against the naive interleaving count;
+//   4. bytes per page that embeds an explorer (HTML + scripts + stylesheet, raw and gzipped).
+// Usage: node tools/wasm/bench.js [--build DIR] [--ms N]
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const { buildVariant, TOP } = require('./lib/pipeline');
+const { metaForRuntime } = require('./lib/outcomes');
+const testmeta = require('./lib/testmeta');
+const X = require('../../site/static/explorer/runtime.js');
+
+const FLOOR = 100000;
+let BUILD = path.join(TOP, 'build');
+let MS = 700;
+for (let i = 2; i < process.argv.length; i++) {
+  if (process.argv[i] === '--build') BUILD = path.resolve(process.argv[++i]);
+  else if (process.argv[i] === '--ms') MS = +process.argv[++i];
+}
+const CACHE = path.join(BUILD, 'cache/wasm');
+
+// Exhaustive DPOR repeated for MS ms after a warm-up; returns schedules/s and one result.
+function rate(m) {
+  let res;
+  const once = () => { const ex = new X.Explorer(m, { mode: 'dpor', cap: 200000 }); ex.run(Infinity); res = ex; return ex.executions + ex.redundant; };
+  const warm = Date.now();
+  while (Date.now() - warm < (m.warm || MS / 3)) once();
+  let n = 0;
+  const t0 = process.hrtime.bigint();
+  let el = 0;
+  do { n += once(); el = Number(process.hrtime.bigint() - t0) / 1e6; } while (el < MS);
+  return { perSec: n / (el / 1000), res };
+}
+
+// ns per step: instrumented (scheduler, one thread after another) vs the plain module straight through.
+function stepCost(mod, meta) {
+  const m = new X.Machine(mod, metaForRuntime(meta));
+  const seq = () => { m.reset(); let s = 0; for (let en = m.enabled(); en.length; en = m.enabled()) { m.step(en[0]); s++; } return s; };
+  const steps = seq();
+  const o = m.outcome();
+  if (!o.done || o.hang.length || o.crash) return null;   // the straight-through run would not finish
+  const plainPath = path.join(CACHE, mod.hash, 'plain.wasm');
+  if (!fs.existsSync(plainPath) || steps === 0) return null;
+  const imports = { env: new Proxy({}, { get: () => () => { throw new Error('import'); } }) };
+  const inst = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(plainPath)), imports);
+  const mem = new Uint8Array(inst.exports.memory.buffer);
+  const end = inst.exports.__data_end.value;
+  const snap = mem.slice(0, end);
+  const fns = meta.threads.map((t) => inst.exports[t]);
+  const straight = () => { mem.set(snap); for (const f of fns) f(); };
+  const time = (f, reps) => { for (let i = 0; i < reps / 10; i++) f(); const t0 = process.hrtime.bigint(); for (let i = 0; i < reps; i++) f(); return Number(process.hrtime.bigint() - t0) / reps; };
+  const inst_ns = time(seq, 20000) / steps;
+  const plain_ns = time(straight, 200000) / steps;
+  return { steps, inst_ns, plain_ns, ratio: inst_ns / plain_ns };
+}
+
+function listMeta(dir) {
+  const out = [];
+  (function walk(d) {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) out.push(JSON.parse(fs.readFileSync(p, 'utf8')));
+    }
+  })(dir);
+  return out;
+}
+
+function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+
+function main() {
+  const scratch = fs.mkdtempSync(path.join(require('os').tmpdir(), 'wasm-bench-'));
+  const sbMeta = testmeta.prepare(path.join(__dirname, 'tests/programs/store-buffering.c'), scratch, 'test');
+  const metas = [sbMeta].concat(listMeta(path.join(BUILD, 'data/meta')));
+  console.log('wasm-bench: exhaustive DPOR in node ' + process.version + ' (' + MS + ' ms per variant after warm-up)');
+  console.log(pad('example:variant', 44) + pad('sched/s', 10) + pad('DPOR', 7) + pad('naive', 8) + pad('ns/step', 9) + pad('plain ns', 9) + 'ratio');
+  let floorOk = null;
+  for (const meta of metas) {
+    for (const v of meta.variants) {
+      const cflags = (meta.cflags.all || []).concat(meta.cflags[v] || []);
+      let mod;
+      try { mod = buildVariant({ src: meta.sources[v], cflags, meta, variant: v, cacheDir: CACHE }); } catch (e) { console.log(pad(meta.id + ':' + v, 44) + 'build failed: ' + e.message.split('\n')[0]); continue; }
+      const m = new X.Machine(mod, metaForRuntime(meta));
+      if (meta === sbMeta) m.warm = 1500;             // the floor is measured with a warm JIT
+      const r = rate(m);
+      const nx = new X.Explorer(m, { mode: 'naive', cap: 200000 }); nx.run(Infinity);
+      const sc = stepCost(mod, meta);
+      console.log(pad(meta.id + ':' + v, 44) + pad(Math.round(r.perSec), 10) + pad(r.res.executions, 7) +
+        pad(nx.executions + (nx.partial ? '+' : ''), 8) +
+        (sc ? pad(sc.inst_ns.toFixed(0), 9) + pad(sc.plain_ns.toFixed(1), 9) + sc.ratio.toFixed(0) + 'x' : pad('-', 9) + pad('-', 9) + '- (no straight-through run)'));
+      if (meta === sbMeta && v === 'plain') floorOk = r.perSec >= FLOOR;
+    }
+  }
+  // Bytes per page: every built page that embeds an explorer.
+  const siteDir = path.join(BUILD, 'site');
+  if (fs.existsSync(siteDir)) {
+    console.log('\nbytes per page with an explorer (HTML + every script and stylesheet it loads):');
+    const pages = [];
+    (function walk(d) {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory() && e.name !== 'data' && e.name !== 'static') walk(p); else if (e.name.endsWith('.html')) pages.push(p);
+      }
+    })(siteDir);
+    for (const p of pages.sort()) {
+      const html = fs.readFileSync(p, 'utf8');
+      if (!/class="explorer-app"/.test(html)) continue;
+      const refs = new Set();
+      for (const mm of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"#?]+\.(?:js|css))"/g)) refs.add(mm[1]);
+      refs.add(path.relative(path.dirname(p), path.join(siteDir, 'static/explorer/explorer.css')));
+      let raw = Buffer.byteLength(html), gz = zlib.gzipSync(html).length, wasmScripts = 0;
+      for (const r of refs) {
+        const f = path.join(path.dirname(p), r);
+        if (!fs.existsSync(f)) continue;
+        const b = fs.readFileSync(f);
+        raw += b.length; gz += zlib.gzipSync(b).length;
+        if (/\/wasm\//.test(r)) wasmScripts += b.length;
+      }
+      console.log('  ' + pad(path.relative(siteDir, p), 36) + pad((raw / 1024).toFixed(1) + ' KB', 11) + pad('(gzip ' + (gz / 1024).toFixed(1) + ' KB)', 17) +
+        'of which wasm data scripts ' + (wasmScripts / 1024).toFixed(1) + ' KB');
+    }
+  } else console.log('\nbytes per page: no build/site yet (run make site)');
+  fs.rmSync(scratch, { recursive: true, force: true });
+  console.log('\nfloor: store-buffering plain >= ' + FLOOR + ' schedules/s: ' + (floorOk ? 'met' : 'NOT MET'));
+  return floorOk ? 0 : 1;
+}
+
+process.exitCode = main();
