@@ -245,6 +245,14 @@ for (const mode of h.MODES) {
       assert.equal(await tab.page.getAttribute('#search-results [role="option"] >> nth=0', 'aria-selected'), 'true');
       await tab.page.keyboard.press('Enter');
       await tab.page.waitForURL(`**/${LOAD_FUSING}*`);
+      // Ranking: pages with the word in their title come before pages that only mention it.
+      for (const word of ['fusing', 'tearing']) {
+        const titles = await tab.page.evaluate((w) => window.courseSearch(w).map((r) => r.title), word);
+        const inTitle = titles.map((t) => t.toLowerCase().includes(word));
+        assert.ok(inTitle[0], `"${word}": first result "${titles[0]}" lacks it in its title`);
+        assert.equal(inTitle.indexOf(false) < 0 ? inTitle.length : inTitle.indexOf(false),
+          inTitle.filter(Boolean).length, `"${word}": ranked ${titles.join(' | ')}`);
+      }
       // A hit in a section heading links to that heading, and the anchor exists.
       await tab.page.fill('#search-input', 'polling loop');
       await tab.page.waitForSelector('#search-results [role="option"]');
