@@ -1,0 +1,19 @@
+/* datafiles: the data files (JSON) that renders read, and dependency recording. While recording is on
+ * for an output, every template the engine uses and every data file loaded here is added to that
+ * output's dependency list (path + content hash, 0 when absent). */
+#ifndef GEN_DATAFILES_H
+#define GEN_DATAFILES_H
+#include <jansson.h>
+
+#include "engine.h"
+#include "state.h"
+
+/* Dependencies of what follows go to o (NULL: not recorded). */
+void datafiles_record_deps(struct engine *e, struct state_output *o);
+/* Loads a JSON file (parsed once per run; the caller does not own *json) and records it as a dependency.
+ * *json is NULL when the file does not exist. -1 (diag `file:line: invalid JSON: ...`) for bad JSON. */
+int datafiles_load(const char *path, json_t **json);
+/* Forgets every loaded file and stops recording. */
+void datafiles_free(void);
+
+#endif
