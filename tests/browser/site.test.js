@@ -312,6 +312,23 @@ for (const mode of h.MODES) {
       await light.close();
     });
 
+    test('print: one page holds the whole course; print media drops the chrome and the dark theme', async () => {
+      const tab = await site.newTab({ mode, colorScheme: 'dark' });
+      const paths = await sidebarPaths(tab);
+      await tab.goto('print.html');
+      const ids = await tab.page.$$eval('.print-page', (ss) => ss.map((s) => s.id));
+      assert.ok(ids.length >= paths.length - 1, `print.html has ${ids.length} pages, the sidebar ${paths.length}`);
+      assert.ok(ids.includes('load-fusing'));
+      await tab.page.emulateMedia({ media: 'print' });
+      assert.equal(await tab.page.isVisible('.site-header'), false);
+      assert.ok(luminance(await bodyBg(tab.page)) > 0.9, 'printing keeps the dark background');
+      await tab.goto(LOAD_FUSING);
+      assert.equal(await tab.page.isVisible('#sidebar'), false);
+      assert.equal(await tab.page.isVisible('main h1'), true);
+      tab.assertClean();
+      await tab.close();
+    });
+
     test('with JavaScript off the course is readable and quiz answers are in <details>', async () => {
       const tab = await site.newTab({ mode, javaScriptEnabled: false, viewport: PHONE });
       await tab.goto(LOAD_FUSING);
