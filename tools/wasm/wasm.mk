@@ -22,7 +22,7 @@ endif
 
 .PHONY: explore-test wasm-test wasm-bench
 explore-test: $(WASM_OUTCOMES)
-	@node $(WASM_DIR)/explore.js --build $(BUILD) --quiet
+	@node $(WASM_DIR)/explore.js --build $(BUILD) --quiet $(addprefix --id ,$(WASM_IDS))
 
 wasm-test:
 	@node --test --test-concurrency=1 $(WASM_DIR)/tests/
