@@ -1,0 +1,25 @@
+#!/bin/bash
+# make-fixtures.sh - record the disassembly fixtures of the unit tests: fixtures/fixture.c
+# compiled once by every target of examples/targets.conf at -O2 (and clang-14/x86_64 at -O0),
+# listed exactly as compile.sh lists objects (readelf -SsW, then objdump -d -r -l).
+# Run from the repository root; commit the result. The tests never run a compiler.
+set -euo pipefail
+conf=examples/targets.conf
+out=tools/asm/tests/fixtures/dis
+flags=$(awk '$1 == "flags" { $1 = ""; print }' "$conf")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp tools/asm/tests/fixtures/fixture.c "$tmp/fixture.c"
+awk '$1 == "target" { print $2, $4; $1 = $2 = $3 = $4 = ""; print }' "$conf" |
+while read -r target arch && read -r cmd; do
+	for opt in O2 O0; do
+		[ "$opt" = O0 ] && [ "$target" != clang-14/x86_64 ] && [ "$target" != gcc-12/aarch64 ] && continue
+		name=$(echo "$target" | tr / _)-$opt
+		# shellcheck disable=SC2086
+		(cd "$tmp" && $cmd $flags -"$opt" -std=gnu11 -I"$OLDPWD/examples/include" fixture.c -o "$name.o")
+		{ readelf -SsW "$tmp/$name.o"; objdump -d -r -l --no-show-raw-insn "$tmp/$name.o"; } |
+			sed "s#$tmp/##g" > "$out/$name.dis"
+		echo "$arch" > "$out/$name.arch"
+	done
+done
+ls "$out"

@@ -1,0 +1,275 @@
+/*
+ * test_dis.c - cmocka tests of the objdump parser, access classification and loop detection,
+ * on disassembly recorded once from every target of the matrix (fixtures/dis, made by
+ * make-fixtures.sh from fixtures/fixture.c) and on small hand-written listings.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "dis.h"
+#include "evidence.h"
+#include "util.h"
+
+static const char *fixtures(void)
+{
+	const char *d = getenv("ASM_FIXTURES");
+	return d ? d : "tools/asm/tests/fixtures";
+}
+
+static void load(struct dis *d, const char *name)
+{
+	char path[512], arch[32] = "";
+	snprintf(path, sizeof path, "%s/dis/%s.arch", fixtures(), name);
+	char *a = read_file(path, NULL);
+	assert_non_null(a);
+	sscanf(a, "%31s", arch);
+	free(a);
+	snprintf(path, sizeof path, "%s/dis/%s.dis", fixtures(), name);
+	char *text = read_file(path, NULL);
+	assert_non_null(text);
+	char err[512] = "";
+	int rc = dis_parse(d, arch_from_name(arch), text, path, "fixture.c", err, sizeof err);
+	free(text);
+	if (rc)
+		fail_msg("%s", err);
+	for (int f = 0; f < d->nfuncs; f++)
+		classify_func(d, &d->funcs[f]);
+}
+
+static struct counts count(const struct dis *d, const char *fn, const char *var)
+{
+	struct counts c;
+	counts_thread(d, fn, var, &c);
+	return c;
+}
+
+static const char *const all_targets[] = {
+	"gcc-12_x86_64-O2",  "gcc-12_aarch64-O2",  "gcc-12_riscv64-O2",  "gcc-12_i386-O2",
+	"clang-14_x86_64-O2", "clang-14_aarch64-O2", "clang-14_riscv64-O2", "clang-14_i386-O2",
+	"clang-19_x86_64-O2", "clang-19_aarch64-O2", "clang-22_x86_64-O2", "clang-22_aarch64-O2",
+	"clang-14_x86_64-O0", "gcc-12_aarch64-O0",  NULL
+};
+
+/* What holds on every target: the marked polling load is in a loop, both neighbours are
+ * found through anchors/offsets, the atomic is one rmw or an exclusive load+store pair. */
+static void test_every_target(void **state)
+{
+	(void)state;
+	for (int t = 0; all_targets[t]; t++) {
+		struct dis d;
+		load(&d, all_targets[t]);
+		const char *fns[] = { "poll", "hoist", "put", "inc", "two" };
+		for (int i = 0; i < 5; i++)
+			if (!dis_func(&d, fns[i]))
+				fail_msg("%s: function %s missing", all_targets[t], fns[i]);
+		struct counts c = count(&d, "poll", "flag");
+		if (c.loads_in_loop < 1 || c.stores != 0)
+			fail_msg("%s: poll: loads_in_loop(flag) = %d", all_targets[t], c.loads_in_loop);
+		assert_int_equal(count(&d, "poll", "r0").stores, 1);
+		struct counts a = count(&d, "two", "pair_a"), b = count(&d, "two", "pair_b");
+		if (a.stores != 1 || b.stores != 1 || a.loads || b.loads)
+			fail_msg("%s: two: stores pair_a %d pair_b %d", all_targets[t], a.stores, b.stores);
+		struct counts n = count(&d, "inc", "cnt");
+		int ok = (n.rmw == 1 && n.accesses == 1) ||
+			 (n.rmw == 0 && n.loads == 1 && n.stores == 1 && n.loads_in_loop == 1 &&
+			  n.stores_in_loop == 1);
+		if (!ok || n.min_width != 4)
+			fail_msg("%s: inc: rmw %d loads %d stores %d", all_targets[t], n.rmw, n.loads,
+				 n.stores);
+		struct counts w = count(&d, "put", "word");
+		if (w.stores < 1 || w.loads != 0)
+			fail_msg("%s: put: stores(word) = %d", all_targets[t], w.stores);
+		dis_free(&d);
+	}
+}
+
+/* The plain polling load is hoisted at -O2 everywhere, kept in the loop at -O0. */
+static void test_hoisted_load(void **state)
+{
+	(void)state;
+	for (int t = 0; all_targets[t]; t++) {
+		struct dis d;
+		load(&d, all_targets[t]);
+		struct counts c = count(&d, "hoist", "flag2");
+		int o0 = strstr(all_targets[t], "-O0") != NULL;
+		if (o0 ? c.loads_in_loop < 1 : c.loads_in_loop != 0)
+			fail_msg("%s: hoist: loads_in_loop(flag2) = %d", all_targets[t], c.loads_in_loop);
+		dis_free(&d);
+	}
+}
+
+/* Widths: the 64-bit store is one 8-byte store on 64-bit targets except gcc 12 on aarch64
+ * (stp w1, w1: two 4-byte stores, also two str at -O0); on i386 unsigned long is 4 bytes. */
+static void test_store_widths(void **state)
+{
+	(void)state;
+	for (int t = 0; all_targets[t]; t++) {
+		struct dis d;
+		load(&d, all_targets[t]);
+		struct counts w = count(&d, "put", "word");
+		if (strstr(all_targets[t], "gcc-12_aarch64")) {
+			assert_int_equal(w.stores, 2);
+			assert_int_equal(w.max_width, 4);
+		} else if (strstr(all_targets[t], "i386")) {
+			assert_int_equal(w.stores, 1);
+			assert_int_equal(w.max_width, 4);
+		} else {
+			assert_int_equal(w.stores, 1);
+			assert_int_equal(w.min_width, 8);
+		}
+		dis_free(&d);
+	}
+}
+
+static void test_lines_and_relocations(void **state)
+{
+	(void)state;
+	struct dis d;
+	load(&d, "gcc-12_x86_64-O2");
+	const struct func *f = dis_func(&d, "poll");
+	assert_non_null(f);
+	assert_int_equal(f->insns[0].line, 16);
+	assert_int_equal(f->insns[0].nrel, 1);
+	assert_string_equal(f->insns[0].rel[0].type, "R_X86_64_PC32");
+	assert_string_equal(f->insns[0].rel[0].sym, "flag");
+	int s = dis_sym(&d, "pair_a");
+	assert_true(s >= 0);
+	assert_string_equal(d.syms[s].section, "course_shared");
+	dis_free(&d);
+	/* riscv64 medany: auipc + pcrel_lo12 through the auipc's label */
+	load(&d, "clang-14_riscv64-O2");
+	f = dis_func(&d, "poll");
+	int found = 0;
+	for (int i = 0; i < f->n; i++)
+		for (int k = 0; k < f->insns[i].nrel; k++)
+			found |= strcmp(f->insns[i].rel[k].type, "R_RISCV_PCREL_LO12_I") == 0;
+	assert_true(found);
+	dis_free(&d);
+}
+
+/* ---- hand-written listings -------------------------------------------------------------- */
+
+static const char x86_symbols[] =
+	"Section Headers:\n"
+	"  [Nr] Name              Type            Address          Off    Size   ES Flg Lk Inf Al\n"
+	"  [ 1] .text             PROGBITS        0000000000000000 000040 000040 00  AX  0   0 16\n"
+	"  [ 4] course_shared     PROGBITS        0000000000000000 000080 000010 00  WA  0   0  8\n"
+	"Symbol table '.symtab' contains 4 entries:\n"
+	"   Num:    Value          Size Type    Bind   Vis      Ndx Name\n"
+	"     1: 0000000000000000     0 SECTION LOCAL  DEFAULT    4 course_shared\n"
+	"     2: 0000000000000000     8 OBJECT  GLOBAL DEFAULT    4 a\n"
+	"     3: 0000000000000008     1 OBJECT  GLOBAL DEFAULT    4 b\n"
+	"     4: 0000000000000000    64 FUNC    GLOBAL DEFAULT    1 f\n"
+	"\nx.o:     file format elf64-x86-64\n\nDisassembly of section .text:\n\n"
+	"0000000000000000 <f>:\n"
+	"f():\n"
+	"/tmp/x.c:3\n";
+
+static void parse_x86(struct dis *d, const char *body)
+{
+	char text[4096], err[256];
+	snprintf(text, sizeof text, "%s%s", x86_symbols, body);
+	if (dis_parse(d, ARCH_X86_64, text, "listing", "x.c", err, sizeof err))
+		fail_msg("%s", err);
+	classify_func(d, &d->funcs[0]);
+}
+
+static void test_x86_kinds(void **state)
+{
+	(void)state;
+	struct dis d;
+	parse_x86(&d,
+		  "   0:\tmovzbl 0x0(%rip),%eax        # 7 <f+0x7>\n"
+		  "\t\t\t3: R_X86_64_PC32\tcourse_shared+0x4\n"	/* b: 8 + 4 - (7 - 3) */
+		  "   7:\txchg   %rax,0x0(%rip)        # e <f+0xe>\n"
+		  "\t\t\ta: R_X86_64_PC32\ta-0x4\n"
+		  "   e:\tlea    0x0(%rip),%rdx        # 15 <f+0x15>\n"
+		  "\t\t\t11: R_X86_64_PC32\ta-0x4\n"
+		  "  15:\tmov    %rcx,(%rdx)\n"
+		  "  18:\tcmpb   $0x0,0x0(%rip)        # 1f <f+0x1f>\n"
+		  "\t\t\t1a: R_X86_64_PC32\tb-0x5\n"
+		  "  1f:\tmov    (%rax),%rax\n"
+		  "  22:\tret\n");
+	const struct func *f = &d.funcs[0];
+	assert_int_equal(f->n, 7);
+	assert_int_equal(f->insns[0].nacc, 1);
+	assert_string_equal(d.syms[f->insns[0].acc[0].var].name, "b");
+	assert_int_equal(f->insns[0].acc[0].kind, ACC_LOAD);
+	assert_int_equal(f->insns[0].acc[0].width, 1);
+	assert_int_equal(f->insns[1].acc[0].kind, ACC_RMW);
+	assert_int_equal(f->insns[1].acc[0].width, 8);
+	assert_int_equal(f->insns[2].nacc, 0);			/* lea: an address, no access */
+	assert_int_equal(f->insns[3].nacc, 1);			/* through %rdx */
+	assert_string_equal(d.syms[f->insns[3].acc[0].var].name, "a");
+	assert_int_equal(f->insns[3].acc[0].kind, ACC_STORE);
+	assert_int_equal(f->insns[4].acc[0].kind, ACC_LOAD);	/* cmp only reads */
+	assert_string_equal(d.syms[f->insns[4].acc[0].var].name, "b");
+	assert_int_equal(f->insns[5].nacc, 0);			/* %rax holds no known address */
+	assert_int_equal(f->insns[0].line, 3);
+	dis_free(&d);
+}
+
+static void test_loops(void **state)
+{
+	(void)state;
+	struct dis d;
+	parse_x86(&d,
+		  "   0:\tmov    $0x1,%eax\n"
+		  "   5:\tmov    0x0(%rip),%edx        # b <f+0xb>\n"
+		  "\t\t\t7: R_X86_64_PC32\ta-0x4\n"
+		  "   b:\ttest   %edx,%edx\n"
+		  "   d:\tje     5 <f+0x5>\n"
+		  "   f:\tjmp    13 <f+0x13>\n"
+		  "  11:\tjmp    11 <f+0x11>\n"
+		  "  13:\tret\n");
+	const struct func *f = &d.funcs[0];
+	int expect_loop[] = { 0, 1, 1, 1, 0, 1, 0 };
+	int expect_target[] = { 0, 1, 0, 0, 0, 1, 1 };
+	assert_int_equal(f->n, 7);
+	for (int i = 0; i < f->n; i++) {
+		assert_int_equal(f->insns[i].in_loop, expect_loop[i]);
+		assert_int_equal(f->insns[i].is_target, expect_target[i]);
+	}
+	struct counts c;
+	counts_thread(&d, "f", "a", &c);
+	assert_int_equal(c.loads_in_loop, 1);
+	dis_free(&d);
+}
+
+static void test_bad_listing(void **state)
+{
+	(void)state;
+	struct dis d;
+	char err[256] = "";
+	const char *text = "\nDisassembly of section .text:\n\n0000000000000000 <f>:\n   0:\tret\n"
+			   "this is not objdump output\n";
+	assert_int_equal(dis_parse(&d, ARCH_X86_64, text, "bad.dis", "x.c", err, sizeof err), -1);
+	assert_non_null(strstr(err, "bad.dis:6: unrecognised line"));
+	dis_free(&d);
+	const char *orphan = "\nDisassembly of section .text:\n\n\t\t\t3: R_X86_64_PC32\ta-0x4\n";
+	assert_int_equal(dis_parse(&d, ARCH_X86_64, orphan, "bad.dis", "x.c", err, sizeof err), -1);
+	assert_non_null(strstr(err, "bad.dis:4:"));
+	dis_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_target),
+		cmocka_unit_test(test_hoisted_load),
+		cmocka_unit_test(test_store_widths),
+		cmocka_unit_test(test_lines_and_relocations),
+		cmocka_unit_test(test_x86_kinds),
+		cmocka_unit_test(test_loops),
+		cmocka_unit_test(test_bad_listing),
+	};
+	return cmocka_run_group_tests_name("asm disassembly", tests, NULL, NULL);
+}
