@@ -40,7 +40,7 @@ function text(res, resultPath) {
       : `witness: the empty schedule (before any shared access) already ends in "${res.witness.outcome}"`);
     out.push(`  open it in the explorer: ${res.witness.link}`);
   }
-  if (res.page_error) out.push('(the lab page could not be built: ' + res.page_error.split('\n')[0] + ')');
+  if (res.page_error) out.push('(the lab page could not be built: ' + res.page_error.trim().split('\n').slice(-2).join(' ') + ')');
   if (res.cost) out.push(costText(Object.assign({ passed: res.verdict === 'PASS' }, res.cost)).replace(/\n$/, ''));
   if (resultPath) out.push(`result: ${resultPath}`);
   return out.join('\n') + '\n';
