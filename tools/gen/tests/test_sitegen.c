@@ -134,7 +134,16 @@ static void first_build_renders_everything(void **state)
     assert_non_null(strstr(lab, "href=\"../static/style.css\""));
     assert_non_null(strstr(lab, "<a href=\"../first.html#loads-stores-2\">"));
     assert_non_null(strstr(lab, "<a href=\"../first.html#quiz-first-q\">its quiz</a>"));
+    /* template globals: sidebar with the current page, toc, breadcrumbs, sections, prev/next */
+    assert_non_null(strstr(lab, "<nav><a href=\"../first.html\">First page</a> <a href=\"../second.html\">Second page</a> "
+                                "<a href=\"../labs/lab-one.html\" aria-current=\"page\">Lab one</a> </nav>"));
+    assert_non_null(strstr(lab, "<p class=\"toc\"></p>"));  /* only an h1: no h2/h3 in the toc */
+    assert_non_null(strstr(lab, "<p class=\"crumbs\">Home=index.html / Labs=- / Lab one=labs/lab-one.html</p>"));
+    assert_non_null(strstr(lab, "<p class=\"sections\">Basics:first,second Labs:lab-one</p>"));
+    assert_non_null(strstr(lab, "<a rel=\"prev\" href=\"../second.html\">prev</a></main>"));
     char *first = test_read(dir, "out/site/first.html");
+    assert_non_null(strstr(first, "<p class=\"toc\">loads-stores loads-stores-2</p>"));
+    assert_non_null(strstr(first, "<a rel=\"prev\" href=\"index.html\">prev</a><a rel=\"next\" href=\"second.html\">next</a>"));
     assert_non_null(strstr(first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
     free(first);
     char *print = test_read(dir, "out/site/print.html");
@@ -155,6 +164,15 @@ static void first_build_renders_everything(void **state)
     assert_non_null(strstr(second, "data-choice=\"2\" data-correct=\"false\"><label><input type=\"checkbox\" "
                                    "name=\"quiz-second-q1\" value=\"2\"> <span class=\"quiz-choice-text\"><code>hang(t1)</code>"));
     free(second);
+    char *sitemap = test_read(dir, "out/site/sitemap.xml");
+    assert_non_null(strstr(sitemap, "<url><loc>https://example.org/course/index.html</loc></url>\n"
+                                    "  <url><loc>https://example.org/course/first.html</loc></url>\n"
+                                    "  <url><loc>https://example.org/course/second.html</loc></url>\n"
+                                    "  <url><loc>https://example.org/course/labs/lab-one.html</loc></url>\n"));
+    free(sitemap);
+    char *notfound = test_read(dir, "out/site/404.html");
+    assert_non_null(strstr(notfound, "<h1>Page not found</h1>"));
+    free(notfound);
     char *copied = test_read(dir, "out/site/data/demo.js");
     assert_string_equal(copied, "window.COURSE_DATA = window.COURSE_DATA || {};\n");
     free(copied);
