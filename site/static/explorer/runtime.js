@@ -18,6 +18,10 @@
   }
 
   function BugOn(line) { this.line = line; }
+  // Nothing lives below the linker's global base (1024): an access there is a NULL dereference,
+  // which the kernel would oops on; wasm itself would read or write address 0 without complaint.
+  var NULL_PAGE = 1024;
+  function NullDeref(a) { this.addr = a; }
 
   /* ---- machine -------------------------------------------------------------------------------- */
 
@@ -99,6 +103,7 @@
     if (t === null) return ptr;
     if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return ptr; }
     var a = ptr + off;
+    if (a < NULL_PAGE) throw new NullDeref(a);
     if (!this._shared(a, bytes)) return ptr;
     t.pending = { kind: 'R', addr: a, size: bytes, site: id };
     this._unwind(t);
@@ -115,7 +120,10 @@
   };
   Machine.prototype._storePtr = function (id, bytes, off, ptr) {
     var t = this.cur;
-    if (t !== null) t.stores.push(id, ptr + off, bytes);
+    if (t !== null) {
+      if (ptr + off < NULL_PAGE) throw new NullDeref(ptr + off);
+      t.stores.push(id, ptr + off, bytes);
+    }
     return ptr;
   };
   Machine.prototype._storeVal = function (id, v) {
@@ -232,6 +240,7 @@
 
   function crashMessage(e) {
     if (e instanceof BugOn) return 'BUG_ON at line ' + e.line;
+    if (e instanceof NullDeref) return 'NULL pointer dereference (address ' + e.addr + ')';
     if (e && e.name === 'RangeError' && /stack/i.test(e.message)) return 'stack overflow';
     return 'trap: ' + (e && e.message ? e.message : String(e));
   }

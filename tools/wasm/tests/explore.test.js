@@ -147,3 +147,13 @@ test('each thread keeps its own shadow stack across scheduling points', () => {
   for (const o of r.outcomes) assert.deepStrictEqual([o.outcome.vals.r0, o.outcome.vals.r1], [36, 132], o.key);
   assert.deepStrictEqual(r.outcomes.map((o) => o.outcome.vals.s).sort(), [1, 2]);
 });
+
+test('a load or store through NULL is a crash outcome', () => {
+  const meta = H.program('null-deref');
+  for (const v of meta.variants) {
+    const r = H.explore(H.machine(meta, v), 'dpor');
+    const c = r.outcomes.find((o) => o.outcome.crash);
+    assert.ok(c, v + ': ' + H.keys(r).join(' | '));
+    assert.deepStrictEqual(c.outcome.crash, { thread: 't1', message: 'NULL pointer dereference (address 0)' });
+  }
+});
