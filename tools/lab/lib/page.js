@@ -46,7 +46,8 @@ function sitegen(contentDir, dataDir, outDir, stateFile) {
   const r = run([bin, '--content', rel(contentDir), '--templates', 'site/templates', '--static', 'site/static',
     '--data', rel(dataDir), '--config', 'site/config.lua', '--out', rel(outDir), '--state', rel(stateFile)],
   { cwd: ROOT, timeoutSec: 120, vmemKb: 0, maxOutput: 8192 });
-  if (r.status !== 0) throw new Error(`sitegen failed:\n${r.out}`);
+  // the temporary page has the same lines as content/labs/<lab>.md: name that file in errors
+  if (r.status !== 0) throw new Error(`sitegen failed:\n${r.out.split(rel(contentDir) + '/').join('content/')}`);
 }
 
 // opts: {lab, file, work, run (true: run the pipeline first; false: reuse the checker's work dir)}
