@@ -4,6 +4,7 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "fsutil.h"
@@ -263,6 +264,11 @@ int site_load(struct site *s, const struct options *opt)
     if (load_config(s) != 0)
         return -1;
     char *content = strip_slashes(opt->content);
+    struct stat st;
+    if (stat(content, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        free(content);
+        return diag_at(opt->content, 0, "the content directory does not exist");
+    }
     struct file_list files;
     if (list_files(content, &files) != 0) {
         free(content);
