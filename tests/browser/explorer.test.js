@@ -98,3 +98,22 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
   assert.equal(await tab.page.locator(APP).isVisible(), false);
   await tab.close();
 });
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`explorer: axe finds no WCAG A/AA violations (${colorScheme})`, async () => {
+    const tab = await site.newTab({ mode: 'http', colorScheme });
+    const app = await openApp(tab, `#explore=${ID}:plain:10`);
+    await app.getByRole('button', { name: 'Every outcome' }).click();
+    await app.getByRole('button', { name: 'Find every outcome' }).click();
+    await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
+    await app.getByRole('button', { name: 'Play the scheduler' }).click();
+    await tab.page.addScriptTag({ path: require.resolve('../../node_modules/axe-core/axe.min.js') });
+    const res = await tab.page.evaluate(async (sel) => {
+      const r = await window.axe.run(document.querySelector(sel), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+      return r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
+    }, `.explorer[data-example="${ID}"]`);
+    assert.deepEqual(res, []);
+    tab.assertClean();
+    await tab.close();
+  });
+}

@@ -142,7 +142,7 @@
       var btn = el('button', { type: 'button', class: 'explorer-step', 'aria-keyshortcuts': String(i),
         onclick: function () { self.stepThread(i); } }, ['Run ' + name + ' ', el('kbd', { text: String(i) })]);
       var status = el('p', { class: 'explorer-status' });
-      var ol = el('ol', { class: 'explorer-src', start: String(range[0]), 'aria-label': 'source of ' + name });
+      var ol = el('ol', { class: 'explorer-src', start: String(range[0]), 'aria-label': 'source of ' + name, tabindex: '0' });
       var items = {};
       for (var n = range[0]; n <= range[1]; n++) {
         var li = el('li', { 'data-line': String(n) }, [el('code', { text: lines[n - 1] || ' ' })]);
@@ -165,7 +165,7 @@
       el('thead', null, [el('tr', null, [el('th', { scope: 'col', text: 'Variable' }), el('th', { scope: 'col', text: 'Kind' }), el('th', { scope: 'col', text: 'Value' })])])]);
     this.memBody = el('tbody');
     mem.appendChild(this.memBody);
-    this.timeline = el('ol', { class: 'explorer-timeline', 'aria-label': 'Timeline of steps' });
+    this.timeline = el('ol', { class: 'explorer-timeline', 'aria-label': 'Timeline of steps', tabindex: '0' });
     p.appendChild(el('div', { class: 'explorer-side' }, [mem, el('div', null, [el('h5', { text: 'Timeline' }), this.timeline])]));
   };
 
