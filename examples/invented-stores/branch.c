@@ -6,8 +6,8 @@
  * variants: plain fixed transformed
  * outcome: r1 a
  * cflags: -std=gnu11
- * evidence.plain: stores(t0, a) == 1
- * evidence.fixed: stores(t0, a) == 1
+ * evidence.plain: stores(t0, a) <= 1
+ * evidence.fixed: stores(t0, a) <= 1
  * evidence.transformed: stores(t0, a) == 2
  * evidence-on: any/any/O1,O2,O3,Os
  * expect.plain: unreachable: r1 == 1
