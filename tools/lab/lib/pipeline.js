@@ -88,8 +88,15 @@ function precheck(ctx) {
   return null;
 }
 
+// A tool binary being rebuilt at this moment (another make in the same tree) is retried briefly.
+const BUSY_RE = /asm-tool.*(Permission denied|Text file busy|No such file)/;
 function tool(ctx, argv, what) {
-  const r = run(argv, Object.assign({ cwd: ctx.work, env: { BUILD: 'b' } }, LIMITS.tool));
+  let r;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    r = run(argv, Object.assign({ cwd: ctx.work, env: { BUILD: 'b' } }, LIMITS.tool));
+    if (r.status === 0 || !BUSY_RE.test(r.out)) break;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+  }
   if (r.status !== 0) {
     const e = new Error(`${what} failed${r.timedOut ? ' (time limit)' : ''}:\n${r.out}`);
     e.toolOutput = r.out;
