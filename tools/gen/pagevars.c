@@ -86,6 +86,7 @@ void pagevars_push_page(struct site *s, struct page *p, const char *kind, const 
     lua_State *L = engine_lua(s->engine);
     lua_createtable(L, 0, 16);
     pagevars_set_str(L, "kind", kind);
+    pagevars_set_str(L, "id_prefix", "");
     pagevars_set_str(L, "path", path);
     pagevars_set_str(L, "root", root);
     pagevars_set_str(L, "title", title);

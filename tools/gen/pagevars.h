@@ -1,5 +1,6 @@
 /* pagevars: the Lua tables templates see. `page`: slug, source, path, root, kind, title, summary, order,
- * section, toc, prev, next, breadcrumbs, quizzes (body is added by the caller). `site`: config, pages
+ * section, toc, prev, next, breadcrumbs, quizzes, id_prefix ("" except for bodies inside print.html)
+ * (body is added by the caller). `site`: config, pages
  * (sidebar pages in course order, `current` set for the page being rendered), sections. */
 #ifndef GEN_PAGEVARS_H
 #define GEN_PAGEVARS_H

@@ -125,7 +125,11 @@ int render_print(struct site *s, struct buf *out)
     int rc = 0;
     for (size_t i = 0; i < s->npages && rc == 0; i++) {
         struct page *p = s->pages[i];
-        pagevars_push_page(s, p, "page", p->path, "", p->fm.title, p->fm.summary);
+        /* directive templates see the source page, with kind "print" and the id prefix of its section */
+        pagevars_push_page(s, p, "print", p->path, "", p->fm.title, p->fm.summary);
+        char *prefix = xasprintf("%s--", p->print_id);
+        pagevars_set_str(L, "id_prefix", prefix);
+        free(prefix);
         struct buf body = {0};
         rc = body_render(s, p, 1, lua_gettop(L), &body);
         lua_pop(L, 1);

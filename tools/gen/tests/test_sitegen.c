@@ -143,6 +143,8 @@ static void first_build_renders_everything(void **state)
     assert_non_null(strstr(lab, "<a rel=\"prev\" href=\"../second.html\">prev</a></main>"));
     char *first = test_read(dir, "out/site/first.html");
     assert_non_null(strstr(first, "<p class=\"toc\">loads-stores loads-stores-2</p>"));
+    assert_non_null(strstr(first, "<figure class=\"example\" id=\"ex-topic/demo\" data-example=\"topic/demo\" "
+                                  "data-kind=\"page\"><figcaption>Demo &lt;example&gt;</figcaption>"));
     assert_non_null(strstr(first, "<a rel=\"prev\" href=\"index.html\">prev</a><a rel=\"next\" href=\"second.html\">next</a>"));
     assert_non_null(strstr(first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
     free(first);
@@ -151,6 +153,8 @@ static void first_build_renders_everything(void **state)
     assert_non_null(strstr(print, "<h2 id=\"first--loads-stores\">"));
     assert_non_null(strstr(print, "<a href=\"#first--loads-stores-2\">the first page</a> and "
                                   "<a href=\"#quiz-first-q\">its quiz</a>"));
+    assert_non_null(strstr(print, "<figure class=\"example\" id=\"first--ex-topic/demo\" data-example=\"topic/demo\" "
+                                  "data-kind=\"print\">"));
     assert_non_null(strstr(print, "<p>Yes, see <a href=\"#labs-lab-one--a-lab-heading\">the lab</a>.</p>"));
     free(print);
     char *js = test_read(dir, "out/site/search-index.js");
