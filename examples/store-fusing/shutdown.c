@@ -8,14 +8,17 @@
  * cflags: -std=gnu11
  * evidence.plain: stores(t0, status) == 1
  * evidence.fixed: stores(t0, status) == 2 && loads_in_loop(t0, other_task_ready) >= 1 && loads_in_loop(t1, status) >= 1
- * evidence.transformed: stores(t0, status) == 1 && loads(t0, other_task_ready) == 0
+ * evidence.transformed: stores(t0, status) == 1 && loads(t0, other_task_ready) == 0 && loads_in_loop(t1, status) == 0
  * evidence-on: gcc-12/any/O1,O2,O3,Os clang-14,clang-19,clang-22/any/O2,O3,Os
  * expect.plain: unreachable: r1 == 1
- * expect.plain: reachable: done && r1 == 0
+ * expect.plain: reachable: hang(t1)
+ * expect.plain: unreachable: done
+ * expect.plain: unreachable: done && r1 == 0
  * expect.fixed: reachable: r1 == 1
  * expect.fixed: unreachable: done && r1 == 0
  * expect.fixed: unreachable: hang(t0) || hang(t1)
  * expect.transformed: unreachable: r1 == 1
+ * expect.transformed: reachable: hang(t1)
  */
 #include "course.h"
 
@@ -41,7 +44,8 @@ THREAD(t0)
 		continue;
 	WRITE_ONCE(status, SHUT_DOWN);
 #elif TRANSFORMED
-	/* clang under C11: the wait is deleted, then the first store is dead. */
+	/* clang under C11: the wait has no side effect, so it is deleted; the first store is then
+	 * dead, and the second one has moved up to where the wait was. */
 	WRITE_ONCE(status, SHUT_DOWN);
 #endif
 }
@@ -57,7 +61,11 @@ THREAD(t1)
 		continue;
 	WRITE_ONCE(other_task_ready, 1);
 #elif TRANSFORMED
-	/* The wait is deleted as well: t1 says it is ready without having seen anything. */
+	/* clang keeps this wait but loads status once: if it was not SHUTTING_DOWN then, t1 spins
+	 * forever, and since t0 now only ever stores SHUT_DOWN, that is every time. */
+	if (READ_ONCE(status) != SHUTTING_DOWN)
+		for (;;)
+			barrier();
 	WRITE_ONCE(other_task_ready, 1);
 #endif
 	r1 = READ_ONCE(status);

@@ -9,7 +9,6 @@ tool=$B/asm/asm-tool
 src=examples/$id.c
 command -v unifdef >/dev/null || { echo "$src:1: unifdef not found: install the Debian package unifdef" >&2; exit 1; }
 mkdir -p "$B/data/src/$(dirname "$id")" "$B/data/meta/$(dirname "$id")"
-rm -f "$B/data/src/$id".*.c "$B/data/src/$id".*.flags
 flags=$("$tool" meta examples/targets.conf "$src" "$id" "$B/data/src" "$B/data/meta/$id.json")
 echo "$flags" | while read -r variant vflags; do
 	case $variant in
@@ -22,5 +21,12 @@ echo "$flags" | while read -r variant vflags; do
 	# unifdef exits 1 when it changed something, 2 on trouble
 	rc=0; unifdef $d -o "$out" "$src" || rc=$?
 	[ "$rc" -le 1 ] || { echo "$src:1: unifdef failed for variant $variant" >&2; exit 1; }
-	printf '%s\n' "$vflags" > "$B/data/src/$id.$variant.flags"
+	printf '%s\n' "$vflags" > "$B/data/src/$id.$variant.flags.tmp"
+	mv "$B/data/src/$id.$variant.flags.tmp" "$B/data/src/$id.$variant.flags"
+done
+# variants the example no longer has (files are replaced, never removed first: `make site`
+# lists build/data before this runs)
+for v in plain fixed transformed; do
+	echo "$flags" | grep -q "^$v " && continue
+	rm -f "$B/data/src/$id.$v.c" "$B/data/src/$id.$v.flags"
 done

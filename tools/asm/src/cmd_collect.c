@@ -33,6 +33,67 @@ static json_t *source_lines(const char *path)
 	return a;
 }
 
+/* map[variant line] = line of the original example file (0: none), from a line diff */
+static int *line_map(json_t *original, json_t *variant)
+{
+	size_t n = json_array_size(variant);
+	int *map = calloc(n + 2, sizeof *map);
+	json_t *d = diff_lines(original, variant);
+	size_t i;
+	json_t *e;
+	json_array_foreach(d, i, e)
+	{
+		int a = (int)json_integer_value(json_object_get(e, "a"));
+		int b = (int)json_integer_value(json_object_get(e, "b"));
+		if (map && a && b && (size_t)b <= n)
+			map[b] = a;
+	}
+	json_decref(d);
+	return map;
+}
+
+/* Give every instruction of a cell "src": its line in the original example file. */
+static void add_src(json_t *functions_by_thread, const int *map, size_t nmap)
+{
+	const char *th;
+	json_t *fns;
+	json_object_foreach(functions_by_thread, th, fns)
+	{
+		size_t i, k;
+		json_t *fn, *in;
+		json_array_foreach(fns, i, fn) json_array_foreach(json_object_get(fn, "insns"), k, in)
+		{
+			json_int_t l = json_integer_value(json_object_get(in, "line"));
+			int src = l > 0 && (size_t)l <= nmap ? map[l] : 0;
+			json_object_set_new(in, "src", json_integer(src));
+		}
+	}
+}
+
+/* First and last line of each THREAD(name) / INIT() / CHECK() body in the original file. */
+static json_t *function_ranges(json_t *original)
+{
+	json_t *r = json_object();
+	size_t n = json_array_size(original);
+	for (size_t i = 0; i < n; i++) {
+		const char *l = json_string_value(json_array_get(original, i));
+		char name[64] = "";
+		if (sscanf(l, "THREAD(%63[A-Za-z0-9_])", name) != 1) {
+			if (!strncmp(l, "INIT()", 6))
+				strcpy(name, "course_init");
+			else if (!strncmp(l, "CHECK()", 7))
+				strcpy(name, "course_check");
+			else
+				continue;
+		}
+		size_t j = i;
+		while (j + 1 < n && strcmp(json_string_value(json_array_get(original, j)), "}") != 0)
+			j++;
+		json_object_set_new(r, name, json_pack("{s:i, s:i}", "first", (int)i + 1, "last", (int)j + 1));
+	}
+	return r;
+}
+
 /* plain's evidence is expected on a cell listed in evidence-on; fixed's everywhere. */
 static int expected(json_t *meta, const char *variant, const char *cell)
 {
@@ -189,6 +250,27 @@ int cmd_collect(int argc, char **argv)
 			if (!strcmp(conf.targets[t].name, ref_target))
 				ref = json_object_get(json_object_get(tjs[t], "cells"), ref_opt);
 		}
+		/* sources of the variants and the diffs plain -> other variants */
+		json_t *sources = json_object(), *diffs = json_object();
+		const char *vname;
+		json_t *sp;
+		json_object_foreach(json_object_get(meta, "sources"), vname, sp)
+		{
+			json_t *lines = source_lines(json_string_value(sp));
+			if (!lines) {
+				fprintf(stderr, "%s: cannot read (example %s)\n", json_string_value(sp), id);
+				rc = 1;
+				continue;
+			}
+			json_object_set_new(sources, vname,
+					    json_pack("{s:O, s:o}", "path", sp, "lines", lines));
+		}
+		json_t *original = source_lines(file);
+		if (!original) {
+			fprintf(stderr, "%s: cannot read (example %s)\n", file, id);
+			original = json_array();
+			rc = 1;
+		}
 		for (int t = 0; t < conf.ntargets; t++) {
 			json_t *tj = tjs[t];
 			const char *tname = conf.targets[t].name;
@@ -240,6 +322,14 @@ int cmd_collect(int argc, char **argv)
 				json_array_append_new(opts, json_pack("{s:s, s:s, s:s, s:b}", "opt", opt,
 								      "script", script, "key", key,
 								      "plain_holds", plain_holds));
+				json_object_foreach(cell, v, c)
+				{
+					json_t *vl = json_object_get(json_object_get(sources, v), "lines");
+					int *map = vl ? line_map(original, vl) : NULL;
+					if (map)
+						add_src(json_object_get(c, "functions"), map, json_array_size(vl));
+					free(map);
+				}
 				json_t *payload = cell_payload(meta, tj, tname, opt);
 				if (write_script(dir, id, tname, opt, payload) != 0)
 					rc = 1;
@@ -255,21 +345,6 @@ int cmd_collect(int argc, char **argv)
 							"compiler", compiler, "arch", conf.targets[t].arch,
 							"version", json_object_get(tj, "version"), "opts", opts));
 		}
-		/* sources of the variants and the diffs plain -> other variants */
-		json_t *sources = json_object(), *diffs = json_object();
-		const char *vname;
-		json_t *sp;
-		json_object_foreach(json_object_get(meta, "sources"), vname, sp)
-		{
-			json_t *lines = source_lines(json_string_value(sp));
-			if (!lines) {
-				fprintf(stderr, "%s: cannot read (example %s)\n", json_string_value(sp), id);
-				rc = 1;
-				continue;
-			}
-			json_object_set_new(sources, vname,
-					    json_pack("{s:O, s:o}", "path", sp, "lines", lines));
-		}
 		json_t *plain = json_object_get(json_object_get(sources, "plain"), "lines");
 		json_object_foreach(sources, vname, sp)
 			if (strcmp(vname, "plain") != 0 && plain)
@@ -278,6 +353,8 @@ int cmd_collect(int argc, char **argv)
 		json_t *page = json_deep_copy(meta);
 		json_object_set_new(page, "sources", sources);
 		json_object_set_new(page, "diffs", diffs);
+		json_object_set_new(page, "functions", function_ranges(original));
+		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
 		json_object_set_new(page, "default_target",
 				    json_pack("{s:s, s:s}", "target", def_target, "opt", def_opt));
