@@ -1,6 +1,6 @@
 /*@example
  * title: Binding a socket: members first, then the state
- * page: af-xdp
+ * page: case-studies/af-xdp
  * shows: A reader that trusts a "bound" state must see the members assigned before it, which needs marked stores and a write/read barrier pair.
  * threads: t0 t1
  * variants: plain fixed transformed

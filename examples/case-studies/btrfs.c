@@ -1,6 +1,6 @@
 /*@example
  * title: Waiting for a transaction to be committed
- * page: btrfs
+ * page: case-studies/btrfs
  * shows: A plain counter polled in a wait loop is loaded once (or the loop is deleted); the READ_ONCE helper makes every check a real load.
  * threads: t0 t1
  * variants: plain fixed

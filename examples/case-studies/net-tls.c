@@ -1,6 +1,6 @@
 /*@example
  * title: Calling through a protocol-ops pointer that may be swapped
- * page: net-tls
+ * page: case-studies/net-tls
  * shows: Two separate loads of a racing ops pointer can mix entries from two tables; one READ_ONCE into a local cannot.
  * threads: t0 t1
  * variants: plain fixed transformed

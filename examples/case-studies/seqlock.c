@@ -1,6 +1,6 @@
 /*@example
  * title: A write next to raw_write_seqcount_barrier()
- * page: seqlock
+ * page: case-studies/seqlock
  * shows: A store outside any odd-count write section can tear without the sequence count changing, so a reader accepts a mixed value.
  * threads: t0 t1
  * variants: plain fixed transformed
