@@ -188,12 +188,15 @@ static int render_output(struct site *s, const struct output *x, struct buf *out
     return -1;
 }
 
-static int is_output(const struct outputs *o, const char *path)
+static int cmp_path(const void *a, const void *b)
 {
-    for (size_t i = 0; i < o->n; i++)
-        if (!strcmp(o->v[i].path, path))
-            return 1;
-    return 0;
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* paths: the output paths, sorted */
+static int is_output(char **paths, size_t n, const char *path)
+{
+    return bsearch(&path, paths, n, sizeof *paths, cmp_path) != NULL;
 }
 
 static volatile sig_atomic_t stop_signal;
@@ -226,6 +229,7 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     struct state old = {0}, next = {0};
     struct hash_memo memo = {0};
     struct file_list existing = {0};
+    char **sorted_paths = NULL;
     char *out = strip(opt->out);
     char *tmp = NULL;
     int rc = -1;
@@ -257,8 +261,12 @@ int build_site(const struct options *opt, const char *date, const char *commit)
         o.v[i].dirty = !have_site || !up_to_date(&o.v[i], &old, out, &memo);
         ndirty += o.v[i].dirty;
     }
+    sorted_paths = xmalloc((o.n ? o.n : 1) * sizeof *sorted_paths);
+    for (size_t i = 0; i < o.n; i++)
+        sorted_paths[i] = o.v[i].path;
+    qsort(sorted_paths, o.n, sizeof *sorted_paths, cmp_path);
     for (size_t i = 0; i < existing.n; i++)
-        nstale += !is_output(&o, existing.paths[i]);
+        nstale += !is_output(sorted_paths, o.n, existing.paths[i]);
     if (ndirty == 0 && nstale == 0) {
         rc = 0;
         goto done;
@@ -281,7 +289,7 @@ int build_site(const struct options *opt, const char *date, const char *commit)
         goto done;
     }
     for (size_t i = 0; i < existing.n; i++) {
-        if (is_output(&o, existing.paths[i]))
+        if (is_output(sorted_paths, o.n, existing.paths[i]))
             continue;
         char *f = xasprintf("%s/%s", tmp, existing.paths[i]);
         unlink(f);
@@ -342,6 +350,7 @@ done:
         free(tmp);
     }
     render_finish();
+    free(sorted_paths);
     file_list_free(&existing);
     memo_free(&memo);
     state_free(&old);

@@ -36,8 +36,14 @@ static int walk(const char *root, const char *rel, struct file_list *out, size_t
         char *r = *rel ? xasprintf("%s/%s", rel, de->d_name) : xstrdup(de->d_name);
         char *full = xasprintf("%s/%s", root, r);
         struct stat st;
-        if (stat(full, &st) != 0) {
-            rc = -1;
+        /* d_type saves a stat per entry; symbolic links and unknown types are resolved with stat */
+        if (de->d_type == DT_DIR)
+            st.st_mode = S_IFDIR;
+        else if (de->d_type == DT_REG)
+            st.st_mode = S_IFREG;
+        else if (stat(full, &st) != 0)
+            st.st_mode = 0, rc = -1;
+        if (rc != 0) {
         } else if (S_ISDIR(st.st_mode)) {
             rc = walk(root, r, out, cap);
         } else if (S_ISREG(st.st_mode)) {
@@ -82,14 +88,24 @@ int hardlink_tree(const char *src, const char *dst)
     if (list_files(src, &l) != 0)
         return -1;
     int rc = 0;
+    char *made = xstrdup(""); /* the last directory created: files come sorted, so most share it */
     for (size_t i = 0; i < l.n && rc == 0; i++) {
         char *from = xasprintf("%s/%s", src, l.paths[i]);
         char *to = xasprintf("%s/%s", dst, l.paths[i]);
-        if (mkdir_p(to, 1) != 0 || link(from, to) != 0)
+        const char *slash = strrchr(to, '/');
+        size_t dirlen = (size_t)(slash - to);
+        if (strlen(made) != dirlen || strncmp(made, to, dirlen) != 0) {
+            if (mkdir_p(to, 1) != 0)
+                rc = -1;
+            free(made);
+            made = xstrndup(to, dirlen);
+        }
+        if (rc == 0 && link(from, to) != 0)
             rc = -1;
         free(from);
         free(to);
     }
+    free(made);
     file_list_free(&l);
     return rc;
 }

@@ -10,16 +10,43 @@
 #include "fsutil.h"
 #include "util.h"
 
-struct state_output *state_find(const struct state *s, const char *output_path)
+static const struct state *sorting;
+
+static int cmp_index(const void *a, const void *b)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (!strcmp(s->outputs[i].path, output_path))
-            return &s->outputs[i];
+    return strcmp(sorting->outputs[*(const size_t *)a].path, sorting->outputs[*(const size_t *)b].path);
+}
+
+struct state_output *state_find(const struct state *cs, const char *output_path)
+{
+    struct state *s = (struct state *)cs; /* the index is a cache, not part of the value */
+    if (!s->n)
+        return NULL;
+    if (!s->index) {
+        s->index = xmalloc(s->n * sizeof *s->index);
+        for (size_t i = 0; i < s->n; i++)
+            s->index[i] = i;
+        sorting = s;
+        qsort(s->index, s->n, sizeof *s->index, cmp_index);
+    }
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(s->outputs[s->index[mid]].path, output_path);
+        if (c == 0)
+            return &s->outputs[s->index[mid]];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return NULL;
 }
 
 struct state_output *state_add(struct state *s, const char *output_path, uint64_t key)
 {
+    free(s->index);
+    s->index = NULL;
     s->outputs = xrealloc(s->outputs, (s->n + 1) * sizeof *s->outputs);
     struct state_output *o = &s->outputs[s->n++];
     memset(o, 0, sizeof *o);
@@ -48,13 +75,16 @@ void state_free(struct state *s)
         free(s->outputs[i].path);
     }
     free(s->outputs);
+    free(s->index);
     s->outputs = NULL;
+    s->index = NULL;
     s->n = 0;
 }
 
 void state_load(const char *path, struct state *s)
 {
     s->outputs = NULL;
+    s->index = NULL;
     s->n = 0;
     char *text = read_file(path, NULL);
     if (!text)

@@ -25,6 +25,7 @@ struct state_output {
 struct state {
     struct state_output *outputs;
     size_t n;
+    size_t *index;  /* outputs sorted by path, built on the first state_find after a change */
 };
 
 /* A missing or unreadable/garbled file loads as an empty state (everything is rebuilt). */
