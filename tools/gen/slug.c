@@ -1,30 +1,107 @@
 /* slug: stable heading ids and their per-page uniqueness. */
+#define _GNU_SOURCE
 #include "slug.h"
 
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wctype.h>
 
 #include "util.h"
+
+/* Decodes one UTF-8 sequence at s (n >= 1 bytes available); returns its length, or 0 if malformed. */
+static size_t utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
+{
+    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
+    if (!len || len > n)
+        return 0;
+    unsigned v = s[0] & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = (v << 6) | (s[i] & 0x3F);
+    }
+    *cp = v;
+    return len;
+}
+
+static void utf8_encode(struct buf *b, unsigned cp)
+{
+    char t[4];
+    size_t n;
+    if (cp < 0x800) {
+        t[0] = (char)(0xC0 | (cp >> 6));
+        t[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        t[0] = (char)(0xE0 | (cp >> 12));
+        t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        t[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        t[0] = (char)(0xF0 | (cp >> 18));
+        t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        t[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    buf_put(b, t, n);
+}
+
+static locale_t utf8_locale(void)
+{
+    static locale_t loc;
+    static int tried;
+    if (!tried) {
+        tried = 1;
+        loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    }
+    return loc;
+}
 
 char *slug_from_text(const char *text)
 {
     struct buf b = {0};
     int pending_dash = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    const unsigned char *p = (const unsigned char *)text;
+    size_t left = strlen(text);
+    while (left) {
         unsigned char c = *p;
-        int keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
-        if (c >= 'A' && c <= 'Z') {
-            c = (unsigned char)(c - 'A' + 'a');
-            keep = 1;
+        size_t len = 1;
+        int keep;
+        unsigned cp = 0;
+        if (c < 0x80) {
+            if (c >= 'A' && c <= 'Z')
+                c = (unsigned char)(c - 'A' + 'a');
+            keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        } else {
+            len = utf8_decode(p, left, &cp);
+            locale_t loc = utf8_locale();
+            if (!len) {
+                len = 1;
+                keep = 0;
+            } else if (loc) {
+                keep = iswalnum_l((wint_t)cp, loc) != 0;
+                cp = (unsigned)towlower_l((wint_t)cp, loc);
+            } else {
+                keep = 1; /* no UTF-8 locale: keep non-ASCII characters as they are */
+            }
         }
-        if (!keep) {
+        if (keep) {
+            if (pending_dash && b.len)
+                buf_putc(&b, '-');
+            pending_dash = 0;
+            if (c < 0x80)
+                buf_putc(&b, (char)c);
+            else if (utf8_locale())
+                utf8_encode(&b, cp);
+            else
+                buf_put(&b, (const char *)p, len);
+        } else {
             pending_dash = 1;
-            continue;
         }
-        if (pending_dash && b.len)
-            buf_putc(&b, '-');
-        pending_dash = 0;
-        buf_putc(&b, (char)c);
+        p += len;
+        left -= len;
     }
     if (!b.len)
         buf_puts(&b, "section");

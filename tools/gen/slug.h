@@ -1,5 +1,6 @@
-/* slug: heading ids from heading text (lowercase, runs of non-alphanumerics become '-', non-ASCII
- * UTF-8 letters kept) and a per-page set that makes them unique with -2, -3, ... */
+/* slug: heading ids from heading text (letters and digits lowercased, including non-ASCII ones; runs of
+ * anything else, typographic punctuation included, become one '-') and a per-page set that makes them
+ * unique with -2, -3, ... */
 #ifndef GEN_SLUG_H
 #define GEN_SLUG_H
 #include <stddef.h>
