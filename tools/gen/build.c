@@ -68,6 +68,10 @@ static uint64_t mix_u64(uint64_t h, uint64_t v)
     return hash_mix_str(h, num);
 }
 
+/* State files whose F records give content hashes without reading unchanged files. */
+static const struct state *hash_old;
+static struct state *hash_next;
+
 static int add_copies(struct outputs *o, const char *from_dir, const char *to_prefix)
 {
     struct file_list l;
@@ -76,7 +80,7 @@ static int add_copies(struct outputs *o, const char *from_dir, const char *to_pr
     for (size_t i = 0; i < l.n; i++) {
         char *src = xasprintf("%s/%s", from_dir, l.paths[i]);
         char *dst = xasprintf("%s/%s", to_prefix, l.paths[i]);
-        add(o, OUT_COPY, dst, src, NULL, src, hash_mix_str(hash_file(src), dst));
+        add(o, OUT_COPY, dst, src, NULL, src, hash_mix_str(state_hash_file(hash_old, hash_next, src), dst));
         free(src);
         free(dst);
     }
@@ -138,7 +142,7 @@ static uint64_t memo_hash(struct hash_memo *m, const char *path)
     m->paths = xrealloc(m->paths, (m->n + 1) * sizeof *m->paths);
     m->hashes = xrealloc(m->hashes, (m->n + 1) * sizeof *m->hashes);
     m->paths[m->n] = xstrdup(path);
-    m->hashes[m->n] = hash_file(path);
+    m->hashes[m->n] = state_hash_file(hash_old, hash_next, path);
     return m->hashes[m->n++];
 }
 
@@ -245,12 +249,15 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     if (site_load(&s, opt) != 0)
         goto done;
     render_init(&s, date, commit);
-    if (list_outputs(&s, &o, date, commit) != 0)
-        goto done;
     struct stat st;
     int have_site = stat(out, &st) == 0 && S_ISDIR(st.st_mode);
-    if (have_site) {
+    if (have_site)
         state_load(opt->state, &old);
+    hash_old = &old;
+    hash_next = &next;
+    if (list_outputs(&s, &o, date, commit) != 0)
+        goto done;
+    if (have_site) {
         if (list_files(out, &existing) != 0) {
             diag_at(out, 0, "cannot list the current site: %s", strerror(errno));
             goto done;
@@ -268,7 +275,19 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     for (size_t i = 0; i < existing.n; i++)
         nstale += !is_output(sorted_paths, o.n, existing.paths[i]);
     if (ndirty == 0 && nstale == 0) {
+        /* Nothing to render. Keep the file-hash cache current so touched-but-unchanged files are not
+         * read again next time; the outputs' records stay as they were. */
         rc = 0;
+        if (have_site && next.rehashed) {
+            struct state_filehash *f = old.files;
+            size_t nf = old.nfiles;
+            old.files = next.files;
+            old.nfiles = next.nfiles;
+            next.files = f;
+            next.nfiles = nf;
+            if (state_save(opt->state, &old) != 0)
+                rc = diag_at(opt->state, 0, "cannot save the build state: %s", strerror(errno));
+        }
         goto done;
     }
     if (mkdir_p(out, 1) != 0) {
@@ -339,6 +358,10 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     remove_tree(tmp);
     free(tmp);
     tmp = NULL;
+    /* stat data for every recorded dependency, so the next run can check them without reading them */
+    for (size_t i = 0; i < next.n; i++)
+        for (size_t d = 0; d < next.outputs[i].ndeps; d++)
+            memo_hash(&memo, next.outputs[i].deps[d].path);
     if (mkdir_p(opt->state, 1) != 0 || state_save(opt->state, &next) != 0) {
         diag_at(opt->state, 0, "cannot save the build state: %s", strerror(errno));
         goto done;

@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,16 +77,57 @@ void state_free(struct state *s)
     }
     free(s->outputs);
     free(s->index);
+    for (size_t i = 0; i < s->nfiles; i++) {
+        free(s->files[i].path);
+        free(s->files[i].stamp);
+    }
+    free(s->files);
+    s->files = NULL;
+    s->nfiles = 0;
     s->outputs = NULL;
     s->index = NULL;
     s->n = 0;
 }
 
+static int cmp_file(const void *a, const void *b)
+{
+    return strcmp(((const struct state_filehash *)a)->path, ((const struct state_filehash *)b)->path);
+}
+
+static void add_filehash(struct state *s, const char *path, const char *stamp, uint64_t hash)
+{
+    s->files = xrealloc(s->files, (s->nfiles + 1) * sizeof *s->files);
+    s->files[s->nfiles].path = xstrdup(path);
+    s->files[s->nfiles].stamp = xstrdup(stamp);
+    s->files[s->nfiles].hash = hash;
+    s->nfiles++;
+}
+
+uint64_t state_hash_file(const struct state *old, struct state *next, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    char stamp[96];
+    snprintf(stamp, sizeof stamp, "%lld:%lld:%ld:%llu", (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+             (long)st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+    uint64_t h = 0;
+    struct state_filehash key = {(char *)path, NULL, 0};
+    const struct state_filehash *f = old->nfiles ? bsearch(&key, old->files, old->nfiles, sizeof *old->files, cmp_file) : NULL;
+    if (f && !strcmp(f->stamp, stamp))
+        h = f->hash;
+    if (!h) {
+        h = hash_file(path);
+        next->rehashed++;
+    }
+    if (h)
+        add_filehash(next, path, stamp, h);
+    return h;
+}
+
 void state_load(const char *path, struct state *s)
 {
-    s->outputs = NULL;
-    s->index = NULL;
-    s->n = 0;
+    memset(s, 0, sizeof *s);
     char *text = read_file(path, NULL);
     if (!text)
         return;
@@ -103,6 +145,14 @@ void state_load(const char *path, struct state *s)
             cur = state_add(s, line + off, h);
         } else if (kind == 'D' && cur) {
             state_add_dep(cur, line + off, h);
+        } else if (kind == 'F') {
+            char *sp = strchr(line + off, ' ');
+            if (!sp) {
+                ok = 0;
+            } else {
+                *sp = '\0';
+                add_filehash(s, sp + 1, line + off, h);
+            }
         } else {
             ok = 0;
         }
@@ -110,6 +160,8 @@ void state_load(const char *path, struct state *s)
     free(text);
     if (!ok)
         state_free(s);
+    else if (s->nfiles)
+        qsort(s->files, s->nfiles, sizeof *s->files, cmp_file); /* for state_hash_file's bsearch */
 }
 
 int state_save(const char *path, const struct state *s)
@@ -122,6 +174,8 @@ int state_save(const char *path, const struct state *s)
         for (size_t j = 0; j < o->ndeps; j++)
             buf_printf(&b, "D %016" PRIx64 " %s\n", o->deps[j].hash, o->deps[j].path);
     }
+    for (size_t i = 0; i < s->nfiles; i++)
+        buf_printf(&b, "F %016" PRIx64 " %s %s\n", s->files[i].hash, s->files[i].stamp, s->files[i].path);
     int rc = write_new_inode(path, b.data, b.len);
     buf_free(&b);
     return rc;

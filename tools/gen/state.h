@@ -4,7 +4,10 @@
  * recorded file still hashes the same. Text format, one record per line:
  *   sitegen-state 1
  *   O <key-hex> <output path>
- *   D <hash-hex> <file path>      (dependencies of the O line above) */
+ *   D <hash-hex> <file path>      (dependencies of the O line above)
+ *   F <hash-hex> <size>:<mtime-s>:<mtime-ns>:<inode> <file path>
+ * F lines cache content hashes of input files by their stat data, so an unchanged file (same size,
+ * mtime and inode) is not read again; build/data/site alone is thousands of files. */
 #ifndef GEN_STATE_H
 #define GEN_STATE_H
 #include <stddef.h>
@@ -22,9 +25,18 @@ struct state_output {
     size_t ndeps;
 };
 
+struct state_filehash {
+    char *path;
+    char *stamp;    /* "<size>:<mtime-s>:<mtime-ns>:<inode>" */
+    uint64_t hash;
+};
+
 struct state {
     struct state_output *outputs;
     size_t n;
+    struct state_filehash *files;
+    size_t nfiles;
+    size_t rehashed;    /* files state_hash_file had to read (their stat data changed) */
     size_t *index;  /* outputs sorted by path, built on the first state_find after a change */
 };
 
@@ -35,5 +47,8 @@ struct state_output *state_find(const struct state *s, const char *output_path);
 struct state_output *state_add(struct state *s, const char *output_path, uint64_t key);
 void state_add_dep(struct state_output *o, const char *path, uint64_t hash); /* ignores duplicates */
 void state_free(struct state *s);
+/* Content hash of path (0 when missing), taken from old's F records when the file's stat data is
+ * unchanged, else computed; the result is recorded in next for the next run. */
+uint64_t state_hash_file(const struct state *old, struct state *next, const char *path);
 
 #endif

@@ -204,6 +204,22 @@ static void noop_rebuild_renders_nothing(void **state)
     free(before);
     free(after);
     run_result_free(&r);
+    /* a copied file touched but unchanged: still nothing rendered; same size, new bytes: copied */
+    char *css = test_read(dir, "static/style.css");
+    test_write(dir, "static/style.css", css);
+    r = test_run_sitegen(dir);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "");
+    run_result_free(&r);
+    css[0] = css[0] == 'b' ? 'B' : 'b';
+    test_write(dir, "static/style.css", css);
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/1] static/style.css\n");
+    char *copied = test_read(dir, "out/site/static/style.css");
+    assert_string_equal(copied, css);
+    free(copied);
+    free(css);
+    run_result_free(&r);
     test_rm_rf(dir);
     free(dir);
 }
