@@ -51,6 +51,7 @@ function scan(html) {
     .replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi, (m, a, b, c) => a + blank(b) + c)
     .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi, (m, a, b, c) => a + blank(b) + c);
   const ids = new Set();
+  const examples = new Set();
   const links = [];
   let m;
   TAG_RE.lastIndex = 0;
@@ -65,16 +66,27 @@ function scan(html) {
       if (raw === undefined) continue;
       const value = decodeEntities(raw);
       if (name === 'id' || (name === 'name' && tag === 'a')) ids.add(value);
+      else if (name === 'data-example') examples.add(value);
       else if (LINK_ATTRS.has(name) && !(tag === 'object' && name !== 'data') && !(name === 'data' && tag !== 'object')) {
         links.push({ value, line: lineAt(text, m.index), tag, attr: name });
       }
     }
   }
-  return { ids, links };
+  return { ids, examples, links };
+}
+
+// Fragments that are not element ids but state the page's script reads (each must name something
+// on the target page, so a stale one is still caught):
+//   #explore=<example-id>:<variant>:<schedule>  the outcome explorer (site/static/explorer/ui.js)
+//   replays a schedule; the page must hold that example (an element with data-example="<id>").
+function stateFragmentOk(fragment, target, scanOf) {
+  const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+:[0-9]*$/.exec(fragment);
+  return m !== null && scanOf(target).examples.has(m[1]);
 }
 
 // Checks one link; returns an error message or null.
-function checkLink(siteDir, fromFile, link, idsOf) {
+function checkLink(siteDir, fromFile, link, scanOf) {
+  const idsOf = (f) => scanOf(f).ids;
   const v = link.value.trim();
   if (v === '') return `empty ${link.attr} on <${link.tag}>`;
   if (/^(https?:|mailto:|data:|blob:|tel:)/i.test(v)) return null; // not ours to check
@@ -99,7 +111,7 @@ function checkLink(siteDir, fromFile, link, idsOf) {
     if (!/\.html?$/i.test(target)) return null;
     let id;
     try { id = decodeURIComponent(fragment); } catch { return `badly escaped fragment: ${v}`; }
-    if (!idsOf(target).has(id)) return `broken anchor: ${v} (no id "${id}" in ${path.relative(siteDir, target)})`;
+    if (!idsOf(target).has(id) && !stateFragmentOk(id, target, scanOf)) return `broken anchor: ${v} (no id "${id}" in ${path.relative(siteDir, target)})`;
   }
   return null;
 }
@@ -116,7 +128,6 @@ function checkSite(siteDir) {
     if (!scans.has(file)) scans.set(file, scan(fs.readFileSync(file, 'utf8')));
     return scans.get(file);
   };
-  const idsOf = (file) => scanOf(file).ids;
   const rel = (f) => path.relative(process.cwd(), f) || f;
   const files = walk(siteDir).sort();
   let htmlCount = 0, linkCount = 0;
@@ -125,7 +136,7 @@ function checkSite(siteDir) {
     htmlCount++;
     for (const link of scanOf(file).links) {
       linkCount++;
-      const err = checkLink(siteDir, file, link, idsOf);
+      const err = checkLink(siteDir, file, link, scanOf);
       if (err) errors.push(`${rel(file)}:${link.line}: ${err}`);
     }
   }
@@ -137,7 +148,7 @@ function checkSite(siteDir) {
     let m;
     while ((m = re.exec(text))) {
       const p = JSON.parse(`"${m[1]}"`);
-      const err = checkLink(siteDir, path.join(siteDir, 'index.html'), { value: p, tag: 'search-index', attr: 'path' }, idsOf);
+      const err = checkLink(siteDir, path.join(siteDir, 'index.html'), { value: p, tag: 'search-index', attr: 'path' }, scanOf);
       if (err) errors.push(`${rel(indexFile)}:${lineAt(text, m.index)}: ${err}`);
     }
   }

@@ -22,6 +22,19 @@ const ALLOWED = [
     at: /^<span class="quiz-result" aria-live="polite"><\/span>/,
     why: 'the quiz verdict live region is empty until the reader checks an answer',
   },
+  // The disassembly view's compiler / architecture / optimization menus: inside
+  // <div class="disasm-controls" hidden>, filled and shown by disasm.js.
+  {
+    re: /^trimming empty <select>$/,
+    at: /^<select class="disasm-(compiler|arch|opt)"><\/select>/,
+    why: 'disassembly menus are hidden until disasm.js fills them',
+  },
+  // A blank source line in the disassembly view's source listing.
+  {
+    re: /^trimming empty <code>$/,
+    at: /^<code><\/code><\/li>/,
+    why: 'a blank line of a source listing',
+  },
 ];
 
 function walk(dir, out = []) {

@@ -99,6 +99,15 @@ test('check-links ignores links inside comments and scripts, decodes entities', 
   assert.deepEqual(errorsOf(dir), []);
 });
 
+test('check-links accepts #explore= state only for an example on the target page', () => {
+  const dir = makeSite({
+    'a.html': page('A', '<h1 id="part">A</h1>\n<section data-example="lf/need-to-stop"></section>\n<a href="#explore=lf/need-to-stop:plain:0101">ok</a>\n<a href="#explore=lf/other:plain:01">bad</a>'),
+  });
+  const errs = errorsOf(dir);
+  assert.equal(errs.length, 1, errs.join('\n'));
+  assert.match(errs[0], /^a\.html:12: broken anchor: #explore=lf\/other:plain:01/);
+});
+
 test('check-links command exits 1 with messages, 0 when clean', () => {
   const bad = makeSite({ 'a.html': page('A', '<a href="nope.html">x</a>') });
   const r = spawnSync('node', [path.join(__dirname, 'check-links.js'), bad], { encoding: 'utf8' });
@@ -120,6 +129,15 @@ test('check-tidy allows the empty quiz verdict span and no other empty span', ()
   assert.deepEqual(tidy.checkSite(ok).problems, []);
   const bad = makeSite({ 'a.html': page('A', '<p>Check <span class="quiz-other" aria-live="polite"></span></p>') });
   assert.match(tidy.checkSite(bad).problems.join('\n'), /a\.html:9: tidy: Warning: trimming empty <span>/);
+});
+
+test('check-tidy allows the empty disassembly menus and blank listing lines only', () => {
+  const ok = makeSite({ 'a.html': page('A', '<div hidden><label>C <select class="disasm-arch"></select></label></div>\n<ol><li><span>1</span><code></code></li></ol>') });
+  assert.deepEqual(tidy.checkSite(ok).problems, []);
+  const bad = makeSite({ 'a.html': page('A', '<div><label>C <select class="menu"></select></label></div>\n<p>x <code></code> y</p>') });
+  const text = tidy.checkSite(bad).problems.join('\n');
+  assert.match(text, /a\.html:9: tidy: Warning: trimming empty <select>/);
+  assert.match(text, /a\.html:10: tidy: Warning: trimming empty <code>/);
 });
 
 test('check-tidy reports errors and unlisted warnings with lines', () => {
