@@ -154,15 +154,17 @@ static void memo_free(struct hash_memo *m)
     free(m->hashes);
 }
 
-static int up_to_date(const struct output *x, const struct state *old, const char *site_dir, struct hash_memo *m)
+static int cmp_path(const void *a, const void *b);
+
+/* existing: the files of the current site (sorted) */
+static int up_to_date(const struct output *x, const struct state *old, const struct file_list *existing,
+                      struct hash_memo *m)
 {
     const struct state_output *so = state_find(old, x->path);
     if (!so || so->key != x->key)
         return 0;
-    char *file = xasprintf("%s/%s", site_dir, x->path);
-    int exists = file_exists(file);
-    free(file);
-    if (!exists)
+    const char *path = x->path;
+    if (!existing->n || !bsearch(&path, existing->paths, existing->n, sizeof *existing->paths, cmp_path))
         return 0;
     for (size_t i = 0; i < so->ndeps; i++)
         if (memo_hash(m, so->deps[i].path) != so->deps[i].hash)
@@ -265,7 +267,7 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     }
     size_t ndirty = 0, nstale = 0;
     for (size_t i = 0; i < o.n; i++) {
-        o.v[i].dirty = !have_site || !up_to_date(&o.v[i], &old, out, &memo);
+        o.v[i].dirty = !have_site || !up_to_date(&o.v[i], &old, &existing, &memo);
         ndirty += o.v[i].dirty;
     }
     sorted_paths = xmalloc((o.n ? o.n : 1) * sizeof *sorted_paths);
