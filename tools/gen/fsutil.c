@@ -112,6 +112,38 @@ int hardlink_tree(const char *src, const char *dst)
 
 int write_new_inode(const char *path, const void *data, size_t len)
 {
+    /* The temporary tree is not visible to anyone yet, so unlinking first is enough: the old (maybe
+     * hard-linked) inode keeps its bytes and the path gets a brand-new file. */
+    if (unlink(path) != 0 && errno != ENOENT)
+        return -1;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == ENOENT && mkdir_p(path, 1) == 0)
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    const char *p = data;
+    size_t left = len;
+    while (left) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            close(fd);
+            unlink(path);
+            return -1;
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    if (close(fd) != 0) {
+        unlink(path);
+        return -1;
+    }
+    return 0;
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len)
+{
     if (mkdir_p(path, 1) != 0)
         return -1;
     char *tmp = xasprintf("%s.new-XXXXXX", path);
@@ -122,20 +154,19 @@ int write_new_inode(const char *path, const void *data, size_t len)
     }
     const char *p = data;
     size_t left = len;
-    while (left) {
+    int rc = 0;
+    while (left && rc == 0) {
         ssize_t w = write(fd, p, left);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            close(fd);
-            unlink(tmp);
-            free(tmp);
-            return -1;
+        if (w < 0 && errno != EINTR)
+            rc = -1;
+        if (w > 0) {
+            p += w;
+            left -= (size_t)w;
         }
-        p += w;
-        left -= (size_t)w;
     }
-    if (fchmod(fd, 0644) != 0 || close(fd) != 0 || rename(tmp, path) != 0) {
+    if (fchmod(fd, 0644) != 0)
+        rc = -1;
+    if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
         unlink(tmp);
         free(tmp);
         return -1;

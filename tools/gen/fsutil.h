@@ -15,8 +15,11 @@ void file_list_free(struct file_list *l);
 
 /* Recreates the tree src under dst (which exists) with hard links to src's files. 0 or -1 (errno). */
 int hardlink_tree(const char *src, const char *dst);
-/* Writes data to path through a temporary name and rename(), so a hard-linked old file is left intact. */
+/* Writes data to path as a new file (unlinking what was there first), so a hard-linked old file is never
+ * written through. Only for paths nobody else is reading (the temporary tree). Creates parents. */
 int write_new_inode(const char *path, const void *data, size_t len);
+/* Replaces path atomically (temporary name + rename): readers see the old or the new file, never part. */
+int write_file_atomic(const char *path, const void *data, size_t len);
 /* Removes path and everything under it; a missing path is not an error. */
 int remove_tree(const char *path);
 /* Exchanges two directories atomically (renameat2 RENAME_EXCHANGE). */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "benchmd.h"
@@ -84,11 +85,24 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     char date[16];
     build_date(date, sizeof date);
     char *commit = git_commit();
     int rc = build_site(&opt, date, commit);
     free(commit);
+    if (getenv("SITEGEN_STATS")) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        fprintf(stderr, "sitegen: %.1f ms wall, %.1f ms cpu (user %.1f + sys %.1f)\n",
+                (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6,
+                (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+                    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3,
+                (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3,
+                (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3);
+    }
     if (rc != 0) {
         fprintf(stderr, "%s\n", diag_message());
         return 1;

@@ -176,7 +176,7 @@ int state_save(const char *path, const struct state *s)
     }
     for (size_t i = 0; i < s->nfiles; i++)
         buf_printf(&b, "F %016" PRIx64 " %s %s\n", s->files[i].hash, s->files[i].stamp, s->files[i].path);
-    int rc = write_new_inode(path, b.data, b.len);
+    int rc = write_file_atomic(path, b.data, b.len);
     buf_free(&b);
     return rc;
 }
