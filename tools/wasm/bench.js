@@ -6,7 +6,7 @@
 //      in the compiler's uninstrumented module (ratio);
 //   3. DPOR schedules against the naive interleaving count;
 //   4. bytes per page that embeds an explorer (HTML + scripts + stylesheet, raw and gzipped).
-// Usage: node tools/wasm/bench.js [--build DIR] [--ms N]
+// Usage: node tools/wasm/bench.js [--build DIR] [--ms N] [--site DIR (default DIR/site)]
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -18,10 +18,12 @@ const X = require('../../site/static/explorer/runtime.js');
 
 const FLOOR = 100000;
 let BUILD = path.join(TOP, 'build');
-let MS = 700;
+let MS = 500;
+let SITE = null;
 for (let i = 2; i < process.argv.length; i++) {
   if (process.argv[i] === '--build') BUILD = path.resolve(process.argv[++i]);
   else if (process.argv[i] === '--ms') MS = +process.argv[++i];
+  else if (process.argv[i] === '--site') SITE = path.resolve(process.argv[++i]);
 }
 const CACHE = path.join(BUILD, 'cache/wasm');
 
@@ -41,10 +43,18 @@ function rate(m) {
 // ns per step: instrumented (scheduler, one thread after another) vs the plain module straight through.
 function stepCost(mod, meta) {
   const m = new X.Machine(mod, metaForRuntime(meta));
-  const seq = () => { m.reset(); let s = 0; for (let en = m.enabled(); en.length; en = m.enabled()) { m.step(en[0]); s++; } return s; };
+  // One thread after the other, each to its end: the order the straight-through baseline runs them.
+  let straightOk = true;
+  const seq = () => {
+    m.reset(); let s = 0;
+    for (let i = 0; i < m.threads.length; i++) {
+      while (m.threads[i].status === 'paused' && !m.crash) { m.step(i); s++; }
+      if (m.threads[i].status !== 'done') straightOk = false;
+    }
+    return s;
+  };
   const steps = seq();
-  const o = m.outcome();
-  if (!o.done || o.hang.length || o.crash) return null;   // the straight-through run would not finish
+  if (!straightOk || m.crash) return null;   // the straight-through run would spin or trap
   const plainPath = path.join(CACHE, mod.hash, 'plain.wasm');
   if (!fs.existsSync(plainPath) || steps === 0) return null;
   const imports = { env: new Proxy({}, { get: () => () => { throw new Error('import'); } }) };
@@ -98,7 +108,7 @@ function main() {
     }
   }
   // Bytes per page: every built page that embeds an explorer.
-  const siteDir = path.join(BUILD, 'site');
+  const siteDir = SITE || path.join(BUILD, 'site');
   if (fs.existsSync(siteDir)) {
     console.log('\nbytes per page with an explorer (HTML + every script and stylesheet it loads):');
     const pages = [];

@@ -122,7 +122,8 @@
     var t = this.cur;
     if (t !== null) {
       if (ptr + off < NULL_PAGE) throw new NullDeref(ptr + off);
-      t.stores.push(id, ptr + off, bytes);
+      var st = t.stores, n = t.nst;
+      st[n] = ptr + off; st[n + 1] = bytes; t.nst = n + 2;
     }
     return ptr;
   };
@@ -130,8 +131,8 @@
     var t = this.cur;
     if (t === null) return v;
     if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return v; }
-    var n = t.stores.length, size = t.stores[n - 1], a = t.stores[n - 2];
-    t.stores.length = n - 3;
+    var n = t.nst - 2, a = t.stores[n], size = t.stores[n + 1];
+    t.nst = n;
     if (!this._shared(a, size)) {
       if (a >= t.stackTop || a < t.stackTop - STACK) t.wrote = true;  // a non-stack, non-shared store
       return v;
@@ -228,7 +229,9 @@
       var t = this.threads[i];
       this.u8.fill(0, t.minSp, t.stackTop);
       t.sp = t.stackTop; t.started = false; t.status = 'paused'; t.pending = null; t.steps = 0; t.edges = 0;
-      t.wrote = false; t.reads = []; t.stores = []; t.prevState = null; t.prevLoop = -1; t.blocked = null;
+      t.wrote = false; t.prevState = null; t.prevLoop = -1; t.blocked = null;
+      if (t.reads) t.reads.length = 0; else { t.reads = []; t.stores = []; }
+      t.nst = 0;
       t.capture = null; t.hangReason = null;
     }
     ex.course_sp.value = this.threads[0].stackTop + 256 - 16;
@@ -318,18 +321,24 @@
   };
 
   // Runs thread i for one step: its pending shared access and everything local up to the next one.
-  Machine.prototype.step = function (i) {
+  Machine.prototype.step = function (i, quiet) {
     var t = this.threads[i];
     if (!t || t.status !== 'paused') throw new Error('thread ' + i + ' cannot step');
     var p = t.pending;
-    var ev = { thread: i, kind: p.kind, addr: p.addr, size: p.size, line: this.lineOf(t), value: p.value };
+    var ev = quiet ? QUIET_EV : { thread: i, kind: p.kind, addr: p.addr, size: p.size, line: this.lineOf(t), value: p.value };
     t.steps++;
     if (t.steps > this.maxSteps) {
-      t.status = 'hang'; t.hangReason = 'step bound'; ev.kind = 'H';
+      t.status = 'hang'; t.hangReason = 'step bound';
+      if (quiet) return ev;
+      ev.kind = 'H';
       this.trace.push(ev);
       return ev;
     }
-    t.capture = p.kind === 'W' ? null : { site: p.site, addr: p.addr, size: p.size, ev: ev };
+    if (p.kind !== 'W') {
+      var c = t.cap || (t.cap = {});
+      c.site = p.site; c.addr = p.addr; c.size = p.size; c.ev = ev;
+      t.capture = c;
+    } else t.capture = null;
     if (p.kind === 'W') { t.reads.length = 0; t.prevState = null; t.wrote = true; }
     this._advance(t);
     t.capture = null;
@@ -339,13 +348,14 @@
         var u = this.threads[j];
         if (u.status !== 'blocked' || this._readsCurrentList(u.blocked)) continue;
         u.status = 'paused'; u.blocked = null; u.prevState = null; u.reads.length = 0; u.prevLoop = -1;
-        (ev.woke = ev.woke || []).push(j);
+        if (!quiet) (ev.woke = ev.woke || []).push(j);
         this._advance(u);
       }
     }
-    this.trace.push(ev);
+    if (!quiet) this.trace.push(ev);
     return ev;
   };
+  var QUIET_EV = { quiet: true };
   Machine.prototype._readsCurrentList = function (r) {
     return this._readsCurrent({ reads: r });
   };
@@ -384,6 +394,25 @@
     return o;
   };
 
+  // The outcome's key straight from memory (no objects): what exploration counts by.
+  Machine.prototype.outcomeKey = function () {
+    var done = true, names = this.meta.outcome || [], s = '', i, t;
+    for (i = 0; i < this.threads.length; i++) if (this.threads[i].status !== 'done') done = false;
+    if (done && !this.crash && this.ex.course_check) return this.outcome().key;
+    for (i = 0; i < names.length; i++) {
+      var v = this.varByName[names[i]];
+      s += (i ? ' ' : '') + names[i] + '=' + (v.deleted ? '(deleted)' : readVar(this.dv, v));
+    }
+    var h = '';
+    for (i = 0; i < this.threads.length; i++) {
+      t = this.threads[i];
+      if (t.status === 'blocked' || t.status === 'hang') h += (h ? ', ' : '') + t.name + ' does not terminate';
+    }
+    if (h) s += (s ? '; ' : '') + h;
+    if (this.crash) s += (s ? '; ' : '') + 'crash in ' + this.crash.thread + ': ' + this.crash.message;
+    return s;
+  };
+
   function outcomeKey(o, names) {
     var s = names.map(function (n) { return n + '=' + (o.vals[n] === null ? '(deleted)' : o.vals[n]); }).join(' ');
     if (o.hang.length) s += (s ? '; ' : '') + o.hang.map(function (t) { return t + ' does not terminate'; }).join(', ');
@@ -416,12 +445,13 @@
     return { enabledMask: mask, next: next, backtrack: 0, sleep: 0, chosen: -1, ev: null };
   };
   Explorer.prototype._record = function () {
-    var o = this.m.outcome();
-    var r = this.outcomes[o.key];
+    var key = this.m.outcomeKey();
+    var r = this.outcomes[key];
     if (!r) {
+      var o = this.m.outcome();
       var sched = '';                                   // the leaf's chain of choices
       for (var i = 0; i < this.stack.length; i++) sched += this.stack[i].chosen;
-      r = this.outcomes[o.key] = { outcome: o, count: 0, witness: sched }; this.order.push(o.key);
+      r = this.outcomes[key] = { outcome: o, count: 0, witness: sched }; this.order.push(key);
     }
     r.count++;
     this.executions++;
@@ -448,13 +478,13 @@
       if (this.executions + this.redundant >= this.cap) { this.partial = true; this.finished = true; break; }
       if (this.stale) {
         m.reset();
-        for (var i = 0; i < depth; i++) { m.step(this.stack[i].chosen); this.steps++; }
+        for (var i = 0; i < depth; i++) { m.step(this.stack[i].chosen, true); this.steps++; }
         this.stale = false;
       }
       var p = lowest(todo);
       top.chosen = p;
       var before = top.enabledMask;
-      m.step(p); this.steps++;
+      m.step(p, true); this.steps++;
       var ev = { thread: p, acc: top.next[p] };
       top.ev = ev;
       if (this.mode === 'dpor') this._races(depth, ev);
@@ -558,7 +588,7 @@
         var en = m.enabled();
         if (!en.length) break;
         var p = en[Math.floor(this.rand() * en.length)];
-        sched.push(p); m.step(p);
+        sched.push(p); m.step(p, true);
       }
       var o = m.outcome(), r = this.outcomes[o.key];
       if (!r) { r = this.outcomes[o.key] = { key: o.key, outcome: o, count: 0, witness: sched.join('') }; this.order.push(o.key); }
