@@ -278,7 +278,8 @@
 
   App.prototype.key = function (e) {
     var tag = (e.target.tagName || '').toLowerCase();
-    if (tag === 'input' || tag === 'select' || tag === 'textarea' || e.ctrlKey || e.metaKey || e.altKey) return;
+    var typing = (tag === 'input' && !/^(radio|checkbox|button)$/.test(e.target.type)) || tag === 'select' || tag === 'textarea';
+    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.current !== 'play') return;
     if (/^[0-3]$/.test(e.key)) { e.preventDefault(); this.stepThread(+e.key); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); }
   };
