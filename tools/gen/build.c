@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "fsutil.h"
 #include "indexes.h"
+#include "printcache.h"
 #include "render.h"
 #include "state.h"
 
@@ -251,6 +252,7 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     if (site_load(&s, opt) != 0)
         goto done;
     render_init(&s, date, commit);
+    printcache_init(opt->state);
     struct stat st;
     int have_site = stat(out, &st) == 0 && S_ISDIR(st.st_mode);
     if (have_site)
@@ -269,6 +271,10 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     for (size_t i = 0; i < o.n; i++) {
         o.v[i].dirty = !have_site || !up_to_date(&o.v[i], &old, &existing, &memo);
         ndirty += o.v[i].dirty;
+        if (o.v[i].kind == OUT_PAGE) {
+            o.v[i].page->key = o.v[i].key;
+            o.v[i].page->up_to_date = !o.v[i].dirty;
+        }
     }
     sorted_paths = xmalloc((o.n ? o.n : 1) * sizeof *sorted_paths);
     for (size_t i = 0; i < o.n; i++)
@@ -337,6 +343,14 @@ int build_site(const struct options *opt, const char *date, const char *commit)
         struct buf html = {0};
         int r = render_output(&s, x, &html);
         render_record_deps(&s, NULL);
+        if (x->kind == OUT_PRINT) {
+            /* bodies taken from the print cache still depend on what their pages depend on */
+            for (size_t j = 0; j < o.n; j++) {
+                const struct state_output *po = o.v[j].kind == OUT_PAGE && !o.v[j].dirty ? state_find(&old, o.v[j].path) : NULL;
+                for (size_t d = 0; po && d < po->ndeps; d++)
+                    state_add_dep(no, po->deps[d].path, po->deps[d].hash);
+            }
+        }
         if (r == 0) {
             char *f = xasprintf("%s/%s", tmp, x->path);
             if (write_new_inode(f, html.data ? html.data : "", html.len) != 0)
@@ -360,6 +374,7 @@ int build_site(const struct options *opt, const char *date, const char *commit)
     remove_tree(tmp);
     free(tmp);
     tmp = NULL;
+    printcache_commit();
     /* stat data for every recorded dependency, so the next run can check them without reading them */
     for (size_t i = 0; i < next.n; i++)
         for (size_t d = 0; d < next.outputs[i].ndeps; d++)
@@ -375,6 +390,7 @@ done:
         free(tmp);
     }
     render_finish();
+    printcache_free();
     free(sorted_paths);
     file_list_free(&existing);
     memo_free(&memo);

@@ -10,6 +10,7 @@
 #include "datafiles.h"
 #include "diag.h"
 #include "pagevars.h"
+#include "printcache.h"
 
 void render_record_deps(struct site *s, struct state_output *o)
 {
@@ -131,7 +132,15 @@ int render_print(struct site *s, struct buf *out)
         pagevars_set_str(L, "id_prefix", prefix);
         free(prefix);
         struct buf body = {0};
-        rc = body_render(s, p, 1, lua_gettop(L), &body);
+        char *cached = p->up_to_date ? printcache_get(p->print_id, p->key) : NULL;
+        if (cached) {
+            buf_puts(&body, cached);
+            free(cached);
+        } else {
+            rc = body_render(s, p, 1, lua_gettop(L), &body);
+            if (rc == 0)
+                printcache_put(p->print_id, p->key, body.data ? body.data : "", body.len);
+        }
         lua_pop(L, 1);
         lua_createtable(L, 0, 4);
         pagevars_set_str(L, "title", p->fm.title);

@@ -15,6 +15,8 @@ void render_record_deps(struct site *s, struct state_output *o);
 
 int render_page(struct site *s, struct page *p, struct buf *out);   /* a content page or the home page */
 int render_home_without_source(struct site *s, struct buf *out);    /* index.html when there is no index.md */
+/* print.html; the bodies of pages marked up_to_date come from the print cache (printcache.h) when it has
+ * them for the page's key. */
 int render_print(struct site *s, struct buf *out);
 int render_404(struct site *s, struct buf *out);
 

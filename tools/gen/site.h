@@ -25,6 +25,8 @@ struct page {
     uint64_t source_hash;
     int is_home;
     struct md_doc doc;
+    uint64_t key;          /* set by the build: the key of the page's output */
+    int up_to_date;        /* set by the build: the page's output needs no re-render in this run */
 };
 
 struct directive_data {

@@ -236,6 +236,18 @@ static void touching_one_page_renders_it_print_and_search(void **state)
     char *second_path = xasprintf("%s/out/site/second.html", dir);
     assert_int_equal(link(second_path, keep), 0);  /* a hard link to the old output */
     char *old_second = read_file(keep, NULL);
+    /* white box: the print cache holds each page's print body after its key line; mark first's cached
+     * body to see it reused, and give lab-one's entry a wrong key to see it ignored */
+    char *entry = test_read(dir, "out/cache/print/first.html");
+    assert_non_null(entry);
+    assert_true(strncmp(entry, "sitegen-print ", 14) == 0);
+    char *nl = strchr(entry, '\n');
+    *nl = '\0';
+    char *marked = xasprintf("%s\n<p>CACHED-BODY</p>\n", entry);
+    test_write(dir, "out/cache/print/first.html", marked);
+    test_write(dir, "out/cache/print/labs-lab-one.html", "sitegen-print 0000000000000000\n<p>STALE-BODY</p>\n");
+    free(marked);
+    free(entry);
     test_append(dir, "content/second.md", "\nA new paragraph.\n");
     r = test_run_sitegen(dir);
     assert_int_equal(r.status, 0);
@@ -246,6 +258,13 @@ static void touching_one_page_renders_it_print_and_search(void **state)
     assert_string_equal(kept, old_second);         /* the old file was never written through */
     char *new_second = test_read(dir, "out/site/second.html");
     assert_non_null(strstr(new_second, "A new paragraph."));
+    /* print.html: the new body of the changed page, the others' bodies (from the print cache) intact */
+    char *print = test_read(dir, "out/site/print.html");
+    assert_non_null(strstr(print, "<p>A new paragraph.</p>"));
+    assert_non_null(strstr(print, "<p>CACHED-BODY</p>"));                     /* reused */
+    assert_null(strstr(print, "STALE-BODY"));                                  /* wrong key: re-rendered */
+    assert_non_null(strstr(print, "<h1 id=\"labs-lab-one--a-lab-heading\">"));
+    free(print);
     assert_int_equal(stray_entries(dir), 0);
     free(kept);
     free(new_second);
@@ -267,6 +286,21 @@ static void dependencies_trigger_rebuilds(void **state)
     test_append(dir, "templates/example.html", "<!-- changed -->\n");
     r = test_run_sitegen(dir);
     assert_string_equal(r.out, "[1/2] content/first.md\n[2/2] print.html\n");
+    char *print = test_read(dir, "out/site/print.html");
+    assert_non_null(strstr(print, "<!-- changed -->"));
+    free(print);
+    run_result_free(&r);
+    /* a page body alone changes: print.html must still see later template changes of the other pages */
+    test_append(dir, "content/second.md", "\nMore.\n");
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/3] content/second.md\n[2/3] print.html\n[3/3] search-index.js\n");
+    run_result_free(&r);
+    test_append(dir, "templates/example.html", "<!-- changed again -->\n");
+    r = test_run_sitegen(dir);
+    assert_string_equal(r.out, "[1/2] content/first.md\n[2/2] print.html\n");
+    print = test_read(dir, "out/site/print.html");
+    assert_non_null(strstr(print, "<!-- changed again -->"));
+    free(print);
     run_result_free(&r);
     /* a data file read by an outcome quiz and the example directive */
     test_append(dir, "data/outcomes/topic/demo.json", "\n");
