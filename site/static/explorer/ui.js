@@ -352,7 +352,7 @@
         var total = r.executions;
         self.exStatus.textContent = (r.partial ? 'Partial result: the exploration stopped at ' + BROWSER_CAP + ' schedules; outcomes found so far. ' : 'Done. ') +
           r.executions + ' schedules explored with partial-order reduction (DPOR: source sets and sleep sets)' +
-          (d.naive !== null && d.naive !== undefined ? ', against ' + d.naive + ' interleavings by naive enumeration' : '') +
+          (d.naive !== null && d.naive !== undefined ? ', against ' + (d.naive_partial ? 'more than ' : '') + d.naive + ' interleavings by naive enumeration' : '') +
           (r.redundant ? '; ' + r.redundant + ' redundant ones cut short' : '') + '.';
         histogram(self, r.outcomes, total, self.exOut);
         self.say(self.exStatus.textContent + ' ' + r.outcomes.length + ' distinct outcomes.');

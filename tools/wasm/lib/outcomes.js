@@ -120,7 +120,7 @@ function processExample(meta, opts) {
       meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
       bad: v === 'plain' ? out.variants.plain.bad : [],
       outcomes: out.variants[v].outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness })),
-      naive: out.variants[v].naive, executions: out.variants[v].executions };
+      naive: out.variants[v].naive, naive_partial: out.variants[v].naive_partial, executions: out.variants[v].executions };
     const text = dataScript(pv.key, obj);
     const dst = path.join(opts.buildDir, 'data/site', pv.scriptRel);
     fs.mkdirSync(path.dirname(dst), { recursive: true });
