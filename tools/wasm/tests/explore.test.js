@@ -20,6 +20,8 @@ test('same schedule, same outcome: every witness replays to its outcome', () => 
           assert.strictEqual(m.outcome().key, o.key, `${name}.${v}: witness ${o.witness}`);
         }
       }
+      const fresh = H.machine(meta, v);              // a second instance of the module agrees too
+      for (const o of res.outcomes) { fresh.replay(H.X.decodeSchedule(o.witness)); assert.strictEqual(fresh.outcome().key, o.key); }
       const a = new H.X.RandomRuns(m, 50, 7); a.run(Infinity);
       const b = new H.X.RandomRuns(m, 50, 7); b.run(Infinity);
       assert.deepStrictEqual(b.result().outcomes.map((o) => [o.key, o.count]), a.result().outcomes.map((o) => [o.key, o.count]));
