@@ -74,7 +74,7 @@ for (const lab of LABS) {
   test(`lab ${lab}: hints are <details> that open with JavaScript off`, async () => {
     const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
     await tab.goto(`labs/${lab}.html`);
-    const hints = tab.page.locator('details:not(.quiz-answer)');
+    const hints = tab.page.locator('details.hint');
     assert.ok(await hints.count() >= 3);
     const first = hints.first();
     assert.equal(await first.getAttribute('open'), null);
