@@ -88,7 +88,14 @@
         frag.appendChild(p);
       }
       var ol = el('ol', 'asm-lines');
-      fn.insns.forEach(function (i) { ol.appendChild(insnItem(i, range, syntax)); });
+      fn.insns.forEach(function (i) {
+        if (i.label) {
+          var lab = el('li', 'asm-label', i.label + ':');
+          lab.setAttribute('data-src', '0');
+          ol.appendChild(lab);
+        }
+        ol.appendChild(insnItem(i, range, syntax));
+      });
       frag.appendChild(ol);
     });
     return frag;
@@ -96,7 +103,7 @@
 
   /* Instruction text without addresses and branch targets, for the diff. */
   function norm(insn) {
-    return insn.text.replace(/\b[0-9a-f]+ <[^>]*>/g, '<target>');
+    return insn.text.replace(/\b[0-9a-f]+ <[^>]*>/g, '<target>').replace(/\.L\d+\b/g, '.L');
   }
 
   function flat(fns) {

@@ -82,6 +82,38 @@ json_t *counts_json(const struct counts *c)
 			 "max_width", c->max_width, "accesses", c->accesses);
 }
 
+/* Branch targets inside a function are named .L0, .L1, ... in address order (only targets get
+ * a label, as in Compiler Explorer's "unused labels" filter). -1: not a target. */
+static int label_of(const struct func *fn, unsigned long addr)
+{
+	int n = 0;
+	for (int i = 0; i < fn->n; i++) {
+		if (!fn->insns[i].is_target)
+			continue;
+		if (fn->insns[i].addr == addr)
+			return n;
+		n++;
+	}
+	return -1;
+}
+
+/* "je 27 <t1+0x17>" -> "je .L1" when 27 is a labelled target of this function. */
+static void branch_text(const struct func *fn, const struct insn *in, const char *src, char *out,
+			size_t n)
+{
+	snprintf(out, n, "%s", src);
+	if (!in->is_branch || !src[0])
+		return;
+	int lab = label_of(fn, in->target);
+	const char *lt = strstr(src, " <");
+	if (lab < 0 || !lt || !strchr(lt, '>'))
+		return;
+	const char *s = lt;
+	while (s > src && s[-1] != ' ' && s[-1] != ',')
+		s--;
+	snprintf(out, n, "%.*s.L%d%s", (int)(s - src), src, lab, strchr(lt, '>') + 1);
+}
+
 json_t *thread_json(const struct dis *d, const char *thread, const char *const *shared,
 		    int nshared)
 {
@@ -104,12 +136,17 @@ json_t *thread_json(const struct dis *d, const char *thread, const char *const *
 		json_t *insns = json_array();
 		for (int i = 0; i < fn->n; i++) {
 			const struct insn *in = &fn->insns[i];
-			char addr[32];
+			char addr[32], text[sizeof in->text + 16], alt[sizeof in->alt + 16];
 			snprintf(addr, sizeof addr, "%lx", in->addr);
-			json_t *j = json_pack("{s:s, s:s, s:i}", "addr", addr, "text", in->text, "line",
+			branch_text(fn, in, in->text, text, sizeof text);
+			branch_text(fn, in, in->alt, alt, sizeof alt);
+			json_t *j = json_pack("{s:s, s:s, s:i}", "addr", addr, "text", text, "line",
 					      in->line);
 			if (in->alt[0])
-				json_object_set_new(j, "intel", json_string(in->alt));
+				json_object_set_new(j, "intel", json_string(alt));
+			int lab = label_of(fn, in->addr);
+			if (in->is_target && lab >= 0)
+				json_object_set_new(j, "label", json_sprintf(".L%d", lab));
 			if (in->in_loop)
 				json_object_set_new(j, "loop", json_true());
 			if (in->is_target)
