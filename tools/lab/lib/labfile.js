@@ -31,6 +31,11 @@ function split(file, text) {
   const variants = meta.find((m) => m.key === 'variants');
   if (!variants || variants.value !== 'student')
     throw new LabFileError(`${file}:${variants ? variants.line : start + 1}: a lab file has exactly one variant: "variants: student"`);
+  // Like every example, a lab file includes course.h and nothing else (no reading other files).
+  for (let i = end + 1; i < lines.length; i++) {
+    if (/^\s*#\s*(include|include_next|import|embed)\b/.test(lines[i]) && !/^\s*#\s*include\s+"course\.h"\s*$/.test(lines[i]))
+      throw new LabFileError(`${file}:${i + 1}: a lab file includes "course.h" and nothing else`);
+  }
   if (/^\s*#\s*if\s+(PLAIN|FIXED|TRANSFORMED)\b/m.test(lines.slice(end + 1).join('\n')))
     throw new LabFileError(`${file}:${end + 2}: a lab file has no #if PLAIN/FIXED/TRANSFORMED blocks`);
   return { lines, start, end, meta };

@@ -64,6 +64,14 @@ test('a lab file without its metadata block: a clear error, not a crash', () => 
   assert.match(res.reasons[0].message, /nometa\.c:1: no \/\*@example metadata block/);
 });
 
+test('a lab file includes course.h and nothing else', () => {
+  const { status, res } = grade('include.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#include "/etc/passwd"'));
+  assert.equal(status, 1);
+  assert.equal(res.reasons[0].kind, 'metadata');
+  assert.match(res.reasons[0].message, /include\.c:\d+: a lab file includes "course\.h" and nothing else/);
+  assert.equal(res.diagnostics, '');
+});
+
 test('huge diagnostics are truncated', () => {
   const junk = Array.from({ length: 3000 }, (_, i) => `int x${i} = y${i};`).join('\n');
   const { status, res } = grade('huge.c', STARTER + '\n' + junk + '\n');
