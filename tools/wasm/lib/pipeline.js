@@ -1,6 +1,6 @@
 // pipeline.js - compiles one example variant to an instrumented, asyncified wasm module plus the
 // tables the runtime needs (hook site -> source line, RMW sites, loop ids, exported addresses).
-// Order: emcc -O2 -matomics -g (the compiler's optimized code) -> wasm2wat, rewrite atomic RMW and
+// Order: emcc -O2 -matomics -g -c, then an -O0 link (the compiler's optimized code, untouched by binaryen) -> wasm2wat, rewrite atomic RMW and
 // cmpxchg into calls to env.course_rmw*/course_cmpxchg* -> wat2wasm -> wasm-opt --instrument-memory
 // --log-execution -> wasm-opt --asyncify -O2. Results are cached under build/cache/wasm/<hash>/.
 'use strict';
@@ -10,7 +10,7 @@ const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 
 const TOP = path.resolve(__dirname, '../../..');
-const PIPELINE_VERSION = '3';
+const PIPELINE_VERSION = '4';
 const ASYNC_IMPORTS = [
   'env.load_ptr', 'env.store_val_i32', 'env.store_val_i64', 'env.store_val_f32', 'env.store_val_f64',
   'env.log_execution', 'env.course_rmw32', 'env.course_rmw64', 'env.course_cmpxchg32', 'env.course_cmpxchg64',
@@ -156,10 +156,17 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
     exportsFlags.push('-Wl,--export-if-defined=' + s);
   exportsFlags.push('-Wl,--export=__data_end', '-Wl,--export=__heap_base');
   // Compile the variant's file as it is (line numbers are the shown source's); -g only adds DWARF.
-  const emccArgs = ['-O2', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
-    '-I', path.join(TOP, 'examples/include')].concat(cflags, [src, '-o', raw], exportsFlags);
+  // Two steps: clang optimizes at -O2 into an object, and the link runs at -O0. emcc -O2 in one step
+  // would also run binaryen's optimizer on the linked module, which knows nothing of C's volatile and
+  // reorders READ_ONCE loads and drops fences: the explorer must run the compiler's code, not that.
+  const obj = path.join(tmp, 'emcc.o');
+  const compileArgs = ['-O2', '-matomics', '-g', '-I', path.join(TOP, 'examples/include')]
+    .concat(cflags, ['-c', src, '-o', obj]);
+  const linkArgs = ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
+    obj, '-o', raw].concat(exportsFlags);
   try {
-    run('emcc', emccArgs, { cwd: TOP });
+    run('emcc', compileArgs, { cwd: TOP });
+    run('emcc', linkArgs, { cwd: TOP });
   } catch (e) {
     const m = /([^\s:]+\.c):(\d+):(\d+): error: (.*)/.exec(e.toolOutput || '');
     throw new Error(m ? `${src}:${m[2]}: ${m[4]} (emcc, variant ${variant})` : `${src}:1: emcc failed: ${e.message}`);
