@@ -348,12 +348,22 @@ for (const mode of h.MODES) {
     });
 
     test('no WCAG 2 A/AA violations (axe-core) in the light and dark themes', async () => {
+      // Over http every page in the sidebar (plus print and 404); over file:// two of them.
+      const probe = await site.newTab({ mode });
+      const pages = mode === 'http' ? [...await sidebarPaths(probe), '404.html'] : ['index.html', LOAD_FUSING];
+      await probe.close();
       for (const colorScheme of ['light', 'dark']) {
         const tab = await site.newTab({ mode, colorScheme });
-        for (const p of ['index.html', LOAD_FUSING]) {
+        for (const p of pages) {
           await tab.goto(p);
-          // Open a quiz's answer and check one so their states are covered too.
-          await tab.page.evaluate(() => { const d = document.querySelector('details.quiz-answer'); if (d) d.open = true; });
+          // Open every quiz answer and answer one quiz so those states are checked too.
+          await tab.page.evaluate(() => document.querySelectorAll('details.quiz-answer').forEach((d) => { d.open = true; }));
+          const single = await firstQuiz(tab.page, 'single');
+          if (single) {
+            const sel = `.quiz[data-quiz-id="${single.id}"]`;
+            await tab.page.check(`${sel} .quiz-choice >> nth=${single.wrong} >> input`);
+            await tab.page.click(`${sel} .quiz-check`);
+          }
           await tab.page.addScriptTag({ path: AXE });
           const result = await tab.page.evaluate(() => window.axe.run(document, {
             runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
