@@ -160,6 +160,40 @@ for (const mode of h.MODES) {
       await tab.close();
     });
 
+    test('multiple-choice and outcome quizzes: exactly the right set is correct', async (t) => {
+      const tab = await site.newTab({ mode });
+      const paths = await sidebarPaths(tab);
+      const todo = new Set(['multiple', 'outcome']);
+      for (const p of paths) {
+        if (todo.size === 0) break;
+        await tab.goto(p);
+        for (const type of [...todo]) {
+          const q = await tab.page.$(`.quiz[data-quiz-type="${type}"]`);
+          if (!q) continue;
+          todo.delete(type);
+          const id = await q.getAttribute('data-quiz-id');
+          const sel = `.quiz[data-quiz-id="${id}"]`;
+          const flags = await tab.page.$$eval(`${sel} .quiz-choice`, (cs) => cs.map((c) => c.dataset.correct === 'true'));
+          assert.equal(await tab.page.getAttribute(`${sel} .quiz-choice input`, 'type'), 'checkbox');
+          // All boxes ticked is wrong unless every choice is right.
+          for (let i = 0; i < flags.length; i++) await tab.page.check(`${sel} .quiz-choice >> nth=${i} >> input`);
+          await tab.page.click(`${sel} .quiz-check`);
+          const allRight = flags.every(Boolean);
+          assert.match(await tab.page.textContent(`${sel} .quiz-result`), allRight ? /^Correct/ : /^Not quite/, `${p} ${id}`);
+          await tab.page.click(`${sel} .quiz-retry`);
+          for (let i = 0; i < flags.length; i++) if (flags[i]) await tab.page.check(`${sel} .quiz-choice >> nth=${i} >> input`);
+          await tab.page.click(`${sel} .quiz-check`);
+          assert.match(await tab.page.textContent(`${sel} .quiz-result`), /^Correct/, `${p} ${id}`);
+          assert.deepEqual(await tab.page.evaluate((qid) => JSON.parse(localStorage.getItem('course-quiz-progress'))[qid], id),
+            { answered: true, correct: true });
+        }
+      }
+      if (todo.size) t.diagnostic(`no quiz of type ${[...todo].join(', ')} in the course`);
+      assert.equal(todo.has('multiple') && todo.has('outcome'), false, 'no multiple-choice or outcome quiz found');
+      tab.assertClean();
+      await tab.close();
+    });
+
     test('reveal quizzes count as answered when the answer is shown', async (t) => {
       const tab = await site.newTab({ mode });
       const paths = await sidebarPaths(tab);
