@@ -44,10 +44,9 @@
     window.addEventListener('resize', later);
     var main = document.querySelector('main');
     if (main && window.MutationObserver) {
-      new MutationObserver(function (records) {
-        // Our own attribute changes do not matter; content changes do.
-        for (var i = 0; i < records.length; i++) if (records[i].type === 'childList') { later(); return; }
-      }).observe(main, { childList: true, subtree: true });
+      // Content changes (not our own attribute changes: only childList is observed) are handled
+      // at once, so no scrolling box is ever left without keyboard access between two renders.
+      new MutationObserver(update).observe(main, { childList: true, subtree: true });
     }
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
