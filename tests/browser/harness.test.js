@@ -1,0 +1,67 @@
+// Self-test of the browser-test harness: on a tiny site written to a temporary directory, a tab
+// must record a missing file, a console error and an uncaught exception, over http and file://,
+// and the http server must refuse paths outside the site and answer 404 with 404.html.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const http = require('node:http');
+const h = require('./harness');
+
+let dir, site;
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harness-site-'));
+  const page = (body) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title>
+<link rel="icon" href="data:,"></head><body>${body}</body></html>`;
+  fs.writeFileSync(path.join(dir, 'index.html'), page('<p id="ok">fine</p>'));
+  fs.writeFileSync(path.join(dir, '404.html'), page('<p>not here</p>'));
+  fs.writeFileSync(path.join(dir, 'bad.html'), page(
+    '<img src="missing.png" alt="">\n<script>console.error("boom-console");</script>\n<script>throw new Error("boom-throw");</script>'));
+  site = await h.open({ siteDir: dir });
+});
+after(async () => { if (site) await site.close(); });
+
+for (const mode of h.MODES) {
+  test(`a clean page has no problems, a broken one has each kind (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto('index.html');
+    assert.equal(await tab.page.textContent('#ok'), 'fine');
+    tab.assertClean();
+    await tab.goto('bad.html');
+    await tab.page.waitForTimeout(100);
+    const all = tab.problems.join('\n');
+    assert.match(all, /missing\.png/);
+    assert.match(all, /console error: boom-console/);
+    assert.match(all, /page error: boom-throw/);
+    assert.throws(() => tab.assertClean(), /problems on the/);
+    await tab.close();
+  });
+}
+
+test('allowProblems filters only what it names', async () => {
+  const tab = await site.newTab({ allowProblems: [/missing\.png/, /Failed to load resource/] });
+  await tab.goto('bad.html');
+  await tab.page.waitForTimeout(100);
+  assert.ok(tab.problems.length >= 2);
+  assert.ok(tab.problems.every((p) => !/missing\.png|Failed to load/.test(p)), tab.problems.join('\n'));
+  await tab.close();
+});
+
+test('the http server answers 404 with 404.html and refuses to leave the site', async () => {
+  const get = (p) => new Promise((resolve, reject) => {
+    http.get(site.httpBase + p, (res) => {
+      let body = '';
+      res.on('data', (c) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    }).on('error', reject);
+  });
+  const nf = await get('nope/x.html');
+  assert.equal(nf.status, 404);
+  assert.match(nf.body, /not here/);
+  assert.equal((await get('index.html')).status, 200);
+  const out = await get('%2e%2e/%2e%2e/etc/passwd');
+  assert.notEqual(out.status, 200);
+  assert.doesNotMatch(out.body, /root:/);
+});
