@@ -242,7 +242,7 @@ int meta_parse(struct meta *m, const char *path, const char *id, const struct co
 			snprintf(base, sizeof base, "%.*s", dot ? (int)(dot - key) : (int)strlen(key),
 				 key);
 			if (!dot || (strcmp(base, "cflags") && strcmp(base, "evidence") &&
-				     strcmp(base, "expect"))) {
+				     strcmp(base, "expect") && strcmp(base, "quiz"))) {
 				err_line(err, errlen, path, line, "unknown key '%s'", key, NULL);
 				goto out;
 			}
@@ -379,6 +379,15 @@ int meta_parse(struct meta *m, const char *path, const char *id, const struct co
 			mp->line = line;
 			mp->variant = v;
 			setstr(mp->expr, sizeof mp->expr, val);
+		} else if (strncmp(key, "quiz.", 5) == 0) {
+			if (outcome_check(val, &exn, perr, sizeof perr) < 0) {
+				err_line(err, errlen, path, line, "bad outcome predicate: %s", perr, NULL);
+				goto out;
+			}
+			struct meta_pred *mp = &m->quiz[m->nquiz++];
+			mp->line = line;
+			mp->variant = v;
+			setstr(mp->expr, sizeof mp->expr, val);
 		} else {
 			const char *colon = strchr(val, ':');
 			char kind[32] = "";
@@ -404,7 +413,8 @@ int meta_parse(struct meta *m, const char *path, const char *id, const struct co
 			setstr(mp->kind, sizeof mp->kind, kind);
 			setstr(mp->expr, sizeof mp->expr, expr);
 		}
-		if (m->nevidence == META_MAX * 2 || m->nexpect == META_MAX * 2) {
+		if (m->nevidence == META_MAX * 2 || m->nexpect == META_MAX * 2 ||
+		    m->nquiz == META_MAX * 2) {
 			err_line(err, errlen, path, line, "too many predicates", NULL, NULL);
 			goto out;
 		}
@@ -462,7 +472,7 @@ static json_t *vars_json(const struct meta_var *v, int n)
 json_t *meta_json(const struct meta *m, const char *src_dir)
 {
 	json_t *variants = json_array(), *cflags = json_object(), *ev = json_object(),
-	       *ex = json_object(), *sources = json_object();
+	       *ex = json_object(), *quiz = json_object(), *sources = json_object();
 	json_object_set_new(cflags, "all", split_flags(m->cflags[0]));
 	for (int i = 0; i < m->nvariants; i++) {
 		int v = m->variants[i];
@@ -480,14 +490,23 @@ json_t *meta_json(const struct meta *m, const char *src_dir)
 								   m->expect[k].line, "kind",
 								   m->expect[k].kind, "expr",
 								   m->expect[k].expr));
+		json_t *q = json_array();
+		for (int k = 0; k < m->nquiz; k++)
+			if (m->quiz[k].variant == v)
+				json_array_append_new(q, json_pack("{s:i, s:s}", "line", m->quiz[k].line,
+								   "expr", m->quiz[k].expr));
 		json_object_set_new(ev, name, e);
 		json_object_set_new(ex, name, x);
+		if (json_array_size(q))
+			json_object_set_new(quiz, name, q);
+		else
+			json_decref(q);
 		char path[600];
 		snprintf(path, sizeof path, "%s/%s.%s.c", src_dir, m->id, name);
 		json_object_set_new(sources, name, json_string(path));
 	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:b, s:b, s:o, s:o, "
-			 "s:o, s:o, s:o}",
+			 "s:o, s:o, s:o, s:o}",
 			 "id", m->id, "file", m->file, "title", m->title, "page", m->page, "shows",
 			 m->shows, "threads", strs(&m->threads[0][0], sizeof m->threads[0], m->nthreads),
 			 "variants", variants, "outcome",
@@ -496,7 +515,7 @@ json_t *meta_json(const struct meta *m, const char *src_dir)
 			 vars_json(m->observed, m->nobserved), "has_init", m->has_init, "has_check",
 			 m->has_check, "cflags", cflags, "evidence", ev, "evidence_on",
 			 strs(&m->evidence_on[0][0], sizeof m->evidence_on[0], m->nevidence_on),
-			 "expect", ex, "sources", sources);
+			 "expect", ex, "quiz", quiz, "sources", sources);
 }
 
 static void jstr(char *dst, size_t n, json_t *o, const char *key)
@@ -557,8 +576,8 @@ int meta_from_json(struct meta *m, json_t *j, char *err, size_t errlen)
 				break;
 		}
 	}
-	for (int pass = 0; pass < 2; pass++) {
-		json_t *obj = json_object_get(j, pass ? "expect" : "evidence");
+	for (int pass = 0; pass < 3; pass++) {
+		json_t *obj = json_object_get(j, pass == 2 ? "quiz" : pass ? "expect" : "evidence");
 		const char *vname;
 		json_t *list;
 		json_object_foreach(obj, vname, list)
@@ -566,12 +585,15 @@ int meta_from_json(struct meta *m, json_t *j, char *err, size_t errlen)
 			json_t *p;
 			json_array_foreach(list, i, p)
 			{
-				struct meta_pred *mp = pass ? &m->expect[m->nexpect++] : &m->evidence[m->nevidence++];
+				struct meta_pred *mp = pass == 2 ? &m->quiz[m->nquiz++]
+						       : pass ? &m->expect[m->nexpect++]
+							      : &m->evidence[m->nevidence++];
 				mp->variant = meta_variant_index(vname);
 				mp->line = (int)json_integer_value(json_object_get(p, "line"));
 				jstr(mp->expr, sizeof mp->expr, p, "expr");
 				jstr(mp->kind, sizeof mp->kind, p, "kind");
-				if (m->nexpect == META_MAX * 2 || m->nevidence == META_MAX * 2)
+				if (m->nexpect == META_MAX * 2 || m->nevidence == META_MAX * 2 ||
+				    m->nquiz == META_MAX * 2)
 					break;
 			}
 		}

@@ -30,7 +30,7 @@ struct meta_var {
 struct meta_pred {
 	int line;
 	int variant;		/* index into meta_variant_names */
-	char kind[16];		/* evidence: ""; expect: reachable | unreachable */
+	char kind[16];		/* evidence, quiz: ""; expect: reachable | unreachable */
 	char expr[400];
 };
 
@@ -50,6 +50,8 @@ struct meta {
 	int nevidence_on;
 	struct meta_pred expect[META_MAX * 2];
 	int nexpect;
+	struct meta_pred quiz[META_MAX * 2];	/* quiz.<variant>: outcome predicates for outcome quizzes */
+	int nquiz;
 	struct meta_var shared[META_MAX], observed[META_MAX];
 	int nshared, nobserved;
 	int has_init, has_check;

@@ -65,9 +65,26 @@ static void test_good(void **state)
 	json_t *j = meta_json(&m, "build/data/src");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(j, "sources"), "fixed")),
 			    "build/data/src/good.fixed.c");
+	/* quiz.<variant>: predicates of outcome quizzes, per variant, with their lines */
+	assert_int_equal(m.nquiz, 3);
+	json_t *quiz = json_object_get(j, "quiz");
+	json_t *qp = json_object_get(quiz, "plain");
+	assert_int_equal(json_array_size(qp), 2);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(qp, 0), "line")), 15);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(qp, 0), "expr")),
+			    "r1 == 1 && flag == 1");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(qp, 1), "expr")),
+			    "hang(t1)");
+	json_t *qf = json_object_get(quiz, "fixed");
+	assert_int_equal(json_array_size(qf), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(qf, 0), "line")), 17);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(qf, 0), "expr")), "done");
+	assert_null(json_object_get(quiz, "transformed"));
 	static struct meta back;
 	assert_int_equal(meta_from_json(&back, j, err, sizeof err), 0);
 	assert_int_equal(back.nevidence, 2);
+	assert_int_equal(back.nquiz, 3);
+	assert_string_equal(back.quiz[2].expr, "done");
 	assert_string_equal(back.shared[1].name, "ptr");
 	json_decref(j);
 }
@@ -94,6 +111,8 @@ static void test_errors(void **state)
 	expect_error("bad-expect", 13, "bad outcome predicate");
 	expect_error("unknown-outcome", 7, "outcome 'r9' is not a SHARED or OBSERVED variable");
 	expect_error("bad-variant", 10, "unknown variant 'student'");
+	expect_error("bad-quiz-variant", 16, "unknown variant 'student' in 'quiz.student'");
+	expect_error("bad-quiz", 16, "bad outcome predicate");
 	expect_error("bad-target", 12, "matches no compiler/arch/opt");
 	expect_error("unlisted-thread", 21, "THREAD(t9) is not listed");
 	expect_error("no-block", 1, "must start with a /*@example block");
