@@ -358,6 +358,14 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 			continue;
 		return err_at(err, errlen, what, lineno, "unrecognised line", line);
 	}
+	/* A function symbol of size 0 (clang emits one for a body it proved empty or unreachable)
+	 * has no header in objdump's listing: it is a function with no instructions. */
+	for (int s = 0; s < d->nsyms; s++) {
+		const struct symbol *sy = &d->syms[s];
+		if (sy->type == 'F' && sy->size == 0 && !dis_func(d, sy->name) &&
+		    !add_func(d, sy->name, strlen(sy->name)))
+			return err_at(err, errlen, what, lineno, "out of memory", "");
+	}
 	for (int f = 0; f < d->nfuncs; f++) {
 		struct func *fn = &d->funcs[f];
 		for (int i = 0; i < fn->n; i++) {

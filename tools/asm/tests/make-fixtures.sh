@@ -1,7 +1,8 @@
 #!/bin/bash
 # make-fixtures.sh - record the disassembly fixtures of the unit tests: fixtures/fixture.c
 # compiled once by every target of examples/targets.conf at -O2 (and clang-14/x86_64 at -O0),
-# listed exactly as compile.sh lists objects (readelf -SsW, then objdump -d -r -l).
+# listed exactly as compile.sh lists objects (readelf -SsW, then objdump -d -r -l); and the
+# shutdown lab's starter by clang-22 (a thread function of size 0).
 # Run from the repository root; commit the result. The tests never run a compiler.
 set -euo pipefail
 conf=examples/targets.conf
@@ -21,5 +22,18 @@ while read -r target arch && read -r cmd; do
 			sed "s#$tmp/##g" > "$out/$name.dis"
 		echo "$arch" > "$out/$name.arch"
 	done
+done
+# clang-22 at -O2 emits the starter of the shutdown lab's t1 as a FUNC symbol of size 0 with no
+# instructions (its loops have no side effects, so it may assume they end): objdump lists no <t1>.
+for target in clang-22/x86_64 clang-22/aarch64; do
+	arch=$(awk -v t="$target" '$1 == "target" && $2 == t { print $4 }' "$conf")
+	cmd=$(awk -v t="$target" '$1 == "target" && $2 == t { $1 = $2 = $3 = $4 = ""; print }' "$conf")
+	name=empty-thread-$(echo "$target" | tr / _)-O2
+	cp examples/labs/shutdown/lab.c "$tmp/lab.c"
+	# shellcheck disable=SC2086
+	(cd "$tmp" && $cmd $flags -O2 -std=gnu11 -I"$OLDPWD/examples/include" lab.c -o "$name.o")
+	{ readelf -SsW "$tmp/$name.o"; objdump -d -r -l --no-show-raw-insn "$tmp/$name.o"; } |
+		sed "s#$tmp/##g" > "$out/$name.dis"
+	echo "$arch" > "$out/$name.arch"
 done
 ls "$out"
