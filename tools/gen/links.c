@@ -29,6 +29,8 @@ char *link_normalize(const char *path)
     char *r = NULL;
     if (!bad) {
         struct buf b = {0};
+        if (path[0] == '/')
+            buf_putc(&b, '/');
         for (size_t i = 0; i < n; i++) {
             if (i)
                 buf_putc(&b, '/');

@@ -12,7 +12,8 @@ int link_page_target(const char *from_source, const char *url, char **target, ch
 /* "" for a page at the site root, "../" for labs/x.html, "../../" two levels down. Malloc'd. */
 char *link_root_prefix(const char *site_path);
 
-/* Normalises a '/'-separated path: removes "." and "x/.." segments. NULL if it climbs above the start. */
+/* Normalises a '/'-separated path: removes "." and "x/.." segments and repeated slashes; an absolute
+ * path stays absolute ("/tmp/x/./a.md" -> "/tmp/x/a.md"). NULL if it climbs above the start. */
 char *link_normalize(const char *path);
 
 #endif

@@ -65,6 +65,10 @@ static void root_prefixes(void **state)
     assert_string_equal(p, "content/x.md");
     free(p);
     assert_null(link_normalize("../x"));
+    p = link_normalize("/tmp/x/./content//labs/../a.md"); /* an absolute path stays absolute */
+    assert_string_equal(p, "/tmp/x/content/a.md");
+    free(p);
+    assert_null(link_normalize("/.."));
 }
 
 static struct options fixture_options = {"content", "templates", "static", "data", "config.lua", "out/site",

@@ -185,6 +185,52 @@ static void first_build_renders_everything(void **state)
     free(dir);
 }
 
+/* Absolute --content/--templates/... paths build the same site as relative ones (a leading '/' used to
+ * be dropped when the page paths were normalised: "cannot read the page"). */
+static void absolute_paths_build_the_same_site(void **state)
+{
+    (void)state;
+    char *rel = test_copy_fixture("basic"), *abs = test_copy_fixture("basic");
+    struct run_result a = test_run_sitegen_paths(abs, 1), b = test_run_sitegen_paths(rel, 0);
+    if (a.status != 0)
+        print_error("sitegen with absolute paths failed: %s", a.err);
+    assert_int_equal(a.status, 0);
+    assert_int_equal(b.status, 0);
+    assert_non_null(strstr(a.out, "/content/labs/lab-one.md\n"));
+    static const char *const outputs[] = {"index.html", "first.html", "second.html", "labs/lab-one.html",
+                                          "print.html", "404.html", "search-index.js", "sitemap.xml",
+                                          "data/demo.js", NULL};
+    for (int i = 0; outputs[i]; i++) {
+        char rel_path[64];
+        snprintf(rel_path, sizeof rel_path, "out/site/%s", outputs[i]);
+        char *x = test_read(abs, rel_path), *y = test_read(rel, rel_path);
+        assert_non_null(x);
+        assert_string_equal(x, y);
+        free(x);
+        free(y);
+    }
+    /* a no-op rebuild with absolute paths renders nothing */
+    run_result_free(&a);
+    a = test_run_sitegen_paths(abs, 1);
+    assert_int_equal(a.status, 0);
+    assert_string_equal(a.out, "");
+    /* errors name the page by its absolute path */
+    test_append(abs, "content/first.md", "\n[broken](nowhere.md)\n");
+    run_result_free(&a);
+    a = test_run_sitegen_paths(abs, 1);
+    assert_int_equal(a.status, 1);
+    char want[600];
+    snprintf(want, sizeof want, "%s/content/first.md:", abs);
+    if (strncmp(a.err, want, strlen(want)) != 0)
+        fail_msg("got '%s', want '%s...'", a.err, want);
+    run_result_free(&a);
+    run_result_free(&b);
+    test_rm_rf(abs);
+    test_rm_rf(rel);
+    free(abs);
+    free(rel);
+}
+
 static void noop_rebuild_renders_nothing(void **state)
 {
     (void)state;
@@ -343,6 +389,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(first_build_renders_everything),
+        cmocka_unit_test(absolute_paths_build_the_same_site),
         cmocka_unit_test(noop_rebuild_renders_nothing),
         cmocka_unit_test(touching_one_page_renders_it_print_and_search),
         cmocka_unit_test(dependencies_trigger_rebuilds),

@@ -73,6 +73,11 @@ static char *slurp_fd(int fd)
 
 struct run_result test_run_sitegen(const char *dir)
 {
+    return test_run_sitegen_paths(dir, 0);
+}
+
+struct run_result test_run_sitegen_paths(const char *dir, int absolute)
+{
     struct run_result r = {0};
     char out_tmpl[] = "/tmp/gen-test-out-XXXXXX", err_tmpl[] = "/tmp/gen-test-err-XXXXXX";
     int fo = mkstemp(out_tmpl), fe = mkstemp(err_tmpl);
@@ -87,9 +92,15 @@ struct run_result test_run_sitegen(const char *dir)
         dup2(fe, 2);
         setenv("SITEGEN_COMMIT", "test", 1);
         setenv("ASAN_OPTIONS", "detect_leaks=1", 1);
-        execl(bin, "sitegen", "--content", "content", "--templates", "templates", "--static",
-              "static", "--data", "data", "--config", "config.lua", "--out", "out/site", "--state",
-              "out/cache/sitegen.state", (char *)NULL);
+        static const char *const opts[] = {"--content", "content", "--templates", "templates", "--static", "static",
+                                           "--data", "data", "--config", "config.lua", "--out", "out/site",
+                                           "--state", "out/cache/sitegen.state"};
+        char *argv[16];
+        argv[0] = "sitegen";
+        for (int i = 0; i < 14; i++)
+            argv[i + 1] = i % 2 && absolute ? xasprintf("%s/%s", dir, opts[i]) : (char *)opts[i];
+        argv[15] = NULL;
+        execv(bin, argv);
         _exit(127);
     }
     int st;

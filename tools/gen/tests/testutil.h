@@ -17,6 +17,8 @@ char *test_copy_fixture(const char *name);
 void test_overlay(const char *overlay, const char *dir);
 /* Runs sitegen in dir with the standard arguments of a fixture tree. */
 struct run_result test_run_sitegen(const char *dir);
+/* The same with every path argument absolute (dir + "/content", ...) when absolute is non-zero. */
+struct run_result test_run_sitegen_paths(const char *dir, int absolute);
 void run_result_free(struct run_result *r);
 /* Text listing every file under dir with its size, inode and content hash; malloc'd. */
 char *test_tree_digest(const char *dir);
