@@ -12,6 +12,7 @@
 #include "links.h"
 #include "luajson.h"
 #include "outcomes.h"
+#include "pagevars.h"
 #include "quizhtml.h"
 
 struct body_ctx {
@@ -90,6 +91,8 @@ static int hook_directive(void *vctx, const struct md_directive *dir, struct buf
     int vars = lua_gettop(L);
     lua_pushvalue(L, c->page_idx);
     lua_setfield(L, vars, "page");
+    pagevars_push_site(c->s, c->page); /* the same `site` as the page's template (`build` is a base global) */
+    lua_setfield(L, vars, "site");
     lua_pushstring(L, dir->arg);
     lua_setfield(L, vars, "arg");
     for (size_t i = 0; i < conf->ndata; i++) {

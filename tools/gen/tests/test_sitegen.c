@@ -145,6 +145,8 @@ static void first_build_renders_everything(void **state)
     assert_non_null(strstr(first, "<p class=\"toc\">loads-stores loads-stores-2</p>"));
     assert_non_null(strstr(first, "<figure class=\"example\" id=\"ex-topic/demo\" data-example=\"topic/demo\" "
                                   "data-kind=\"page\"><figcaption>Demo &lt;example&gt;</figcaption>"));
+    /* directive templates see the same globals as page templates: site (current page marked) and build */
+    assert_non_null(strstr(first, "<p class=\"ex-site\">Fixture course|first.html|2|test</p>"));
     assert_non_null(strstr(first, "<a rel=\"prev\" href=\"index.html\">prev</a><a rel=\"next\" href=\"second.html\">next</a>"));
     assert_non_null(strstr(first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
     free(first);
@@ -155,6 +157,7 @@ static void first_build_renders_everything(void **state)
                                   "<a href=\"#quiz-first-q\">its quiz</a>"));
     assert_non_null(strstr(print, "<figure class=\"example\" id=\"first--ex-topic/demo\" data-example=\"topic/demo\" "
                                   "data-kind=\"print\">"));
+    assert_non_null(strstr(print, "<p class=\"ex-site\">Fixture course|first.html|2|test</p>"));
     assert_non_null(strstr(print, "<p>Yes, see <a href=\"#labs-lab-one--a-lab-heading\">the lab</a>.</p>"));
     free(print);
     char *js = test_read(dir, "out/site/search-index.js");
