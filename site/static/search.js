@@ -1,5 +1,6 @@
 /* Search box in the header. Reads window.COURSE_SEARCH (from search-index.js, a classic script,
-   so it works from file://): [{title, path, section, headings, text}]. Every query word must occur
+   so it works from file://): [{title, path, section, headings, text}]. The index is the largest file
+   a page would load, so it is loaded (a <script> element) only when the reader first uses the box. Every query word must occur
    in a page; pages are ranked by where the words occur (title, headings, section, text) and shown
    with an excerpt of the text around the first match, matches marked. Keyboard: "/" focuses the
    box, Up/Down choose a result, Enter opens it, Escape closes the list. */
@@ -10,8 +11,6 @@
   var list = document.getElementById('search-results');
   var status = box && box.querySelector('.search-status');
   if (!box || !input || !list) return;
-  var index = window.COURSE_SEARCH;
-  if (!Array.isArray(index)) return; // no index: the box stays hidden
   box.hidden = false;
 
   var MAX_RESULTS = 10;
@@ -36,20 +35,41 @@
   }
 
   // Headings may be strings (ids derived as the generator does) or {id, text}; normalise once.
-  var docs = index.map(function (e) {
-    var raw = Array.isArray(e.headings) ? e.headings : [];
-    var ids = headingIds(raw.map(function (h) { return typeof h === 'string' ? h : ''; }));
-    var hs = raw.map(function (h, i) {
-      return typeof h === 'string' ? { id: ids[i], text: h } : { id: h.id || '', text: String(h.text || '') };
+  function prepare(index) {
+    return index.map(function (e) {
+      var raw = Array.isArray(e.headings) ? e.headings : [];
+      var ids = headingIds(raw.map(function (h) { return typeof h === 'string' ? h : ''; }));
+      var hs = raw.map(function (h, i) {
+        return typeof h === 'string' ? { id: ids[i], text: h } : { id: h.id || '', text: String(h.text || '') };
+      });
+      return {
+        title: String(e.title || ''), path: String(e.path || ''), section: String(e.section || ''),
+        text: String(e.text || ''), headings: hs,
+        lTitle: String(e.title || '').toLowerCase(), lSection: String(e.section || '').toLowerCase(),
+        lText: String(e.text || '').toLowerCase(),
+        lHeadings: hs.map(function (h) { return h.text.toLowerCase(); }),
+      };
     });
-    return {
-      title: String(e.title || ''), path: String(e.path || ''), section: String(e.section || ''),
-      text: String(e.text || ''), headings: hs,
-      lTitle: String(e.title || '').toLowerCase(), lSection: String(e.section || '').toLowerCase(),
-      lText: String(e.text || '').toLowerCase(),
-      lHeadings: hs.map(function (h) { return h.text.toLowerCase(); }),
+  }
+  var docs = null;
+  var loading = false;
+
+  // Loads search-index.js once, then calls done() (at once when it is already there).
+  function withIndex(done) {
+    if (!docs && Array.isArray(window.COURSE_SEARCH)) docs = prepare(window.COURSE_SEARCH);
+    if (docs) { done(); return; }
+    if (loading) return;
+    loading = true;
+    var s = document.createElement('script');
+    s.src = root + 'search-index.js';
+    s.onload = function () {
+      loading = false;
+      if (Array.isArray(window.COURSE_SEARCH)) { docs = prepare(window.COURSE_SEARCH); done(); }
+      else box.hidden = true;
     };
-  });
+    s.onerror = function () { loading = false; box.hidden = true; };
+    document.head.appendChild(s);
+  }
 
   function count(hay, needle, limit) {
     var n = 0, at = hay.indexOf(needle);
@@ -192,10 +212,10 @@
     }
   }
 
-  input.addEventListener('input', render);
-  input.addEventListener('focus', function () { if (input.value) render(); });
+  input.addEventListener('input', function () { withIndex(render); });
+  input.addEventListener('focus', function () { withIndex(function () { if (input.value) render(); }); });
   input.addEventListener('keydown', function (ev) {
-    if (ev.key === 'ArrowDown') { ev.preventDefault(); if (list.hidden) render(); select(selected + 1); }
+    if (ev.key === 'ArrowDown') { ev.preventDefault(); if (!docs) return; if (list.hidden) render(); select(selected + 1); }
     else if (ev.key === 'ArrowUp') { ev.preventDefault(); select(selected - 1); }
     else if (ev.key === 'Enter') {
       var opts = options();
@@ -216,8 +236,10 @@
     input.select();
   });
 
-  // Exposed for tests and for the console: the ranked hits for a query.
+  // Exposed for tests and for the console: the ranked hits for a query (empty until the index
+  // has been loaded by using the box).
   window.courseSearch = function (q) {
+    if (!docs) return [];
     return search(q).hits.map(function (h) { return { title: h.doc.title, path: h.doc.path, score: h.score }; });
   };
 })();
