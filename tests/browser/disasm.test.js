@@ -2,8 +2,8 @@
 // site/static/disasm.js), over http and file://: focusing a source line highlights its
 // instructions in every column (and hovering an instruction its source line), the selector
 // switches the target by loading its data script, Intel syntax and the diff mode render, a
-// link of the evidence matrix opens the page on the target it names, and with JavaScript off
-// the default target is plain HTML.
+// link of the evidence matrix opens the page on the target it names, with JavaScript off
+// the default target is plain HTML, and print.html has that HTML without any script or data.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -103,6 +103,23 @@ for (const mode of h.MODES) {
     await tab.close();
   });
 }
+
+test('print.html shows the default disassembly with no selector, data or disasm.js', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  const requested = [];
+  tab.page.on('request', (r) => requested.push(r.url()));
+  await tab.goto('print.html');
+  const sec = tab.page.locator('section.example[data-example="load-fusing/need-to-stop"]');
+  assert.equal(await sec.count(), 1);
+  const plain = await sec.locator('.disasm-thread[data-thread="t1"] .disasm-asm[data-variant="plain"] .asm-text').count();
+  assert.ok(plain > 0, 'plain column has instructions');
+  assert.match(await sec.locator('.disasm-current').textContent(), /gcc-12\/x86_64.*-O2/s);
+  assert.equal(await tab.page.locator('.disasm-controls, script.disasm-index, script[src*="disasm.js"]').count(), 0);
+  assert.equal(await tab.page.locator('script[src*="data/"]').count(), 0);
+  assert.deepEqual(requested.filter((u) => /\/data\/|disasm\.js/.test(u)), []);
+  tab.assertClean();
+  await tab.close();
+});
 
 test('without JavaScript the default target is plain HTML', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });

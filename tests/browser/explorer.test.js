@@ -99,6 +99,22 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
   await tab.close();
 });
 
+test('explorer: print.html has the verified outcome tables, no explorer app and loads no data script', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  const requested = [];
+  tab.page.on('request', (r) => requested.push(r.url()));
+  await tab.goto('print.html');
+  const table = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain]`);
+  assert.equal(await table.count(), 1);
+  assert.match(await table.textContent(), /t1 does not terminate/);
+  assert.equal(await tab.page.locator('.explorer-app, .explorer a.explorer-witness, .explorer script').count(), 0);
+  assert.equal(await tab.page.locator('script[src*="data/"], script[src*="static/explorer/"]').count(), 0);
+  const data = requested.filter((u) => /\/data\/|\/static\/explorer\//.test(u));
+  assert.deepEqual(data, [], 'print.html requests no data script and no explorer script');
+  tab.assertClean();
+  await tab.close();
+});
+
 for (const colorScheme of ['light', 'dark']) {
   test(`explorer: axe finds no WCAG A/AA violations (${colorScheme})`, async () => {
     const tab = await site.newTab({ mode: 'http', colorScheme });
