@@ -117,6 +117,8 @@ test('print.html shows the default disassembly with no selector, data or disasm.
   assert.equal(await tab.page.locator('.disasm-controls, script.disasm-index, script[src*="disasm.js"]').count(), 0);
   assert.equal(await tab.page.locator('script[src*="data/"]').count(), 0);
   assert.deepEqual(requested.filter((u) => /\/data\/|disasm\.js/.test(u)), []);
+  // the view's stylesheet is still applied (on the pages disasm.js adds it)
+  assert.equal(await sec.locator('.disasm-cols').first().evaluate((e) => getComputedStyle(e).display), 'grid');
   tab.assertClean();
   await tab.close();
 });
