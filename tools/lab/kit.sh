@@ -39,7 +39,9 @@ kit)
 	copy tools/lab/lab.js tools/lab/labs.conf tools/lab/reference.json tools/lab/lab.mk tools/lab/kit.sh tools/lab/README.md
 	copy tools/lab/lib/*.js
 	copy tools/asm/asm.mk tools/asm/compile.sh tools/asm/meta.sh tools/asm/src/*.c tools/asm/src/*.h
-	copy tools/wasm/explore.js tools/wasm/lib/*.js
+	# lib/outcomes.js requires ../../../site/static/explorer/runtime.js (the explorer's runtime, shared
+	# with the browser): the checker needs it at that path whatever else of site/ the kit ships
+	copy tools/wasm/explore.js tools/wasm/lib/*.js site/static/explorer/runtime.js
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
 	copy site/config.lua $(find site/templates site/static -type f)
 	cp tools/lab/kit.Makefile "$stage/$top/Makefile"

@@ -18,6 +18,11 @@ function make(target, cwd) {
   const r = spawnSync('make', ['--no-print-directory', ...[].concat(target)], { cwd: cwd || ROOT, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr };
 }
+function makeEnv(target, cwd, env) {
+  const r = spawnSync('make', ['--no-print-directory', ...[].concat(target)],
+    { cwd, encoding: 'utf8', env: Object.assign({}, process.env, env) });
+  return { status: r.status, out: r.stdout + r.stderr };
+}
 function list(archive) {
   const r = spawnSync('tar', ['-tzf', archive], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
@@ -47,10 +52,24 @@ test('the kit works unpacked in a fresh directory: the starter fails, the soluti
     const x = spawnSync('tar', ['-xzf', path.join(ROOT, 'build/dist/lab-kit.tar.gz'), '-C', dir], { encoding: 'utf8' });
     assert.equal(x.status, 0, x.stderr);
     const kit = path.join(dir, 'lab-kit');
-    const starter = make(['lab-check', 'LAB=polling'], kit);
+    // every script node loads while checking (the checker, its explorer child, the explorer's
+    // runtime that tools/wasm/lib/outcomes.js requires from site/static/explorer/) must be the kit's
+    const hook = path.join(dir, 'record-modules.js'), loaded = path.join(dir, 'modules.log');
+    fs.writeFileSync(hook, `const Module = require('module'), fs = require('fs'), seen = new Set();
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (...a) { const r = resolve.apply(this, a); seen.add(r); return r; };
+process.on('exit', () => fs.appendFileSync(${JSON.stringify(loaded)}, [process.argv[1], ...seen].join('\\n') + '\\n'));
+`);
+    const starter = makeEnv(['lab-check', 'LAB=polling'], kit, { NODE_OPTIONS: `--require ${hook}` });
     assert.equal(starter.status !== 0, true, starter.out);
     assert.match(starter.out, /^FAIL/m);
     assert.match(starter.out, /witness: schedule [0-3]+ /);
+    const files = fs.readFileSync(loaded, 'utf8').split('\n').filter((f) => path.isAbsolute(f));
+    for (const f of ['tools/lab/lab.js', 'tools/lab/lib/explore-child.js', 'tools/wasm/lib/outcomes.js',
+      'site/static/explorer/runtime.js'])
+      assert.ok(files.includes(path.join(kit, f)), `the kit's ${f} was loaded: ${files.join(' ')}`);
+    const outside = files.filter((f) => !f.startsWith(kit + path.sep) && f !== hook && !f.startsWith('/usr/'));
+    assert.deepEqual(outside, [], 'the kit runs only its own scripts');
     const res = JSON.parse(fs.readFileSync(path.join(kit, 'build/lab/polling/result.json'), 'utf8'));
     assert.equal(res.verdict, 'FAIL');
     assert.ok(fs.existsSync(path.join(kit, 'build/lab/polling/site/labs/polling.html')), 'the lab page was built');
