@@ -11,6 +11,9 @@ return {
   site_url = "https://example.org/big-bad-compiler/",
   author = "The course authors",
   lang = "en",
+  -- Stylesheets of the disassembly view and the explorer, linked in every page's head so both read
+  -- well with JavaScript off and in print.
+  extra_css = { "static/disasm.css", "static/explorer/explorer.css" },
   directives = {
     -- ```example / load-fusing/need-to-stop / ```: sources, disassembly and outcome explorer of one example.
     example = {

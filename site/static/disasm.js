@@ -17,22 +17,6 @@
     return r == null ? '' : r;
   }
 
-  function ensureCss() {
-    if (document.querySelector('link[data-disasm-css]')) return;
-    var scripts = document.querySelectorAll('script[src]');
-    for (var i = 0; i < scripts.length; i++) {
-      var src = scripts[i].getAttribute('src');
-      if (/static\/disasm\.js$/.test(src)) {
-        var link = document.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = src.replace(/disasm\.js$/, 'disasm.css');
-        link.setAttribute('data-disasm-css', '');
-        document.head.appendChild(link);
-        return;
-      }
-    }
-  }
-
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -310,7 +294,6 @@
   }
 
   function init() {
-    ensureCss();
     var sections = document.querySelectorAll('section.example');
     for (var i = 0; i < sections.length; i++) {
       if (sections[i].getAttribute('data-disasm-ready')) continue;

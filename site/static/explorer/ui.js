@@ -12,15 +12,6 @@
   if (!X) return;
   var BROWSER_CAP = 50000;
 
-  // The stylesheet sits next to this script.
-  var me = document.currentScript;
-  if (me && !document.getElementById('explorer-css')) {
-    var link = document.createElement('link');
-    link.rel = 'stylesheet'; link.id = 'explorer-css';
-    link.href = me.src.replace(/ui\.js(\?.*)?$/, 'explorer.css');
-    document.head.appendChild(link);
-  }
-
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
     if (attrs) for (var k in attrs) {
