@@ -101,6 +101,8 @@ static int cmp_pages(const void *a, const void *b)
     return strcmp(p->source, q->source);
 }
 
+static void page_free(struct page *p);
+
 static int load_page(struct site *s, const char *content, const char *rel)
 {
     struct page *p = xcalloc(1, sizeof *p);
@@ -144,14 +146,7 @@ out:
         s->pages = xrealloc(s->pages, (s->npages + 1) * sizeof *s->pages);
         s->pages[s->npages++] = p;
     } else {
-        front_matter_free(&p->fm);
-        free(p->source);
-        free(p->text);
-        free(p->slug);
-        free(p->path);
-        free(p->root);
-        free(p->print_id);
-        free(p);
+        page_free(p);
     }
     return rc;
 }

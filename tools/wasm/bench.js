@@ -10,6 +10,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { readMetas } = require('./lib/metafiles');
 const zlib = require('zlib');
 const { buildVariant, TOP } = require('./lib/pipeline');
 const { metaForRuntime } = require('./lib/outcomes');
@@ -84,24 +85,13 @@ function stepCost(mod, meta) {
   return { steps, inst_ns, plain_ns, ratio: inst_ns / plain_ns };
 }
 
-function listMeta(dir) {
-  const out = [];
-  (function walk(d) {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) out.push(JSON.parse(fs.readFileSync(p, 'utf8')));
-    }
-  })(dir);
-  return out;
-}
 
 function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
 
 function main() {
   const scratch = fs.mkdtempSync(path.join(require('os').tmpdir(), 'wasm-bench-'));
   const sbMeta = testmeta.prepare(path.join(__dirname, 'tests/programs/store-buffering.c'), scratch, 'test');
-  const metas = [sbMeta].concat(listMeta(path.join(BUILD, 'data/meta')));
+  const metas = [sbMeta].concat(readMetas(path.join(BUILD, 'data/meta')));
   console.log('wasm-bench: exhaustive DPOR in node ' + process.version + ' (' + MS + ' ms per variant after warm-up;');
   console.log('sched/s per CPU-second of this process, (wall) per wall-clock second; ns/step by CPU time)');
   console.log(pad('example:variant', 44) + pad('sched/s', 10) + pad('(wall)', 10) + pad('DPOR', 7) + pad('naive', 8) + pad('ns/step', 9) + pad('plain ns', 9) + 'ratio');

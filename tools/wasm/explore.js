@@ -8,18 +8,8 @@
 const fs = require('fs');
 const path = require('path');
 const { processExample, TOP } = require('./lib/outcomes');
+const { metaFiles } = require('./lib/metafiles');
 
-function listMeta(dir) {
-  const out = [];
-  (function walk(d) {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) out.push(p);
-    }
-  })(dir);
-  return out.sort();
-}
 
 function main(argv) {
   const opts = { build: path.join(TOP, 'build'), meta: null, ids: [], fail: true, cap: 0, quiet: false };
@@ -34,7 +24,7 @@ function main(argv) {
     else { process.stderr.write(`explore.js: unknown argument ${a}\n`); return 2; }
   }
   const metaDir = opts.meta || path.join(opts.build, 'data/meta');
-  let files = listMeta(metaDir);
+  let files = metaFiles(metaDir);
   if (opts.ids.length) files = opts.ids.map((id) => path.join(metaDir, id + '.json'));
   let errors = 0;
   for (const f of files) {

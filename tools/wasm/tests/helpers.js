@@ -4,6 +4,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { readMetas } = require('../lib/metafiles');
 const testmeta = require('../lib/testmeta');
 const { buildVariant, TOP } = require('../lib/pipeline');
 const { processExample, exploreVariant, metaForRuntime } = require('../lib/outcomes');
@@ -35,16 +36,7 @@ function keys(res) { return res.outcomes.map((o) => o.key).sort(); }
 
 // Real examples' metadata, when tools/asm has written it.
 function realMetas() {
-  const dir = path.join(TOP, 'build/data/meta');
-  const out = [];
-  (function walk(d) {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) out.push(JSON.parse(fs.readFileSync(p, 'utf8')));
-    }
-  })(dir);
-  return out;
+  return readMetas(path.join(TOP, 'build/data/meta'));
 }
 
 function mulberry(a) {
