@@ -21,11 +21,13 @@ $(ASM_TOOL): $(ASM_SRCS) $(ASM_HDRS)
 
 # metadata JSON and the variants' sources
 $(BUILD)/data/meta/%.json: examples/%.c $(ASM_TOOL) examples/targets.conf tools/asm/meta.sh
+	@echo "[meta] examples/$*.c"
 	@BUILD=$(BUILD) sh tools/asm/meta.sh $*
 
 # one rule per example x target
 define ASM_CELL_RULE
 $(BUILD)/data/asm/$(1)/$(2).json: $(BUILD)/data/meta/$(1).json $(ASM_CONF_DEPS)
+	@echo "[asm] $(1) $(2)"
 	@BUILD=$(BUILD) bash tools/asm/compile.sh $(1) $(2)
 endef
 $(foreach id,$(ASM_IDS),$(foreach t,$(ASM_TARGETS),$(eval $(call ASM_CELL_RULE,$(id),$(t)))))

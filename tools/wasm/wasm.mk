@@ -13,6 +13,7 @@ WASM_TOOL := $(WASM_DIR)/explore.js $(wildcard $(WASM_DIR)/lib/*.js) site/static
 
 # The site build writes what it found even when an expect line disagrees; explore-test is the gate.
 $(BUILD)/data/outcomes/%.json: $(BUILD)/data/meta/%.json examples/include/course.h $(WASM_TOOL)
+	@echo "[wasm] $*"
 	@node $(WASM_DIR)/explore.js --build $(BUILD) --id $* --no-fail --quiet
 
 # The metadata comes from tools/asm (its fragment has the rule for build/data/meta/<id>.json).
