@@ -1,5 +1,5 @@
 /* Search box in the header. Reads window.COURSE_SEARCH (from search-index.js, a classic script,
-   so it works from file://): [{title, path, section, headings, text}]. The index is the largest file
+   so it works from file://): [{title, path, section, headings: [{id, text}], text}]. The index is the largest file
    a page would load, so it is loaded (a <script> element) only when the reader first uses the box. Every query word must occur
    in a page; pages are ranked by where the words occur (title, headings, section, text) and shown
    with an excerpt of the text around the first match, matches marked. Keyboard: "/" focuses the
@@ -21,27 +21,12 @@
     return String(s || '').toLowerCase().split(/[^a-z0-9_]+/).filter(function (w) { return w.length > 0; });
   }
 
-  // The generator's heading id of an ASCII heading text (tools/gen/README.md, "Markdown output"):
-  // lowercase, runs of other characters to "-", trimmed, repeats on a page get -2, -3. Headings
-  // with other characters get no id (the result links to the page).
-  function headingIds(texts) {
-    var seen = {};
-    return texts.map(function (t) {
-      if (/[^\x00-\x7f]/.test(t)) return '';
-      var id = t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'section';
-      seen[id] = (seen[id] || 0) + 1;
-      return seen[id] > 1 ? id + '-' + seen[id] : id;
-    });
-  }
-
-  // Headings may be strings (ids derived as the generator does) or {id, text}; normalise once.
+  // Headings are {id, text}: id is the anchor the generator gave the heading on its page.
   function prepare(index) {
     return index.map(function (e) {
-      var raw = Array.isArray(e.headings) ? e.headings : [];
-      var ids = headingIds(raw.map(function (h) { return typeof h === 'string' ? h : ''; }));
-      var hs = raw.map(function (h, i) {
-        return typeof h === 'string' ? { id: ids[i], text: h } : { id: h.id || '', text: String(h.text || '') };
-      });
+      var hs = (Array.isArray(e.headings) ? e.headings : []).filter(function (h) {
+        return h && typeof h === 'object' && typeof h.id === 'string' && typeof h.text === 'string';
+      }).map(function (h) { return { id: h.id, text: h.text }; });
       return {
         title: String(e.title || ''), path: String(e.path || ''), section: String(e.section || ''),
         text: String(e.text || ''), headings: hs,

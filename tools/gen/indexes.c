@@ -14,8 +14,13 @@ static json_t *entry(const struct page *p)
     json_object_set_new(o, "path", json_string(p->path));
     json_object_set_new(o, "section", p->fm.section ? json_string(p->fm.section) : json_null());
     json_t *h = json_array();
-    for (size_t i = 0; i < p->doc.nheadings; i++)
-        json_array_append_new(h, json_string(p->doc.headings[i].text));
+    for (size_t i = 0; i < p->doc.nheadings; i++) {
+        /* the id the page's HTML gives the heading, so search links never re-derive it */
+        json_t *e = json_object();
+        json_object_set_new(e, "id", json_string(p->doc.headings[i].id));
+        json_object_set_new(e, "text", json_string(p->doc.headings[i].text));
+        json_array_append_new(h, e);
+    }
     json_object_set_new(o, "headings", h);
     /* collapse runs of white space */
     struct buf t = {0};

@@ -1,5 +1,6 @@
 /* indexes: the two generated files that are not templates: search-index.js
- * (window.COURSE_SEARCH = [{title, path, section, headings, text}]) and sitemap.xml. */
+ * (window.COURSE_SEARCH = [{title, path, section, headings: [{id, text}], text}]) and sitemap.xml;
+ * each heading's id is the one its page's HTML carries. */
 #ifndef GEN_INDEXES_H
 #define GEN_INDEXES_H
 #include "site.h"

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "testutil.h"
 #include "util.h"
 
@@ -234,6 +236,75 @@ static void absolute_paths_build_the_same_site(void **state)
     free(rel);
 }
 
+/* search-index.js gives each heading the id its page's HTML carries (duplicates, non-ASCII text), so the
+ * search box never re-derives ids. */
+static void search_index_headings_carry_their_page_ids(void **state)
+{
+    (void)state;
+    char *dir = test_copy_fixture("basic");
+    test_append(dir, "content/second.md", "\n## Ça — “quoted”\n\n## Outcomes\n");
+    struct run_result r = test_run_sitegen(dir);
+    if (r.status != 0)
+        print_error("sitegen failed: %s", r.err);
+    assert_int_equal(r.status, 0);
+    char *js = test_read(dir, "out/site/search-index.js");
+    const char *prefix = "window.COURSE_SEARCH = ";
+    char *start = strstr(js, prefix);
+    assert_non_null(start);
+    start += strlen(prefix);
+    char *end = strrchr(start, ';');
+    assert_non_null(end);
+    *end = '\0';
+    json_error_t err;
+    json_t *index = json_loads(start, 0, &err);
+    if (!index)
+        print_error("search-index.js is not JSON: %s (line %d)\n", err.text, err.line);
+    assert_non_null(index);
+    static const struct { const char *path, *ids[4], *texts[4]; } want[] = {
+        {"first.html", {"loads-stores", "loads-stores-2"}, {"Loads & stores", "Loads & stores"}},
+        {"second.html", {"outcomes", "ça-quoted", "outcomes-2"}, {"Outcomes", "Ça — “quoted”", "Outcomes"}},
+        {"labs/lab-one.html", {"a-lab-heading"}, {"A lab heading"}},
+    };
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+        json_t *entry = NULL;
+        size_t i;
+        json_t *e;
+        json_array_foreach(index, i, e) {
+            if (!strcmp(json_string_value(json_object_get(e, "path")), want[w].path))
+                entry = e;
+        }
+        assert_non_null(entry);
+        json_t *hs = json_object_get(entry, "headings");
+        size_t n = 0;
+        while (n < 4 && want[w].ids[n])
+            n++;
+        assert_int_equal(json_array_size(hs), n);
+        char *rel = xasprintf("out/site/%s", want[w].path);
+        char *html = test_read(dir, rel);
+        free(rel);
+        assert_non_null(html);
+        json_array_foreach(hs, i, e) {
+            assert_true(json_is_object(e));
+            const char *id = json_string_value(json_object_get(e, "id"));
+            const char *text = json_string_value(json_object_get(e, "text"));
+            assert_non_null(id);
+            assert_non_null(text);
+            assert_string_equal(id, want[w].ids[i]);
+            assert_string_equal(text, want[w].texts[i]);
+            /* the page itself has that id */
+            char *attr = xasprintf(" id=\"%s\"", id);
+            assert_non_null(strstr(html, attr));
+            free(attr);
+        }
+        free(html);
+    }
+    json_decref(index);
+    free(js);
+    run_result_free(&r);
+    test_rm_rf(dir);
+    free(dir);
+}
+
 static void noop_rebuild_renders_nothing(void **state)
 {
     (void)state;
@@ -393,6 +464,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(first_build_renders_everything),
         cmocka_unit_test(absolute_paths_build_the_same_site),
+        cmocka_unit_test(search_index_headings_carry_their_page_ids),
         cmocka_unit_test(noop_rebuild_renders_nothing),
         cmocka_unit_test(touching_one_page_renders_it_print_and_search),
         cmocka_unit_test(dependencies_trigger_rebuilds),
