@@ -1,7 +1,8 @@
 // explorer.test.js - the outcome explorer on the load-fusing page, over http and file://:
 // play a schedule by keyboard to "t1 does not terminate" (plain, gnu89 polling loop), replay a
 // witness found by the exhaustive mode step by step, the fixed variant's exhaustive run has no such
-// outcome, shared #explore= links, the static table with JavaScript off, and no console errors.
+// outcome, shared #explore= links, the outcome table's schedule links (a click replays; with JavaScript
+// off they lead to the explorer section), the static table with JavaScript off, and no console errors.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -96,6 +97,25 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
   const table = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain]`);
   assert.match(await table.textContent(), /t1 does not terminate/);
   assert.equal(await tab.page.locator(APP).isVisible(), false);
+  // A schedule link leads to the example's explorer section, not to a fragment only the script reads.
+  const href = await table.locator('a.explorer-witness').first().getAttribute('href');
+  assert.match(href, /^#explorer-[a-z0-9-]+$/);
+  assert.equal(await tab.page.locator(`.explorer[data-example="${ID}"]${href}`).count(), 1);
+  await tab.close();
+});
+
+test('explorer: a schedule link of the outcome table replays that schedule (file://)', async () => {
+  const tab = await site.newTab({ mode: 'file' });
+  const app = await openApp(tab);
+  const link = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain] tr`,
+    { hasText: 't1 does not terminate' }).locator('a.explorer-witness');
+  const spec = await link.getAttribute('data-explore');
+  const schedule = new RegExp(`^${ID}:plain:([0-3]+)$`).exec(spec)[1];
+  await link.click();
+  await tab.page.waitForFunction((sel) => /t1 does not terminate/.test(document.querySelector(sel).textContent), `${APP} .explorer-verdict`);
+  assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
+  assert.equal(await tab.page.evaluate(() => decodeURIComponent(location.hash)), `#explore=${spec}`);
+  tab.assertClean();
   await tab.close();
 });
 

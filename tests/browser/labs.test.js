@@ -58,13 +58,16 @@ for (const lab of LABS) {
     const tab = await site.newTab({ mode: 'file' });
     await tab.goto(`labs/${lab}.html`);
     const section = tab.page.locator(`.explorer[data-example="lab/${lab}"]`);
-    const links = await section.locator('a.explorer-witness').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    assert.ok(links.length > 0);
-    const longest = links.sort((a, b) => b.length - a.length)[0];
-    const schedule = /#explore=lab\/[^:]+:plain:([0-3]*)$/.exec(longest)[1];
-    await tab.goto(`labs/${lab}.html${longest}`);
+    const specs = await section.locator('a.explorer-witness').evaluateAll((as) => as.map((a) => a.getAttribute('data-explore')));
+    assert.ok(specs.length > 0);
+    const longest = specs.sort((a, b) => b.length - a.length)[0];
+    const schedule = /^lab\/[^:]+:plain:([0-3]*)$/.exec(longest)[1];
     const app = tab.page.locator(`.explorer-app[data-example="lab/${lab}"]`);
     await app.waitFor({ state: 'visible' });
+    await section.locator(`a.explorer-witness[data-explore="${longest}"]`).click(); // ui.js: #explore=<spec>
+    await tab.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n,
+      [`.explorer-app[data-example="lab/${lab}"] .explorer-timeline li`, schedule.length]);
+    assert.equal(await tab.page.evaluate(() => decodeURIComponent(location.hash)), `#explore=${longest}`);
     assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
     assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=lab/${lab}:plain:${schedule}$`));
     tab.assertClean();

@@ -67,6 +67,8 @@ function scan(html) {
       const value = decodeEntities(raw);
       if (name === 'id' || (name === 'name' && tag === 'a')) ids.add(value);
       else if (name === 'data-example') examples.add(value);
+      // a witness link's schedule (site/static/explorer/ui.js turns a click into #explore=<value>)
+      else if (name === 'data-explore') links.push({ value: '#explore=' + value, line: lineAt(text, m.index), tag, attr: name });
       else if (LINK_ATTRS.has(name) && !(tag === 'object' && name !== 'data') && !(name === 'data' && tag !== 'object')) {
         links.push({ value, line: lineAt(text, m.index), tag, attr: name });
       }
@@ -79,6 +81,8 @@ function scan(html) {
 // on the target page, so a stale one is still caught):
 //   #explore=<example-id>:<variant>:<schedule>  the outcome explorer (site/static/explorer/ui.js)
 //   replays a schedule; the page must hold that example (an element with data-example="<id>").
+//   The outcome tables' witness links carry it as data-explore="<id>:<variant>:<schedule>" (their
+//   href is the explorer section, for readers without JavaScript); it is checked the same way.
 function stateFragmentOk(fragment, target, scanOf) {
   const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+:[0-9]*$/.exec(fragment);
   return m !== null && scanOf(target).examples.has(m[1]);

@@ -108,6 +108,16 @@ test('check-links accepts #explore= state only for an example on the target page
   assert.match(errs[0], /^a\.html:12: broken anchor: #explore=lf\/other:plain:01/);
 });
 
+test('check-links checks a witness link\'s data-explore like an #explore= fragment, its href as an anchor', () => {
+  const dir = makeSite({
+    'a.html': page('A', '<h1 id="part">A</h1>\n<section id="explorer-lf" data-example="lf/need-to-stop"></section>\n<a href="#explorer-lf" data-explore="lf/need-to-stop:plain:01">ok</a>\n<a href="#explorer-lf" data-explore="lf/other:plain:01">bad</a>\n<a href="#explorer-gone" data-explore="lf/need-to-stop:plain:1">bad</a>'),
+  });
+  const errs = errorsOf(dir);
+  assert.equal(errs.length, 2, errs.join('\n'));
+  assert.match(errs[0], /^a\.html:12: broken anchor: #explore=lf\/other:plain:01/);
+  assert.match(errs[1], /^a\.html:13: broken anchor: #explorer-gone/);
+});
+
 test('check-links command exits 1 with messages, 0 when clean', () => {
   const bad = makeSite({ 'a.html': page('A', '<a href="nope.html">x</a>') });
   const r = spawnSync('node', [path.join(__dirname, 'check-links.js'), bad], { encoding: 'utf8' });

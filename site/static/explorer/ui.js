@@ -384,5 +384,16 @@
     fromHash();
   }
   window.addEventListener('hashchange', fromHash);
+  // The outcome tables' schedule links (a.explorer-witness) point at their explorer section so they
+  // work without JavaScript; data-explore="<id>:<variant>:<schedule>" is what a click replays.
+  document.addEventListener('click', function (ev) {
+    var a = ev.target && ev.target.closest ? ev.target.closest('a.explorer-witness[data-explore]') : null;
+    if (!a || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+    var spec = a.getAttribute('data-explore'), id = spec.slice(0, spec.lastIndexOf(':', spec.lastIndexOf(':') - 1));
+    if (!apps.some(function (app) { return app.id === id; })) return; // no explorer: follow the href
+    ev.preventDefault();
+    var hash = '#explore=' + spec;
+    if (location.hash === hash) fromHash(); else location.hash = hash; // hashchange runs fromHash
+  });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
