@@ -23,6 +23,19 @@ test('the example cflags pick the dialect: gnu89 hoists the load, C11 deletes th
   assert.strictEqual(m11.threads[1].status, 'done', 'C11: the loop is deleted, t1 returns without a shared access');
 });
 
+test('marked loads reach the scheduler in source order (no optimizer runs after the compiler)', () => {
+  // emcc -O2 in one step also runs binaryen -O2 at link time, which treats the loads of READ_ONCE as
+  // plain loads and moved the first load of seq after those of a and b.
+  const m = H.machine(H.program('seq-reader'), 'plain');
+  m.reset();
+  const order = [];
+  while (m.threads[1].status !== 'done') {
+    const ev = m.step(1);
+    if (ev && ev.kind === 'R') order.push(m.nameOf(ev.addr));
+  }
+  assert.deepStrictEqual(order, ['seq', 'a', 'b', 'seq']);
+});
+
 test('each thread is paused at the source line of its next shared access', () => {
   const meta = H.program('store-buffering');
   const src = fs.readFileSync(meta.sources.plain, 'utf8').split('\n');
