@@ -13,7 +13,7 @@ const { spawnSync } = require('node:child_process');
 const h = require('./harness');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const LABS = fs.readFileSync(path.join(ROOT, 'tools/lab/labs.conf'), 'utf8').split('\n')
+const LABS = fs.readFileSync(path.join(ROOT, 'labs/labs.conf'), 'utf8').split('\n')
   .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
 
 let dir;

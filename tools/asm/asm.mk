@@ -9,8 +9,8 @@ ASM_HDRS := $(wildcard tools/asm/src/*.h)
 ASM_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson)
 ASM_LIBS := $(shell pkg-config --libs jansson)
 
-# Every examples/**/*.c except the header directory and the lab inputs (tools/lab grades those).
-ASM_EXAMPLES := $(sort $(shell find examples -name '*.c' -not -path 'examples/include/*' -not -path 'examples/labs/*'))
+# Every examples/**/*.c except the header directory.
+ASM_EXAMPLES := $(sort $(shell find examples -name '*.c' -not -path 'examples/include/*'))
 ASM_IDS := $(patsubst examples/%.c,%,$(ASM_EXAMPLES))
 ASM_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
 ASM_CONF_DEPS := examples/targets.conf examples/include/course.h tools/asm/compile.sh $(ASM_TOOL)

@@ -1,6 +1,6 @@
 # Makefile of the student lab kit (copied from tools/lab/kit.Makefile by `make lab-kit`).
 # Needs the Debian packages of tools/setup/debian-packages.txt (sh tools/setup/install-deps.sh).
-#   make lab-check LAB=<name>   grade examples/labs/<name>/lab.c: PASS or FAIL, reason, witness, cost
+#   make lab-check LAB=<name>   grade labs/<name>/lab.c: PASS or FAIL, reason, witness, cost
 #   make lab LAB=<name>         build/lab/<name>/site/labs/<name>.html from your current lab.c
 # The course itself is prebuilt in course-site/ (open course-site/index.html).
 .DEFAULT_GOAL := help
@@ -18,6 +18,6 @@ include tools/lab/lab.mk
 .PHONY: help
 help:
 	@echo "labs: $(LAB_NAMES)"
-	@echo "  make lab-check LAB=<name>   grade examples/labs/<name>/lab.c"
+	@echo "  make lab-check LAB=<name>   grade labs/<name>/lab.c"
 	@echo "  make lab LAB=<name>         build the lab page from your current file"
 	@echo "the course: course-site/index.html"

@@ -23,7 +23,7 @@ copy() { # copy FILE... into the stage, keeping paths
 		cp -p "$f" "$stage/$top/$f"
 	done
 }
-labs=$(awk '$1 == "lab" { print $2 }' tools/lab/labs.conf)
+labs=$(awk '$1 == "lab" { print $2 }' labs/labs.conf)
 case $what in
 site)
 	[ -f "$B/site/index.html" ] || { echo "$B/site/index.html: missing; run make site" >&2; exit 1; }
@@ -35,13 +35,13 @@ kit)
 	[ -f "$B/site/index.html" ] || { echo "$B/site/index.html: missing; run make site" >&2; exit 1; }
 	top=lab-kit
 	copy examples/include/course.h examples/targets.conf tools/setup/debian-packages.txt tools/setup/install-deps.sh
-	for l in $labs; do copy "examples/labs/$l/lab.c" "content/labs/$l.md"; done
-	copy tools/lab/lab.js tools/lab/labs.conf tools/lab/reference.json tools/lab/lab.mk tools/lab/kit.sh tools/lab/README.md
+	for l in $labs; do copy "labs/$l/lab.c" "content/labs/$l.md"; done
+	copy tools/lab/lab.js labs/labs.conf tools/lab/reference.json tools/lab/lab.mk tools/lab/kit.sh tools/lab/README.md
 	copy tools/lab/lib/*.js
 	copy tools/asm/asm.mk tools/asm/compile.sh tools/asm/meta.sh tools/asm/src/*.c tools/asm/src/*.h
-	# lib/outcomes.js requires ../../../site/static/explorer/runtime.js (the explorer's runtime, shared
+	# lib/outcomes.js requires ../../../tools/wasm/runtime.js (the explorer's runtime, shared
 	# with the browser): the checker needs it at that path whatever else of site/ the kit ships
-	copy tools/wasm/explore.js tools/wasm/lib/*.js site/static/explorer/runtime.js
+	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
 	copy site/config.lua $(find site/templates site/static -type f)
 	cp tools/lab/kit.Makefile "$stage/$top/Makefile"
@@ -51,9 +51,9 @@ kit)
 	;;
 solutions)
 	top=lab-solutions
-	copy tools/lab/reference.json tools/lab/labs.conf
+	copy tools/lab/reference.json labs/labs.conf
 	[ -f content/labs/instructor.md ] && copy content/labs/instructor.md
-	for l in $labs; do copy $(find "examples/labs/$l" -name '*.c' | sort) "content/labs/$l.md"; done
+	for l in $labs; do copy $(find "labs/$l" -name '*.c' | sort) "content/labs/$l.md"; done
 	tarit "$stage" "$top"
 	;;
 *) echo "usage: kit.sh site|kit|solutions OUT.tar.gz" >&2; exit 2 ;;

@@ -7,14 +7,14 @@
 #   make lab-test                           the lab tests (every lab: solution, starter, wrong fixes, ...)
 #   make lab-kit / lab-solutions / dist     build/dist/lab-kit.tar.gz, lab-solutions.tar.gz, course-site.tar.gz
 LAB_DIR := tools/lab
-LAB_NAMES := $(shell awk '$$1 == "lab" { print $$2 }' $(LAB_DIR)/labs.conf)
+LAB_NAMES := $(shell awk '$$1 == "lab" { print $$2 }' labs/labs.conf)
 LAB_JS := node $(LAB_DIR)/lab.js
-LAB_TOOL_DEPS := $(wildcard $(LAB_DIR)/*.js $(LAB_DIR)/lib/*.js) $(LAB_DIR)/labs.conf
+LAB_TOOL_DEPS := $(wildcard $(LAB_DIR)/*.js $(LAB_DIR)/lib/*.js) labs/labs.conf
 LAB_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen
 
 # The full site's lab pages embed the starter's example (`lab/<name>`): its data goes to build/data.
 LAB_SITE_STAMPS := $(LAB_NAMES:%=$(BUILD)/lab/site-data/%.stamp)
-$(BUILD)/lab/site-data/%.stamp: examples/labs/%/lab.c $(LAB_TOOL_DEPS) $(BUILD)/asm/asm-tool \
+$(BUILD)/lab/site-data/%.stamp: labs/%/lab.c $(LAB_TOOL_DEPS) $(BUILD)/asm/asm-tool \
 		examples/targets.conf examples/include/course.h
 	@$(LAB_JS) site-data $* $(BUILD)/data
 	@mkdir -p $(@D) && touch $@

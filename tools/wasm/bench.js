@@ -14,8 +14,8 @@ const { readMetas } = require('./lib/metafiles');
 const zlib = require('zlib');
 const { buildVariant, TOP } = require('./lib/pipeline');
 const { metaForRuntime } = require('./lib/outcomes');
-const testmeta = require('./lib/testmeta');
-const X = require('../../site/static/explorer/runtime.js');
+const testmeta = require('./tests/testmeta');
+const X = require('./runtime.js');
 
 const FLOOR = 100000;
 let BUILD = path.join(TOP, 'build');

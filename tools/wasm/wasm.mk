@@ -6,10 +6,10 @@
 #   make wasm-test      node --test tools/wasm/tests (determinism, DPOR = naive, hangs, crashes, caps, ...)
 #   make wasm-bench     schedules/s, cost of a step, DPOR vs naive, bytes per page
 WASM_DIR := tools/wasm
-# The examples tools/asm writes metadata for (labs are graded by their own tool).
-WASM_IDS := $(or $(ASM_IDS),$(patsubst examples/%.c,%,$(shell grep -rl '^/\*@example' examples --include='*.c' --exclude-dir=labs 2>/dev/null)))
+# The examples tools/asm writes metadata for.
+WASM_IDS := $(or $(ASM_IDS),$(patsubst examples/%.c,%,$(shell grep -rl '^/\*@example' examples --include='*.c' 2>/dev/null)))
 WASM_OUTCOMES := $(WASM_IDS:%=$(BUILD)/data/outcomes/%.json)
-WASM_TOOL := $(WASM_DIR)/explore.js $(wildcard $(WASM_DIR)/lib/*.js) site/static/explorer/runtime.js
+WASM_TOOL := $(WASM_DIR)/explore.js $(wildcard $(WASM_DIR)/lib/*.js) $(WASM_DIR)/runtime.js
 
 # The site build writes what it found even when an expect line disagrees; explore-test is the gate.
 $(BUILD)/data/outcomes/%.json: $(BUILD)/data/meta/%.json examples/include/course.h $(WASM_TOOL)

@@ -29,7 +29,7 @@ for target in clang-22/x86_64 clang-22/aarch64; do
 	arch=$(awk -v t="$target" '$1 == "target" && $2 == t { print $4 }' "$conf")
 	cmd=$(awk -v t="$target" '$1 == "target" && $2 == t { $1 = $2 = $3 = $4 = ""; print }' "$conf")
 	name=empty-thread-$(echo "$target" | tr / _)-O2
-	cp examples/labs/shutdown/lab.c "$tmp/lab.c"
+	cp labs/shutdown/lab.c "$tmp/lab.c"
 	# shellcheck disable=SC2086
 	(cd "$tmp" && $cmd $flags -O2 -std=gnu11 -I"$OLDPWD/examples/include" lab.c -o "$name.o")
 	{ readelf -SsW "$tmp/$name.o"; objdump -d -r -l --no-show-raw-insn "$tmp/$name.o"; } |

@@ -31,7 +31,7 @@ function check(opts) {
   const conf = config.load();
   config.checkLab(conf, opts.lab);
   const lab = opts.lab;
-  const file = opts.file || `examples/labs/${lab}/lab.c`;
+  const file = opts.file || `labs/${lab}/lab.c`;
   const res = {
     schema: 'lab-result/1', lab, file, verdict: 'FAIL', stage: 'read',
     targets: config.targetsOf(conf, lab).map((t) => `${t}/${conf.opt}`),

@@ -1,10 +1,10 @@
-// config.js - tools/lab/labs.conf: the list of labs, their targets and -O level.
+// config.js - labs/labs.conf: the list of labs, their targets and -O level.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const CONF = path.join(ROOT, 'tools', 'lab', 'labs.conf');
+const CONF = path.join(ROOT, 'labs', 'labs.conf');
 
 function load(file) {
   file = file || CONF;
@@ -31,7 +31,7 @@ function targetsOf(conf, lab) {
 // The lab's name must be one of labs.conf (it becomes a path component).
 function checkLab(conf, lab) {
   if (!conf.labs.includes(lab))
-    throw new Error(`tools/lab/labs.conf:1: unknown lab '${lab}' (labs: ${conf.labs.join(' ')})`);
+    throw new Error(`labs/labs.conf:1: unknown lab '${lab}' (labs: ${conf.labs.join(' ')})`);
 }
 
 module.exports = { load, targetsOf, checkLab, ROOT, CONF };

@@ -1,4 +1,4 @@
-// labfile.js - reads a lab file (examples/labs/<name>/lab.c format, tools/lab/README.md) and turns
+// labfile.js - reads a lab file (labs/<name>/lab.c format, tools/lab/README.md) and turns
 // it into the example the asm and wasm pipelines accept: those insist on `variants: plain fixed`,
 // so the student's single variant becomes `plain` (expect./evidence. lines renamed), a `fixed`
 // variant with the same evidence satisfies the metadata checker, and a #line directive keeps every

@@ -55,7 +55,7 @@ function build(opts) {
   const conf = config.load();
   config.checkLab(conf, opts.lab);
   const lab = opts.lab;
-  const file = opts.file || `examples/labs/${lab}/lab.c`;
+  const file = opts.file || `labs/${lab}/lab.c`;
   const work = opts.work || path.join(ROOT, 'build', 'lab', lab, 'check');
   if (opts.run) {
     const ctx = { lab, file, fileAbs: path.resolve(file), cwd: process.cwd(), work,
@@ -82,7 +82,7 @@ function build(opts) {
 function siteData(opts) {
   const lab = opts.lab;
   const work = path.join(ROOT, 'build', 'lab', lab, 'site-data');
-  const file = path.join(ROOT, 'examples', 'labs', lab, 'lab.c');
+  const file = path.join(ROOT, 'labs', lab, 'lab.c');
   const conf = config.load();
   config.checkLab(conf, lab);
   const ctx = { lab, file, fileAbs: file, cwd: ROOT, work, targets: config.targetsOf(conf, lab), opt: conf.opt };

@@ -62,7 +62,7 @@ function prepare(ctx) {
   symlink(cache, path.join(work, 'b', 'cache'));
   const all = readTargets();
   for (const t of ctx.targets)
-    if (!all.targets[t]) throw new labfile.LabFileError(`tools/lab/labs.conf:1: target '${t}' is not in examples/targets.conf`);
+    if (!all.targets[t]) throw new labfile.LabFileError(`labs/labs.conf:1: target '${t}' is not in examples/targets.conf`);
   fs.writeFileSync(path.join(work, 'examples', 'targets.conf'), labTargetsConf(all, ctx.targets, ctx.opt));
   const lf = labfile.read(ctx.fileAbs);
   ctx.parts = lf.parts;

@@ -9,11 +9,11 @@ const labfile = require('./labfile');
 const { ROOT } = require('./config');
 
 function entry(lab) {
-  const file = `examples/labs/${lab}/solution.c`;
+  const file = `labs/${lab}/solution.c`;
   const res = check({ lab, file, useReference: false, work: path.join(ROOT, 'build', 'lab', lab, 'reference') });
   if (res.verdict !== 'PASS')
     throw new Error(`${file}:1: the reference solution does not pass:\n` + res.reasons.map((r) => r.message).join('\n'));
-  const parts = labfile.read(path.join(ROOT, `examples/labs/${lab}/lab.c`)).parts;
+  const parts = labfile.read(path.join(ROOT, `labs/${lab}/lab.c`)).parts;
   const c = res.cost;
   return { meta: labfile.gradedMeta(parts), cost: { source: c.source, loops: c.loops } };
 }

@@ -11,7 +11,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const LABS = fs.readFileSync(path.join(ROOT, 'tools/lab/labs.conf'), 'utf8').split('\n')
+const LABS = fs.readFileSync(path.join(ROOT, 'labs/labs.conf'), 'utf8').split('\n')
   .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
 
 function make(target, cwd) {
@@ -34,13 +34,13 @@ test('the student kit: starters, pages and the checker; no solution, wrong fix o
   assert.equal(m.status, 0, m.out);
   const files = list(path.join(ROOT, 'build/dist/lab-kit.tar.gz'));
   for (const lab of LABS) {
-    assert.ok(files.includes(`lab-kit/examples/labs/${lab}/lab.c`), lab);
+    assert.ok(files.includes(`lab-kit/labs/${lab}/lab.c`), lab);
     assert.ok(files.includes(`lab-kit/content/labs/${lab}.md`), lab);
     assert.ok(files.includes(`lab-kit/course-site/labs/${lab}.html`), lab);
   }
   for (const f of ['Makefile', 'README.md', 'tools/lab/lab.js', 'tools/lab/reference.json', 'tools/lab/lab.mk',
     'tools/asm/compile.sh', 'tools/wasm/lib/outcomes.js', 'tools/gen/gen.mk', 'site/config.lua',
-    'site/static/explorer/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html'])
+    'tools/wasm/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html'])
     assert.ok(files.includes('lab-kit/' + f), f);
   const leaked = files.filter((f) => /solution|\/wrong\/|overfenced|tools\/lab\/tests\/|content\/labs\/instructor\.md/.test(f));
   assert.deepEqual(leaked, []);
@@ -66,7 +66,7 @@ process.on('exit', () => fs.appendFileSync(${JSON.stringify(loaded)}, [process.a
     assert.match(starter.out, /witness: schedule [0-3]+ /);
     const files = fs.readFileSync(loaded, 'utf8').split('\n').filter((f) => path.isAbsolute(f));
     for (const f of ['tools/lab/lab.js', 'tools/lab/lib/explore-child.js', 'tools/wasm/lib/outcomes.js',
-      'site/static/explorer/runtime.js'])
+      'tools/wasm/runtime.js'])
       assert.ok(files.includes(path.join(kit, f)), `the kit's ${f} was loaded: ${files.join(' ')}`);
     const outside = files.filter((f) => !f.startsWith(kit + path.sep) && f !== hook && !f.startsWith('/usr/'));
     assert.deepEqual(outside, [], 'the kit runs only its own scripts');
@@ -74,7 +74,7 @@ process.on('exit', () => fs.appendFileSync(${JSON.stringify(loaded)}, [process.a
     assert.equal(res.verdict, 'FAIL');
     assert.ok(fs.existsSync(path.join(kit, 'build/lab/polling/site/labs/polling.html')), 'the lab page was built');
     assert.ok(res.witness.link.startsWith('file://' + kit + '/build/lab/polling/site/labs/polling.html#explore='));
-    fs.copyFileSync(path.join(ROOT, 'examples/labs/polling/solution.c'), path.join(kit, 'examples/labs/polling/lab.c'));
+    fs.copyFileSync(path.join(ROOT, 'labs/polling/solution.c'), path.join(kit, 'labs/polling/lab.c'));
     const sol = make(['lab-check', 'LAB=polling'], kit);
     assert.equal(sol.status, 0, sol.out);
     assert.match(sol.out, /^PASS$/m);
@@ -88,8 +88,8 @@ test("the teacher's archive holds every lab file", () => {
   assert.equal(m.status, 0, m.out);
   const files = list(path.join(ROOT, 'build/dist/lab-solutions.tar.gz'));
   for (const lab of LABS) {
-    for (const f of fs.readdirSync(path.join(ROOT, 'examples/labs', lab), { recursive: true }).filter((f) => f.endsWith('.c')))
-      assert.ok(files.includes(`lab-solutions/examples/labs/${lab}/${f}`), `${lab}/${f}`);
+    for (const f of fs.readdirSync(path.join(ROOT, 'labs', lab), { recursive: true }).filter((f) => f.endsWith('.c')))
+      assert.ok(files.includes(`lab-solutions/labs/${lab}/${f}`), `${lab}/${f}`);
   }
   assert.ok(files.includes('lab-solutions/content/labs/instructor.md'));
 });

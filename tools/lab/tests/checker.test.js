@@ -14,7 +14,7 @@ const page = require('../lib/page');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TMP = path.join(ROOT, 'build', 'lab', 'test', 'checker');
-const STARTER = fs.readFileSync(path.join(ROOT, 'examples/labs/polling/lab.c'), 'utf8');
+const STARTER = fs.readFileSync(path.join(ROOT, 'labs/polling/lab.c'), 'utf8');
 
 function grade(name, text) {
   fs.mkdirSync(TMP, { recursive: true });
@@ -91,7 +91,7 @@ test('the tool runner stops a process at its time limit and caps its memory', ()
 });
 
 test('the pipeline form of a lab file keeps every line number', () => {
-  const text = fs.readFileSync(path.join(ROOT, 'examples/labs/seqlock/wrong/data-marked-only.c'), 'utf8');
+  const text = fs.readFileSync(path.join(ROOT, 'labs/seqlock/wrong/data-marked-only.c'), 'utf8');
   const parts = labfile.split('x.c', text);
   const out = labfile.pipelineExample(parts, 'x.c').split('\n');
   assert.match(out[0], /^\/\*@example$/);

@@ -10,7 +10,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const LABS = fs.readFileSync(path.join(ROOT, 'tools/lab/labs.conf'), 'utf8').split('\n')
+const LABS = fs.readFileSync(path.join(ROOT, 'labs/labs.conf'), 'utf8').split('\n')
   .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools/lab/reference.json'), 'utf8'));
 
@@ -30,15 +30,15 @@ test('labs.conf lists at least six labs, each with its files', () => {
   assert.ok(LABS.length >= 6, LABS.join(' '));
   for (const lab of LABS) {
     for (const f of ['lab.c', 'solution.c', 'overfenced.c'])
-      assert.ok(fs.existsSync(path.join(ROOT, 'examples/labs', lab, f)), `${lab}/${f}`);
+      assert.ok(fs.existsSync(path.join(ROOT, 'labs', lab, f)), `${lab}/${f}`);
     assert.ok(fs.existsSync(path.join(ROOT, 'content/labs', lab + '.md')), `content/labs/${lab}.md`);
-    const wrong = fs.readdirSync(path.join(ROOT, 'examples/labs', lab, 'wrong')).filter((f) => f.endsWith('.c'));
+    const wrong = fs.readdirSync(path.join(ROOT, 'labs', lab, 'wrong')).filter((f) => f.endsWith('.c'));
     assert.ok(wrong.length >= 2, `${lab}: at least two wrong fixes`);
   }
 });
 
 for (const lab of LABS) {
-  const dir = `examples/labs/${lab}`;
+  const dir = `labs/${lab}`;
 
   test(`${lab}: the reference solution passes, at the cost recorded in reference.json`, () => {
     const { status, out, res } = grade(lab, `${dir}/solution.c`, 'solution');

@@ -5,10 +5,10 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { readMetas } = require('../lib/metafiles');
-const testmeta = require('../lib/testmeta');
+const testmeta = require('./testmeta');
 const { buildVariant, TOP } = require('../lib/pipeline');
 const { processExample, exploreVariant, metaForRuntime } = require('../lib/outcomes');
-const X = require('../../../site/static/explorer/runtime.js');
+const X = require('../runtime.js');
 
 const PROGRAMS = path.join(__dirname, 'programs');
 const CACHE = path.join(TOP, 'build/cache/wasm');
