@@ -49,7 +49,9 @@ THREAD(t1)
 		return;
 	unsigned long entry = pmd;		/* BUGGY: may reuse the first load */
 #elif FIXED
-	unsigned long entry = READ_ONCE(pmd);	/* one snapshot for every check and the use */
+	unsigned long entry = READ_ONCE(pmd);	/* one snapshot for the checks, as in the commit;
+						 * here for the use too (the kernel's map_pte()
+						 * still reads the entry through the pointer) */
 
 	if (entry & PMD_HUGE)
 		return;
