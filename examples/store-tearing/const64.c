@@ -10,7 +10,7 @@
  * evidence.plain: stores(t0, big) == 2
  * evidence.fixed: stores(t0, big) == 1
  * evidence.transformed: stores(t0, big) == 2
- * evidence-on: gcc-12/aarch64/O1,O2,O3,Os
+ * evidence-on: gcc-12/aarch64/O0,O1,O2,O3,Os
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1
@@ -38,7 +38,8 @@ THREAD(t0)
 #elif FIXED
 	WRITE_ONCE(big, NEW_VALUE);
 #elif TRANSFORMED
-	/* The torn store gcc 12 emits on aarch64 (stp w0, w0), written out: two halves, two stores. */
+	/* The torn store gcc 12 emits on aarch64 (stp w0, w0 from -O2, two str w0 at -O0 and -O1),
+	 * written out: two halves, two stores. */
 	volatile half_t *half = (volatile half_t *)&big;
 
 	half[0] = (half_t)NEW_VALUE;
