@@ -16,12 +16,15 @@
  * expect.fixed: unreachable: r2 == 1 && r1 != 42
  * expect.fixed: reachable: r2 == 1 && r1 == 42
  * expect.transformed: reachable: r2 == 1 && r1 != 42
+ * quiz.transformed: r2 == 1 && r1 == 42
  */
 #include "course.h"
 
-/* The explorer's WebAssembly build (clang) happens not to fuse these loads, so there the plain
- * variant behaves; the transformed variant is what gcc and clang do on the native targets
- * (see the evidence), and there a NULL first look with a passing check dereferences NULL.
+/* From -O1 up every compiler merges the three loads into two (see the evidence), but they differ in which
+ * value the dereference reuses: gcc's native code reuses the first plain load, clang's (native
+ * and the explorer's WebAssembly) reuses the READ_ONCE, so there the plain variant behaves.
+ * The transformed variant is gcc's choice written out: a NULL first look with a passing check
+ * dereferences NULL.
  * t0 publishes a pointer to a ready value. t1 peeks at the pointer, checks it with READ_ONCE,
  * and if the check passed, loads it again to dereference it (as in the 2017 page_vma_mapped fix). */
 SHARED(int *, gp);
