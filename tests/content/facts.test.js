@@ -1,0 +1,155 @@
+// Corrected statements stay corrected (issue 11, section 4): each test ties a sentence of a page to
+// the example file that models the fact (field types, variable names, labels) or to the build data
+// (build/data/asm, build/data/outcomes), so reverting the page, the example or the compiler facts
+// makes it fail. It reads content/, examples/ and $BUILD/data only (never ../shared). Run after the
+// site is built: `make content-test`.
+'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const facts = require('./lib/facts.js');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DATA = path.resolve(ROOT, process.env.BUILD || 'build', 'data');
+const read = (rel) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
+
+// ---- Btrfs: the four fields and their types (seed diffs 004-007, modelled in the example) -------
+
+test('btrfs: the page table gives each field the type the example declares', () => {
+  const declared = facts.structFields(read('examples/case-studies/btrfs.c'));
+  const table = facts.btrfsTable(read('content/case-studies/btrfs.md'));
+  assert.deepEqual(Object.keys(table).sort(), Object.keys(declared).sort(),
+    'the page table and the example must list the same fields');
+  for (const [field, row] of Object.entries(table)) {
+    assert.equal(row.type, declared[field].type, `content/case-studies/btrfs.md: ${field} is ${declared[field].type}`);
+    assert.equal(row.struct, declared[field].struct, `content/case-studies/btrfs.md: ${field} is in ${declared[field].struct}`);
+    assert.equal(row.commit, declared[field].commit, `content/case-studies/btrfs.md: ${field} comes from ${declared[field].commit}`);
+  }
+  // The facts themselves (seed diffs): two int fields of btrfs_root, two u64 fields of btrfs_fs_info.
+  assert.deepEqual(Object.values(declared).map((d) => d.type).sort(), ['int', 'int', 'u64', 'u64']);
+});
+
+test('btrfs: no sentence of the page gives a field another type', () => {
+  const declared = facts.structFields(read('examples/case-studies/btrfs.c'));
+  const wrong = facts.typeClaims(read('content/case-studies/btrfs.md'), declared);
+  assert.deepEqual(wrong, []);
+});
+
+test('btrfs: the type-claim checker catches the old wording', () => {
+  const declared = facts.structFields(read('examples/case-studies/btrfs.c'));
+  const old = 'Btrfs keeps several 64-bit transaction numbers: the generation (`fs_info->generation`), ' +
+    'and per-tree log numbers (`log_transid`, `last_log_commit`).\n\nThe fields are `u64`.\n';
+  const wrong = facts.typeClaims(old, declared);
+  assert.equal(wrong.length, 2, JSON.stringify(wrong));
+});
+
+test('btrfs: the spin-wait is labelled hypothetical in the example and on the page', () => {
+  const ex = read('examples/case-studies/btrfs.c');
+  assert.match(facts.metaValue(ex, 'title'), /hypothetical/i, 'examples/case-studies/btrfs.c: title');
+  assert.match(facts.comments(ex), /hypothetical/i, 'examples/case-studies/btrfs.c: comment');
+  const quiz = facts.quiz(read('content/case-studies/btrfs.md'), 'btrfs-outcome');
+  assert.match(quiz, /hypothetical/i, 'content/case-studies/btrfs.md: quiz btrfs-outcome');
+  assert.match(read('content/case-studies/btrfs.md'), /## The example: a wait that Btrfs does not have/);
+});
+
+// ---- Store fusing: the page's sketch uses the example's names ----------------------------------
+
+test('store-fusing: the sketch declares exactly the shared variables and constants of the example', () => {
+  const ex = read('examples/store-fusing/shutdown.c');
+  const page = read('content/store-fusing.md');
+  const sketch = facts.cBlocks(page).find((b) => /void controller\(void\)/.test(b));
+  assert.ok(sketch, 'content/store-fusing.md: the shutdown sketch');
+  assert.deepEqual(facts.globals(sketch).sort(), facts.sharedNames(ex).sort());
+  assert.deepEqual(facts.defines(sketch).sort(), facts.defines(ex).sort());
+});
+
+test('store-fusing: variables named in the prose and in the reordering page exist in the example', () => {
+  const shared = new Set(facts.sharedNames(read('examples/store-fusing/shutdown.c')));
+  for (const rel of ['content/store-fusing.md', 'content/code-reordering.md', 'content/invented-stores.md']) {
+    const used = facts.shutdownVariables(read(rel));
+    assert.ok(used.length > 0, `${rel}: names the handshake's variables`);
+    for (const name of used) assert.ok(shared.has(name), `${rel}: \`${name}\` is not a variable of store-fusing/shutdown`);
+  }
+  // The running text of the store-fusing page talks about the example's variables only.
+  for (const name of facts.proseIdentifiers(read('content/store-fusing.md')))
+    assert.ok(shared.has(name), `content/store-fusing.md: \`${name}\` is not a variable of store-fusing/shutdown`);
+});
+
+// ---- Store tearing: GCC 12 for AArch64 tears at every level, -O0 included ----------------------
+
+test('store-tearing: the page says -O0, the example checks -O0, and the data shows it', () => {
+  const cells = facts.asmCells(DATA, 'store-tearing/const64', 'gcc-12/aarch64');
+  for (const [opt, cell] of Object.entries(cells))
+    assert.equal(cell.plain.counts.t0.big.stores, 2, `gcc-12/aarch64/${opt}: the plain store is torn`);
+  assert.deepEqual(Object.keys(cells).sort(), facts.opts(read('examples/targets.conf')).sort());
+  const on = facts.metaValue(read('examples/store-tearing/const64.c'), 'evidence-on');
+  assert.equal(on, `gcc-12/aarch64/${facts.opts(read('examples/targets.conf')).join(',')}`);
+  const para = facts.paragraphWith(read('content/store-tearing.md'), '`stp w0, w0`');
+  assert.match(para, /`-O0` included/, 'content/store-tearing.md: the -O0 tear');
+});
+
+// ---- The stale-pointer quiz asks about variants whose answer follows from the rule -------------
+
+test('load-fusing: the stale-pointer outcome quizzes ask the fused and the fixed variants', () => {
+  const page = read('content/load-fusing.md');
+  const variants = facts.outcomeQuizzes(page)
+    .filter((q) => q.example === 'load-fusing/stale-pointer').map((q) => q.variant).sort();
+  assert.deepEqual(variants, ['fixed', 'transformed']);
+  const out = JSON.parse(fs.readFileSync(path.join(DATA, 'outcomes/load-fusing/stale-pointer.json'), 'utf8'));
+  assert.equal(out.variants.transformed.checked['r2 == 1 && r1 != 42'], true, 'the fused reader dereferences a stale pointer');
+  assert.equal(out.variants.fixed.checked['r2 == 1 && r1 != 42'], false, 'the marked reader cannot');
+});
+
+// ---- How real: the middle column quotes the article's table ------------------------------------
+
+// The article's "Occurs in the Wild?" table (seed 000, "How real is all this?"), by page slug.
+const ARTICLE_TABLE = {
+  'load-tearing': 'Yes', 'store-tearing': 'Yes, for constants (to be fixed?)', 'load-fusing': 'Yes',
+  'store-fusing': 'Yes', 'code-reordering': 'Yes', 'invented-loads': 'Yes',
+  'invented-stores': 'In some cases', 'store-to-load': 'Unknown', 'dead-code': 'Yes',
+};
+// Rows whose "Yes" the article's text backs with no incident or report.
+const NO_INCIDENT = ['store-fusing', 'code-reordering', 'invented-loads', 'dead-code'];
+
+test('how-real: the article column quotes the article table', () => {
+  assert.deepEqual(facts.howRealColumn(read('content/how-real.md')), ARTICLE_TABLE);
+});
+
+test('how-real: the page names exactly the rows the article backs with no incident', () => {
+  const page = read('content/how-real.md');
+  const sentence = facts.sentenceWith(page, 'names no incident');
+  assert.ok(sentence, 'content/how-real.md: a sentence saying which rows have no incident');
+  const all = facts.pageTitles(ROOT);
+  const titles = Object.fromEntries(Object.keys(ARTICLE_TABLE).map((slug) => [slug, all[slug]]));
+  const named = Object.entries(titles).filter(([, t]) => sentence.toLowerCase().includes(t.toLowerCase()))
+    .map(([slug]) => slug).sort();
+  assert.deepEqual(named, [...NO_INCIDENT].sort());
+  assert.doesNotMatch(page, /from real kernel incidents/);
+});
+
+// ---- Compile facts stated in the corrected prose (candidates for the data directive) -----------
+
+test('net-tls: every compiler loads the pointer twice at -O0 and once from -O1, as the page says', () => {
+  for (const target of facts.targets(read('examples/targets.conf'))) {
+    const cells = facts.asmCells(DATA, 'case-studies/net-tls', target);
+    for (const [opt, cell] of Object.entries(cells))
+      assert.equal(cell.plain.counts.t1.sk_prot.loads, opt === 'O0' ? 2 : 1, `${target}/${opt}`);
+  }
+  const para = facts.paragraphWith(read('content/case-studies/net-tls.md'), 'In the plain variant');
+  assert.match(para, /from `-O1` up/);
+  assert.match(para, /At `-O0` every\s+compiler loads the pointer again/);
+});
+
+test('code-reordering: source order at -O0 everywhere, flag first with GCC 12 at -O2/-O3', () => {
+  for (const target of facts.targets(read('examples/targets.conf'))) {
+    const cells = facts.asmCells(DATA, 'code-reordering/publish', target);
+    assert.equal(facts.storeOrder(cells.O0.plain.functions.t0), 'data,ready', `${target}/O0`);
+    if (target.startsWith('gcc-12/'))
+      for (const opt of ['O2', 'O3'])
+        assert.equal(facts.storeOrder(cells[opt].plain.functions.t0), 'ready,data', `${target}/${opt}`);
+  }
+  const page = read('content/code-reordering.md');
+  assert.match(page, /At `-O0` every\s+compiler keeps the source order/);
+  assert.match(page, /At `-O2` and\s+`-O3` it stores `ready` before `data` on all four architectures/);
+});

@@ -1,0 +1,171 @@
+// facts.js - small readers for tests/content: pull facts out of a page (tables, sentences, C
+// sketches, quizzes), an example file (declarations, metadata, comments), examples/targets.conf and
+// the build data. Each function returns plain data; none throws except on a missing file.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+// The fenced blocks of a page: [{lang, body}].
+function fences(md) {
+  const out = [];
+  const re = /^```([\w-]*)[^\n]*\n([\s\S]*?)^```\s*$/gm;
+  for (let m; (m = re.exec(md));) out.push({ lang: m[1], body: m[2] });
+  return out;
+}
+
+// The page without front matter, fenced blocks and table rows: the running text.
+function prose(md) {
+  return md.replace(/^---\n[\s\S]*?\n---\n/, '')
+    .replace(/^```[\s\S]*?^```\s*$/gm, '\n')
+    .split('\n').filter((l) => !/^\s*\|/.test(l)).join('\n');
+}
+
+const cBlocks = (md) => fences(md).filter((f) => f.lang === 'c').map((f) => f.body);
+const stripComments = (code) => code.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/.*$/gm, ' ');
+const comments = (src) => (src.match(/\/\*[\s\S]*?\*\//g) || []).join('\n');
+
+// `key: value` of an example's metadata block (first occurrence), or undefined.
+function metaValue(src, key) {
+  const block = src.match(/\/\*@example([\s\S]*?)\*\//);
+  const m = block && block[1].match(new RegExp(`^\\s*\\*?\\s*${key.replace(/[.]/g, '\\.')}:\\s*(.*?)\\s*$`, 'm'));
+  return m ? m[1] : undefined;
+}
+
+// The body of the quiz block with this id ('' when absent).
+function quiz(md, id) {
+  const q = fences(md).find((f) => f.lang === 'quiz' && new RegExp(`^id:\\s*${id}\\s*$`, 'm').test(f.body));
+  return q ? q.body : '';
+}
+
+// Outcome quizzes: [{id, example, variant}].
+function outcomeQuizzes(md) {
+  return fences(md).filter((f) => f.lang === 'quiz').map((f) => {
+    const id = (f.body.match(/^id:\s*(\S+)/m) || [])[1];
+    const o = f.body.match(/^outcomes:\s*(\S+)\s+(\S+)/m);
+    return o && { id, example: o[1], variant: o[2] };
+  }).filter(Boolean);
+}
+
+// Fields declared in `struct <name>_fields { <type> <field>; /* <commit> */ ... }` blocks of an
+// example: {field: {type, struct, commit}}.
+function structFields(src) {
+  const out = {};
+  const re = /struct\s+(\w+)_fields\s*\{([\s\S]*?)\}/g;
+  for (let m; (m = re.exec(src));) {
+    for (const line of m[2].split('\n')) {
+      const f = line.match(/^\s*([\w ]+?)\s+(\w+);\s*\/\*\s*([0-9a-f]{12})\s*\*\//);
+      if (f) out[f[2]] = { type: f[1], struct: m[1], commit: f[3] };
+    }
+  }
+  return out;
+}
+
+// Rows `| `field` | `struct` | `type` | `commit` |` of the Btrfs page: {field: {struct, type, commit}}.
+function btrfsTable(md) {
+  const out = {};
+  const re = /^\|\s*`(\w+)`\s*\|\s*`(\w+)`\s*\|\s*`([\w ]+)`\s*\|\s*`([0-9a-f]{12})`\s*\|\s*$/gm;
+  for (let m; (m = re.exec(md));) out[m[1]] = { struct: m[2], type: m[3], commit: m[4] };
+  return out;
+}
+
+// Clauses of the running text (and headings) that state a type for Btrfs fields: a clause with one
+// kind of type word (`u64`/64-bit, or `int`) must name only fields of that type, and a clause about
+// "the fields" in general must not give them one type. Returns the offending clauses.
+function typeClaims(md, declared) {
+  const kinds = { u64: /`u64`|\b64-bit\b/, int: /`int`/ };
+  const bad = [];
+  for (const clause of prose(md).replace(/^#+\s*/gm, '').split(/[.;](?=\s|$)/)) {
+    const c = clause.replace(/\s+/g, ' ').trim();
+    const said = Object.keys(kinds).filter((k) => kinds[k].test(c));
+    if (said.length !== 1) continue;
+    const named = Object.keys(declared).filter((f) => new RegExp('`(?:\\w+->)?' + f + '`').test(c));
+    const wrong = named.filter((f) => declared[f].type !== said[0]);
+    const generic = named.length === 0 && /\b(?:the|these|all|both|four)\s+fields\b/i.test(c);
+    if (wrong.length || generic) bad.push(c);
+  }
+  return bad;
+}
+
+// File-scope variables declared in a C sketch (`int status;` at column 0).
+function globals(code) {
+  const out = [];
+  for (const line of stripComments(code).split('\n')) {
+    const m = line.match(/^(?:[a-z_]\w*\s+)+\**\s*([a-z_]\w*)\s*(?:=[^;]*)?;\s*$/);
+    if (m && !/^(return|goto)\b/.test(line)) out.push(m[1]);
+  }
+  return out;
+}
+
+const defines = (code) => [...code.matchAll(/^#define\s+(\w+)/gm)].map((m) => m[1]);
+const sharedNames = (src) =>
+  [...stripComments(src).matchAll(/\b(?:STATIC_)?SHARED(?:_INIT)?\(\s*[^,]+,\s*(\w+)/g)].map((m) => m[1]);
+
+const C_WORDS = new Set(['int', 'void', 'while', 'if', 'else', 'for', 'return', 'continue', 'break',
+  'unsigned', 'long', 'char', 'short', 'const', 'volatile', 'static', 'struct', 'do']);
+
+// Variables of the shutdown handshake a page uses: identifiers (not calls, not macros, not C
+// words, not comments) in the page's C blocks that mention SHUTTING_DOWN.
+function shutdownVariables(md) {
+  const names = new Set();
+  for (const block of cBlocks(md).filter((b) => /SHUTTING_DOWN/.test(b))) {
+    const code = stripComments(block).replace(/^#define.*$/gm, '');
+    for (const m of code.matchAll(/\b([a-z_][a-z0-9_]*)\b(?!\s*\()/g))
+      if (!C_WORDS.has(m[1])) names.add(m[1]);
+  }
+  return [...names];
+}
+
+// Bare lower-case identifiers written in inline code in the running text.
+const proseIdentifiers = (md) => [...prose(md).matchAll(/`([a-z_][a-z0-9_]*)`/g)].map((m) => m[1]);
+
+// targets.conf: the -O levels and the targets.
+const opts = (conf) => conf.match(/^opts\s+(.*)$/m)[1].trim().split(/\s+/);
+const targets = (conf) => [...conf.matchAll(/^target\s+(\S+)/gm)].map((m) => m[1]);
+
+// build/data/asm/<id>/<compiler>/<arch>.json cells: {opt: {variant: {functions, counts}}}.
+function asmCells(data, id, target) {
+  const file = path.join(data, 'asm', id, `${target}.json`);
+  if (!fs.existsSync(file)) throw new Error(`${file}: missing; build the site first (make)`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')).cells;
+}
+
+// The order of the shared stores in a thread's listing, as "a,b".
+function storeOrder(fns) {
+  const seen = [];
+  for (const fn of fns) for (const insn of fn.insns)
+    for (const a of insn.acc || []) if (a.shared && a.kind === 'store' && !seen.includes(a.var)) seen.push(a.var);
+  return seen.join(',');
+}
+
+// The paragraph (blank-line separated) of the running text that contains `needle` ('' if none).
+const paragraphWith = (md, needle) => prose(md).split(/\n\s*\n/).find((p) => p.includes(needle)) || '';
+
+// The sentence of the running text that contains `needle`, lines joined ('' if none).
+function sentenceWith(md, needle) {
+  const text = prose(md).replace(/\s+/g, ' ');
+  return text.split(/(?<=[.!?])\s+(?=[A-Z"(`[])/).find((s) => s.includes(needle)) || '';
+}
+
+// The How-real table: {slug: the article column} for rows `| [Title](slug.md) | verdict | ... |`.
+function howRealColumn(md) {
+  const out = {};
+  for (const m of md.matchAll(/^\|\s*\[[^\]]+\]\(([\w-]+)\.md\)\s*\|\s*([^|]+?)\s*\|/gm)) out[m[1]] = m[2];
+  return out;
+}
+
+// {slug: title} of the top-level pages.
+function pageTitles(root) {
+  const out = {};
+  const dir = path.join(root, 'content');
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.md'))) {
+    const t = fs.readFileSync(path.join(dir, f), 'utf8').match(/^title:\s*"?(.*?)"?\s*$/m);
+    if (t) out[f.slice(0, -3)] = t[1];
+  }
+  return out;
+}
+
+module.exports = {
+  fences, prose, cBlocks, comments, metaValue, quiz, outcomeQuizzes, structFields, btrfsTable,
+  typeClaims, globals, defines, sharedNames, shutdownVariables, proseIdentifiers, opts, targets,
+  asmCells, storeOrder, paragraphWith, sentenceWith, howRealColumn, pageTitles,
+};
