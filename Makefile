@@ -27,6 +27,7 @@ $(SETUP_STAMP):
 -include tools/lint/lint.mk
 -include tools/lab/lab.mk
 -include tests/tests.mk
+-include tests/content/content.mk
 
 .PHONY: all site check bench serve clean
 all: setup site
