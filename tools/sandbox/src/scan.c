@@ -33,9 +33,13 @@ static int allowed(const char *name, const struct scan_opts *o)
 	return 0;
 }
 
+/* Names in line markers that are no file a compiler could read: the pseudo-files, and a directory
+ * (gcc -g marks the working directory as "# 1 "/dir//""; a name ending in '/' never opens as a file). */
 static int pseudo_file(const char *name)
 {
-	return !strcmp(name, "<built-in>") || !strcmp(name, "<command-line>") || !strcmp(name, "<command line>");
+	size_t n = strlen(name);
+	return !strcmp(name, "<built-in>") || !strcmp(name, "<command-line>") || !strcmp(name, "<command line>") ||
+	       (n > 0 && name[n - 1] == '/');
 }
 
 /* The first line of the submission that mentions the file's last path component, else 1. */
@@ -257,6 +261,8 @@ static void flush_string(struct state *st)
 static int was_entered(const struct state *st, const char *name)
 {
 	size_t n = strlen(name);
+	if (!n)
+		return 0;
 	for (const char *p = buf_str(&st->entered); (p = strstr(p, name)); p++)
 		if ((p == st->entered.data || p[-1] == '\n') && p[n] == '\n')
 			return 1;

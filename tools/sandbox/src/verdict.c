@@ -54,9 +54,19 @@ static const char *message_start(const char *line, const char *end)
 	return line;
 }
 
+/* The gcc driver reports a pass that a signal ended: "gcc: internal compiler error: File size
+ * limit exceeded signal terminated program as" (also "fatal error: ... signal terminated"). */
+static const struct pattern driver_signals[] = {
+	{ "File size limit exceeded signal terminated program", "file" },
+	{ "CPU time limit exceeded signal terminated program", "cpu" },
+};
+
 static const char *match_line(const char *line, const char *end)
 {
 	const char *starts[2] = { line, message_start(line, end) };
+	for (size_t i = 0; starts[1] != line && i < sizeof driver_signals / sizeof *driver_signals; i++)
+		if (memmem(starts[1], (size_t)(end - starts[1]), driver_signals[i].text, strlen(driver_signals[i].text)))
+			return driver_signals[i].limit;
 	if (starts[1] != line) {
 		for (size_t i = 0; i < sizeof errno_texts / sizeof *errno_texts; i++) {
 			size_t n = strlen(errno_texts[i].text);

@@ -25,6 +25,8 @@ static void test_tool_messages(void **state)
 			    "memory");
 	assert_string_equal(verdict_backstop("head: error writing 'standard output': No space left on device\n", 0),
 			    "file");
+	assert_string_equal(verdict_backstop("gcc-12: internal compiler error: File size limit exceeded signal "
+					     "terminated program as\n", 0), "file");
 	assert_string_equal(verdict_backstop("anything", SIGXCPU), "cpu");
 	assert_string_equal(verdict_backstop("anything", SIGXFSZ), "file");
 }
@@ -36,6 +38,7 @@ static void test_not_spoofable(void **state)
 	assert_null(verdict_backstop("lab.c:3:1: error: #error LLVM ERROR: out of memory\n", 0));
 	assert_null(verdict_backstop("lab.c:4:2: error: #error x: No space left on device\n", 0));
 	assert_null(verdict_backstop("lab.c: In function 'out of memory':\n", 0));
+	assert_null(verdict_backstop("lab.c:1:2: error: #error File size limit exceeded signal terminated program\n", 0));
 	assert_null(verdict_backstop("", SIGSEGV));
 }
 
