@@ -1,0 +1,2 @@
+x.o: lab.c inc/course.h \
+  /a\ b/c\#d $$e

@@ -1,0 +1,2 @@
+lab.i: lab.c /etc/hostname
+other: x
