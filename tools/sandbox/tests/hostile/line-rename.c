@@ -1,0 +1,35 @@
+/* HOSTILE: #line names another file; gcc quotes that file's line in its diagnostic
+ * expect: REJECT "#line names"
+ * unchecked: FAIL at compile
+ * leaks: yes */
+/*@example
+ * title: Lab: stop the worker
+ * page: labs/polling
+ * shows: A worker polls a stop flag that another thread raises; make sure it notices.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r1 need_to_stop
+ * cflags: -std=gnu11
+ * evidence.student: loads_in_loop(t1, need_to_stop) >= 1
+ * expect.student: unreachable: hang(t1)
+ * expect.student: unreachable: done && r1 == 0
+ * expect.student: reachable: done && r1 == 1
+ */
+#include "course.h"
+
+SHARED(int, need_to_stop);
+OBSERVED(int, r1);
+
+THREAD(t0)
+{
+	WRITE_ONCE(need_to_stop, 1);
+}
+
+#line 1 "@SECRET@"
+int broken = undeclared_name;
+THREAD(t1)
+{
+	while (!READ_ONCE(need_to_stop))
+		continue;
+	r1 = READ_ONCE(need_to_stop);
+}

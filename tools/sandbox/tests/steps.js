@@ -1,0 +1,91 @@
+// steps.js - the grading steps of one lab file, each through the sandbox (tools/sandbox/sandbox.js),
+// in the order the grader runs them: the checks on each preprocessor's view, a compile per target,
+// the disassembly (readelf, objdump -d and the section contents), the wasm build (emcc compile and
+// link, with tools/wasm/lib/pipeline.js's flags) and the explorer's start-up (explore-wasm.js).
+// Used by the hostile corpus (hostile.test.js) until the grader itself calls the sandbox.
+//   node steps.js FILE WORK [--unchecked] [--unsandboxed] [--limits JSON]  -> one JSON line
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const sandbox = require('../sandbox.js');
+const { readTargets } = require('../../lab/lib/pipeline.js');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const COURSE_H = path.join(ROOT, 'examples', 'include', 'course.h');
+const TARGETS = ['gcc-12/x86_64', 'clang-22/aarch64'];
+const EMCC_ENV = { NODE_PATH: '/usr/share/nodejs' };
+
+// -> {verdict: REJECT | FAIL | OK | TIMEOUT | MEMORY | OUTPUT | REFUSED | ERROR, step, message,
+//     findings, outputs: [{name, text}] (everything a step printed or wrote)}
+function grade(file, work, opts) {
+  const o = Object.assign({ checks: true, unsandboxed: false, limits: {} }, opts);
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  const all = readTargets();
+  const flags = all.flags.split(/\s+/).filter(Boolean).concat(['-O2', '-std=gnu11']);
+  const outputs = [];
+  const res = { verdict: 'OK', step: null, message: '', findings: [], outputs };
+  const run = (spec) => {
+    const r = sandbox.step(Object.assign({ unsandboxed: o.unsandboxed, limits: o.limits[spec.step], cwd: work }, spec));
+    outputs.push({ name: `${spec.step}: ${spec.argv[0]}`, text: r.stdout + r.stderr + (r.message || '') });
+    if (r.verdict !== 'OK') Object.assign(res, { verdict: r.verdict, step: spec.step, message: r.message });
+    return r;
+  };
+  const compilers = TARGETS.map((t) => ({ name: t, argv: all.targets[t].cmd.concat(flags.filter((f) => f !== '-c')) }))
+    .concat([{ name: 'emcc', argv: ['emcc', '-O2', '-matomics', '-std=gnu11'], env: EMCC_ENV }]);
+  if (o.checks) {
+    const c = sandbox.checkSubmission({ file, courseH: COURSE_H, work: path.join(work, 'check'), cwd: work,
+      compilers, unsandboxed: o.unsandboxed, limits: o.limits.preprocess });
+    res.findings = c.findings;
+    outputs.push({ name: 'check', text: c.findings.join('\n') + (c.diagnostics || '') });
+    if (c.stopped) return Object.assign(res, { verdict: c.stopped.verdict, step: c.stopped.step, message: c.stopped.message });
+    if (c.diagnostics) return Object.assign(res, { verdict: 'FAIL', step: 'preprocess', message: c.diagnostics });
+    if (!c.ok) return Object.assign(res, { verdict: 'REJECT', step: 'check', message: c.findings.join('\n') });
+  }
+  const inc = path.dirname(COURSE_H);
+  const ro = [file, COURSE_H];
+  for (const t of TARGETS) {
+    const obj = path.join(work, t.replace('/', '-') + '.o');
+    if (run({ step: 'compile', argv: all.targets[t].cmd.concat(flags, ['-I', inc, file, '-o', obj]), ro, rw: [work] })
+      .verdict !== 'OK') return res;
+    const dis = run({ step: 'disassemble', ro: [obj], argv: ['sh', '-c',
+      'readelf -SsW "$1" && objdump -d -r -l --no-show-raw-insn "$1" && objdump -s "$1"', 'disassemble', obj] });
+    if (dis.verdict !== 'OK') return res;
+    fs.writeFileSync(obj + '.dis', dis.stdout);
+  }
+  const wobj = path.join(work, 'emcc.o');
+  const wasm = path.join(work, 'emcc.wasm');
+  if (run({ step: 'compile', env: EMCC_ENV, ro, rw: [work],
+    argv: ['emcc', '-O2', '-matomics', '-g', '-I', inc, '-std=gnu11', '-c', file, '-o', wobj] }).verdict !== 'OK') return res;
+  if (run({ step: 'link', env: EMCC_ENV, rw: [work], argv: ['emcc', '-O0', '-matomics', '-g', '-sSTANDALONE_WASM',
+    '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0', '-Wl,--export=t0', '-Wl,--export=t1', wobj, '-o', wasm] })
+    .verdict !== 'OK') return res;
+  run({ step: 'explore', ro: [path.join(__dirname, 'explore-wasm.js'), wasm],
+    argv: ['node', '--max-old-space-size=1024', path.join(__dirname, 'explore-wasm.js'), wasm] });
+  return res;
+}
+
+// Every file a run left in its work tree, as text (latin1: any byte survives).
+function workFiles(work) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.push({ name: p, text: fs.readFileSync(p).toString('latin1') });
+    }
+  };
+  if (fs.existsSync(work)) walk(work);
+  return out;
+}
+
+module.exports = { grade, workFiles, TARGETS };
+
+if (require.main === module) {
+  const [file, work, ...rest] = process.argv.slice(2);
+  const li = rest.indexOf('--limits');
+  const r = grade(path.resolve(file), path.resolve(work), { checks: !rest.includes('--unchecked'),
+    unsandboxed: rest.includes('--unsandboxed'), limits: li >= 0 ? JSON.parse(rest[li + 1]) : {} });
+  r.outputs = r.outputs.concat(workFiles(path.resolve(work)));
+  process.stdout.write(JSON.stringify(r) + '\n');
+}
