@@ -15,23 +15,33 @@ $(SBX): $(SBX_SRCS) $(SBX_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SBX_CFLAGS) -o $@ $(SBX_SRCS) $(SBX_LIBS)
 
-# cmocka unit tests under ASan + UBSan
+# cmocka unit tests under ASan + UBSan, linked with the sources built once into an archive
 SBX_TEST_DIR := $(BUILD)/sandbox/tests
 SBX_LIB_SRCS := $(filter-out $(SBX_DIR)/src/main.c,$(SBX_SRCS))
 SBX_UNITS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/test_*.c))
 SBX_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-$(SBX_TEST_DIR)/%: $(SBX_DIR)/tests/%.c $(SBX_LIB_SRCS) $(SBX_HDRS)
+SBX_SAN_LIB := $(SBX_TEST_DIR)/san/libsandbox.a
+$(SBX_TEST_DIR)/san/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(filter-out -O2,$(SBX_CFLAGS)) -O1 $(SBX_SAN) -I$(SBX_DIR)/src -o $@ $< $(SBX_LIB_SRCS) \
+	$(CC) $(filter-out -O2,$(SBX_CFLAGS)) -O1 $(SBX_SAN) -c $< -o $@
+$(SBX_SAN_LIB): $(patsubst $(SBX_DIR)/src/%.c,$(SBX_TEST_DIR)/san/%.o,$(SBX_LIB_SRCS))
+	@rm -f $@ && ar rcs $@ $^
+$(SBX_TEST_DIR)/test_%: $(SBX_DIR)/tests/test_%.c $(SBX_SAN_LIB)
+	$(CC) $(filter-out -O2,$(SBX_CFLAGS)) -O1 $(SBX_SAN) -I$(SBX_DIR)/src -o $@ $< $(SBX_SAN_LIB) \
 		$(SBX_LIBS) $(shell pkg-config --libs cmocka)
 
 # libFuzzer harnesses (clang-14 ships libFuzzer in Debian 12), replayed on their seeds by the tests
 SBX_FUZZ_CC := clang-14
+SBX_FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=address,undefined $(shell pkg-config --cflags jansson)
+SBX_FUZZ_LIB := $(SBX_TEST_DIR)/fuzz/libsandbox.a
 SBX_FUZZERS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/fuzz_*.c))
-$(SBX_TEST_DIR)/fuzz_%: $(SBX_DIR)/tests/fuzz_%.c $(SBX_LIB_SRCS) $(SBX_HDRS)
+$(SBX_TEST_DIR)/fuzz/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)
 	@mkdir -p $(@D)
-	$(SBX_FUZZ_CC) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I$(SBX_DIR)/src \
-		$(shell pkg-config --cflags jansson) -o $@ $< $(SBX_LIB_SRCS) $(SBX_LIBS)
+	$(SBX_FUZZ_CC) $(SBX_FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(SBX_FUZZ_LIB): $(patsubst $(SBX_DIR)/src/%.c,$(SBX_TEST_DIR)/fuzz/%.o,$(SBX_LIB_SRCS))
+	@rm -f $@ && ar rcs $@ $^
+$(SBX_TEST_DIR)/fuzz_%: $(SBX_DIR)/tests/fuzz_%.c $(SBX_FUZZ_LIB)
+	$(SBX_FUZZ_CC) $(SBX_FUZZ_FLAGS) -fsanitize=fuzzer -I$(SBX_DIR)/src -o $@ $< $(SBX_FUZZ_LIB) $(SBX_LIBS)
 
 .PHONY: sandbox sandbox-test sandbox-unit-test sandbox-fuzz-replay sandbox-fuzz sandbox-hostile-test
 sandbox: $(SBX)

@@ -24,8 +24,8 @@ const HOSTILE = path.join(__dirname, 'hostile');
 const STEPS = path.join(__dirname, 'steps.js');
 // Small limits, so the corpus runs in seconds: what matters is that each ends in its verdict.
 const LIMITS = {
-  preprocess: { cpu: 3, wall: 8 }, compile: { cpu: 10, wall: 20 }, link: { cpu: 10, wall: 20 },
-  explore: { cpu: 2, wall: 4 },
+  preprocess: { cpu: 2, wall: 8 }, compile: { cpu: 10, wall: 20 }, link: { cpu: 10, wall: 20 },
+  explore: { cpu: 1, wall: 4 },
 };
 
 function header(file) {

@@ -24,10 +24,11 @@ function grade(file, work, opts) {
   const all = readTargets();
   const flags = all.flags.split(/\s+/).filter(Boolean).concat(['-O2', '-std=gnu11']);
   const outputs = [];
-  const res = { verdict: 'OK', step: null, message: '', findings: [], outputs };
+  const res = { verdict: 'OK', step: null, message: '', findings: [], outputs, usage: [] };
   const run = (spec) => {
     const r = sandbox.step(Object.assign({ unsandboxed: o.unsandboxed, limits: o.limits[spec.step], cwd: work }, spec));
     outputs.push({ name: `${spec.step}: ${spec.argv[0]}`, text: r.stdout + r.stderr + (r.message || '') });
+    res.usage.push({ step: spec.step, cmd: spec.argv[0], cpu_ms: r.usage && r.usage.cpu_ms, wall_ms: r.usage && r.usage.wall_ms });
     if (r.verdict !== 'OK') Object.assign(res, { verdict: r.verdict, step: spec.step, message: r.message });
     return r;
   };
