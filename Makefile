@@ -27,6 +27,7 @@ $(SETUP_STAMP):
 -include tools/lint/lint.mk
 -include tools/lab/lab.mk
 -include tools/sandbox/sandbox.mk
+-include tools/grade/grade.mk
 -include tests/tests.mk
 -include tests/content/content.mk
 
