@@ -12,6 +12,7 @@ function failedChecks(res) {
   return (res.reasons || []).map((r) => {
     if (r.kind === 'evidence' && r.expr) return `evidence ${r.expr}`;
     if (r.kind === 'outcome') return `outcome ${r.expr}`;
+    if (r.kind === 'read') return String(r.message); // no file to grade: the message says why
     return r.kind || 'other';
   }).filter((v, i, a) => a.indexOf(v) === i);
 }
