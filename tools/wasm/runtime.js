@@ -21,7 +21,7 @@
   // Nothing lives below the linker's global base (1024): an access there is a NULL dereference,
   // which the kernel would oops on; wasm itself would read or write address 0 without complaint.
   var NULL_PAGE = 1024;
-  function NullDeref(a) { this.addr = a; }
+  function NullDeref(a, line) { this.addr = a; this.line = line; }
 
   /* ---- machine -------------------------------------------------------------------------------- */
 
@@ -54,7 +54,7 @@
     WebAssembly.Module.imports(m).forEach(function (imp) {
       if (!imports[imp.module]) imports[imp.module] = {};
       if (imports[imp.module][imp.name] === undefined && imp.kind === 'function')
-        imports[imp.module][imp.name] = function () { throw new Error('call to missing import ' + imp.name); };
+        imports[imp.module][imp.name] = function () { var e = new Error('call to missing import ' + imp.name); e.missingImport = true; throw e; };
     });
     this.inst = new WebAssembly.Instance(m, imports);
     var ex = this.ex = this.inst.exports;
@@ -103,7 +103,7 @@
     if (t === null) return ptr;
     if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return ptr; }
     var a = ptr + off;
-    if (a < NULL_PAGE) throw new NullDeref(a);
+    if (a < NULL_PAGE) throw new NullDeref(a, this.mod.sites[id]);
     if (!this._shared(a, bytes)) return ptr;
     t.pending = { kind: 'R', addr: a, size: bytes, site: id };
     this._unwind(t);
@@ -121,7 +121,7 @@
   Machine.prototype._storePtr = function (id, bytes, off, ptr) {
     var t = this.cur;
     if (t !== null) {
-      if (ptr + off < NULL_PAGE) throw new NullDeref(ptr + off);
+      if (ptr + off < NULL_PAGE) throw new NullDeref(ptr + off, this.mod.sites[id]);
       var st = t.stores, n = t.nst;
       st[n] = ptr + off; st[n + 1] = bytes; t.nst = n + 2;
     }
@@ -236,36 +236,48 @@
     }
     ex.course_sp.value = this.threads[0].stackTop + 256 - 16;
     if (ex.course_init) {
-      try { ex.course_init(); } catch (e) { this.crash = { thread: 'init', message: crashMessage(e) }; return; }
+      try { ex.course_init(); } catch (e) {
+        var msg = crashMessage(e);
+        if (msg === null) throw e;
+        this.crash = { thread: 'init', message: msg, line: (e && e.line) || 0 };
+        return;
+      }
     }
     for (i = 0; i < this.threads.length && !this.crash; i++) this._advance(this.threads[i]);
   };
 
+  // What the program did, as the text of its crash outcome; null when it is not the program's doing
+  // (a bug of the explorer: the caller rethrows it).
   function crashMessage(e) {
     if (e instanceof BugOn) return 'BUG_ON at line ' + e.line;
     if (e instanceof NullDeref) return 'NULL pointer dereference (address ' + e.addr + ')';
     if (e && e.name === 'RangeError' && /stack/i.test(e.message)) return 'stack overflow';
-    return 'trap: ' + (e && e.message ? e.message : String(e));
+    if (e instanceof WebAssembly.RuntimeError || (e && e.missingImport)) return 'trap: ' + e.message;
+    return null;
   }
 
-  // Resumes t (performing its pending access) and runs it to its next pause.
+  // Ends an asyncify unwind or rewind that an exception interrupted.
+  function stopAsyncify(ex) {
+    var st = ex.asyncify_get_state();
+    if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind();
+  }
+
+  // Resumes t (performing its pending access) and runs it to its next pause. A crash of the
+  // program (trap, NULL dereference, BUG_ON) becomes t's next step, kind 'X': the
+  // scheduler decides when it happens, as it decides every access.
   Machine.prototype._advance = function (t) {
     var ex = this.ex, sp = ex.course_sp;
     for (;;) {
       this.cur = t; sp.value = t.sp;
+      var failed = null;
       try {
         if (t.started) { this.rewinding = true; ex.asyncify_start_rewind(t.buf); } else t.started = true;
         t.fn();
-      } catch (e) {
-        this.cur = null; this.rewinding = false;
-        var st = ex.asyncify_get_state();
-        if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind();
-        t.status = 'crashed'; t.pending = null;
-        this.crash = { thread: t.name, message: crashMessage(e) };
-        return;
-      }
-      this.cur = null;
-      if (ex.asyncify_get_state() !== 1) { t.status = 'done'; t.pending = null; return; }
+      } catch (e) { failed = e; }
+      this.cur = null; this.rewinding = false;
+      var unwound = ex.asyncify_get_state() === 1;
+      if (failed) { stopAsyncify(ex); this._crashed(t, failed); return; }
+      if (!unwound) { t.status = 'done'; t.pending = null; return; }
       ex.asyncify_stop_unwind();
       t.sp = sp.value;
       if (t.sp < t.minSp) t.minSp = t.sp;
@@ -282,6 +294,13 @@
       }
       t.prevState = [state, stk]; t.reads.length = 0;
     }
+  };
+  Machine.prototype._crashed = function (t, e) {
+    var message = crashMessage(e);
+    if (message === null) throw e;
+    var line = (e && e.line) || 0;
+    t.status = 'paused'; t.blocked = null;
+    t.pending = { kind: 'X', message: message, line: line };
   };
   function sameBytes(a, b) {
     if (a.length !== b.length) return false;
@@ -315,6 +334,7 @@
     var p = t.pending;
     if (t.status === 'blocked') return (this.mod.loops[t.blockLoop] || {}).line || 0;
     if (!p) return 0;
+    if (p.kind === 'X') return p.line;
     if (p.kind === 'U') return this.mod.rmw[p.site].line;
     if (p.kind === 'B' || p.kind === 'E') return (this.mod.loops[p.loop] || {}).line || 0;
     return this.mod.sites[p.site] || 0;
@@ -326,6 +346,12 @@
     if (!t || t.status !== 'paused') throw new Error('thread ' + i + ' cannot step');
     var p = t.pending;
     var ev = quiet ? QUIET_EV : { thread: i, kind: p.kind, addr: p.addr, size: p.size, line: this.lineOf(t), value: p.value };
+    if (p.kind === 'X') {                 // the crash: the run ends here for every thread
+      this.crash = { thread: t.name, message: p.message, line: p.line, others: this._others(t) };
+      t.status = 'crashed'; t.pending = null;
+      if (!quiet) { ev.message = p.message; this.trace.push(ev); }
+      return ev;
+    }
     t.steps++;
     if (t.steps > this.maxSteps) {
       t.status = 'hang'; t.hangReason = 'step bound';
@@ -356,6 +382,17 @@
     return ev;
   };
   var QUIET_EV = { quiet: true };
+  // Where the threads other than t are: what a crash records beside the crashing thread.
+  Machine.prototype._others = function (t) {
+    var out = {};
+    for (var i = 0; i < this.threads.length; i++) {
+      var u = this.threads[i];
+      if (u === t) continue;
+      out[u.name] = u.status === 'done' ? 'returned' : u.status === 'hang' ? 'does not terminate' :
+        (u.status === 'blocked' ? 'spinning at line ' : 'at line ') + this.lineOf(u);
+    }
+    return out;
+  };
   Machine.prototype._readsCurrentList = function (r) {
     return this._readsCurrent({ reads: r });
   };
@@ -375,22 +412,30 @@
     return out;
   };
 
+  // A thread does not terminate when it is past a bound, or spinning when nothing else can run; a
+  // thread spinning when another crashes was only waiting (the crash ended the run).
+  Machine.prototype._hangs = function (t) {
+    return t.status === 'hang' || (t.status === 'blocked' && !this.crash);
+  };
   // The outcome of a finished run (no thread can step).
   Machine.prototype.outcome = function () {
     var hang = [], done = true, self = this;
     this.threads.forEach(function (t) {
       if (t.status !== 'done') done = false;
-      if (t.status === 'blocked' || t.status === 'hang') hang.push(t.name);
+      if (self._hangs(t)) hang.push(t.name);
     });
     if (done && !this.crash && this.ex.course_check && !this.checked) {
       this.checked = true;
-      try { this.ex.course_check(); } catch (e) { this.crash = { thread: 'check', message: crashMessage(e) }; }
+      try { this.ex.course_check(); } catch (e) {
+        var msg = crashMessage(e);
+        if (msg === null) throw e;
+        this.crash = { thread: 'check', message: msg, line: (e && e.line) || 0 };
+      }
     }
     var all = this.values(), vals = {};
     (this.meta.outcome || []).forEach(function (n) { vals[n] = all[n]; });
     var o = { vals: vals, hang: hang, crash: this.crash, done: done };
     o.key = outcomeKey(o, this.meta.outcome || []);
-    void self;
     return o;
   };
 
@@ -406,7 +451,7 @@
     var h = '';
     for (i = 0; i < this.threads.length; i++) {
       t = this.threads[i];
-      if (t.status === 'blocked' || t.status === 'hang') h += (h ? ', ' : '') + t.name + ' does not terminate';
+      if (this._hangs(t)) h += (h ? ', ' : '') + t.name + ' does not terminate';
     }
     if (h) s += (s ? '; ' : '') + h;
     if (this.crash) s += (s ? '; ' : '') + 'crash in ' + this.crash.thread + ': ' + this.crash.message;
@@ -422,9 +467,14 @@
 
   /* ---- exploration ------------------------------------------------------------------------------ */
 
+  // Two pending accesses conflict: overlapping addresses, at least one write. A crash (kind 'X')
+  // conflicts with everything: it ends the run, so what ran before it is what the outcome shows.
   function dependent(a, b) {
+    if (a.kind === 'X' || b.kind === 'X') return true;
     return a.addr < b.addr + b.size && b.addr < a.addr + a.size && (a.kind !== 'R' || b.kind !== 'R');
   }
+  // The same for two executed events (ev.crash: the step ended the run).
+  function depends(e, f) { return e.crash || f.crash || dependent(e.acc, f.acc); }
   function pendingOf(m, i) { return m.threads[i].pending; }   // a fresh object at every pause
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
 
@@ -442,7 +492,7 @@
   Explorer.prototype._node = function () {
     var m = this.m, en = m.enabled(), mask = 0, next = [];
     for (var i = 0; i < en.length; i++) { mask |= 1 << en[i]; next[en[i]] = pendingOf(m, en[i]); }
-    return { enabledMask: mask, next: next, backtrack: 0, sleep: 0, chosen: -1, ev: null };
+    return { enabledMask: mask, next: next, backtrack: 0, sleep: 0, chosen: -1, ev: null, ended: 0 };
   };
   Explorer.prototype._record = function () {
     var key = this.m.outcomeKey();
@@ -485,18 +535,21 @@
       top.chosen = p;
       var before = top.enabledMask;
       m.step(p, true); this.steps++;
-      var ev = { thread: p, acc: top.next[p] };
+      var ev = { thread: p, acc: top.next[p], crash: !!m.crash };
       top.ev = ev;
+      if (ev.crash) top.ended |= 1 << p;
       if (this.mode === 'dpor') this._races(depth, ev);
       var child = this._node();
       if (this.mode === 'dpor') {
         var sl = 0, s = top.sleep;
         for (var q = 0; s >> q; q++) {
-          if (!(s & (1 << q)) || q === p) continue;
+          if (!(s & (1 << q)) || q === p || (top.ended & (1 << q))) continue;
           // q is still waiting at the same access and does not touch what p did.
           if ((child.enabledMask & (1 << q)) && (before & (1 << q)) && !dependent(top.next[q], top.next[p])) sl |= 1 << q;
         }
         child.sleep = sl;
+        // The crash disabled the other threads' pending accesses: each races with it.
+        if (ev.crash) this._disabledRaces(depth);
       }
       if (child.enabledMask === 0) {
         this._record();
@@ -511,6 +564,14 @@
     return true;
   };
 
+  // After a crash at `depth`: the next access of every thread still paused is an event the crash
+  // prevented; analysed as if it came next, it races with the crash (and maybe with earlier events).
+  Explorer.prototype._disabledRaces = function (depth) {
+    var th = this.m.threads;
+    for (var q = 0; q < th.length; q++)
+      if (th[q].status === 'paused' && th[q].pending) this._races(depth + 1, { thread: q, acc: th[q].pending, crash: false });
+  };
+
   // Source-DPOR race analysis for the event just executed at `depth`.
   Explorer.prototype._races = function (k, ev) {
     var st = this.stack, nth = this.m.threads.length, p = ev.thread, j, i, t, e;
@@ -521,13 +582,13 @@
     }
     for (j = 0; j < k; j++) {
       e = st[j].ev;
-      if (e.thread !== p && dependent(e.acc, ev.acc)) for (t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
+      if (e.thread !== p && depends(e, ev)) for (t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
     }
     vc[p] = idx; ev.vc = vc; ev.idx = idx;
     // a happens before b iff b.vc[a.thread] >= a.idx
     for (j = 0; j < k; j++) {
       var ej = st[j].ev;
-      if (ej.thread === p || !dependent(ej.acc, ev.acc)) continue;
+      if (ej.thread === p || !depends(ej, ev)) continue;
       var covered = false;
       for (i = j + 1; i < k && !covered; i++) { e = st[i].ev; if (e.vc[ej.thread] >= ej.idx && vc[e.thread] >= e.idx) covered = true; }
       if (covered) continue;

@@ -163,6 +163,7 @@
   App.prototype.describe = function (m, ev) {
     var t = m.threads[ev.thread].name, v = m.nameOf(ev.addr);
     if (ev.kind === 'H') return t + ' gave up: it ran past the step bound';
+    if (ev.kind === 'X') return t + ' crashes: ' + ev.message + ' (the run ends for every thread)';
     if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + ev.value + ', now ' + ev.newValue + ') at line ' + ev.line;
     return t + ' ' + KIND[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + ev.value : '') + ' at line ' + ev.line;
   };
@@ -175,6 +176,7 @@
       case 'hang': return 'does not terminate (' + t.hangReason + ')';
     }
     var p = t.pending;
+    if (p.kind === 'X') return 'next: crashes (' + p.message + ')';
     return 'next: ' + (p.kind === 'R' ? 'read' : p.kind === 'W' ? 'write' : 'atomic update of') + ' ' + m.nameOf(p.addr) + ' at line ' + m.lineOf(t);
   };
 

@@ -100,7 +100,10 @@ test('BUG_ON, a trap and a failed CHECK are crash outcomes with their schedules 
   const plain = H.explore(H.machine(meta, 'plain'), 'dpor');
   const bug = plain.outcomes.find((o) => o.outcome.crash);
   assert.ok(bug, H.keys(plain).join(' | '));
-  assert.deepStrictEqual(bug.outcome.crash, { thread: 't1', message: 'BUG_ON at line ' + bugLine('plain', 'BUG_ON(READ_ONCE(x) == 1)') });
+  const line = bugLine('plain', 'BUG_ON(READ_ONCE(x) == 1)');
+  const { thread, message, line: at } = bug.outcome.crash;
+  assert.deepStrictEqual({ thread, message, at }, { thread: 't1', message: 'BUG_ON at line ' + line, at: line });
+  assert.deepStrictEqual(Object.keys(bug.outcome.crash.others), ['t0'], 'the crash records where the other threads were');
   const fixed = H.explore(H.machine(meta, 'fixed'), 'dpor');
   const crashes = fixed.outcomes.filter((o) => o.outcome.crash).map((o) => o.outcome.crash);
   assert.ok(crashes.some((c) => c.thread === 't0' && /^trap: /.test(c.message)), JSON.stringify(crashes));
@@ -156,6 +159,8 @@ test('a load or store through NULL is a crash outcome', () => {
     const r = H.explore(H.machine(meta, v), 'dpor');
     const c = r.outcomes.find((o) => o.outcome.crash);
     assert.ok(c, v + ': ' + H.keys(r).join(' | '));
-    assert.deepStrictEqual(c.outcome.crash, { thread: 't1', message: 'NULL pointer dereference (address 0)' });
+    assert.deepStrictEqual([c.outcome.crash.thread, c.outcome.crash.message], ['t1', 'NULL pointer dereference (address 0)']);
+    const src = fs.readFileSync(meta.sources[v], 'utf8').split('\n');
+    assert.match(src[c.outcome.crash.line - 1], /p\)|\*q = 3/, `${v}: the crash's line is the dereference`);
   }
 });

@@ -1,0 +1,47 @@
+// soundness.test.js - regression tests of issue 13: programs that crash, overflow their stack,
+// recurse past the explorer's limits or are explored only up to the cap must never give a silently
+// missing or wrong outcome set, and must never make the tool die.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const H = require('./helpers');
+
+function bothModes(meta, v) {
+  const m = H.machine(meta, v);
+  return { dpor: H.explore(m, 'dpor'), naive: H.explore(m, 'naive'), m };
+}
+function holds(res, pred, meta) {
+  const f = H.X.parsePredicate(pred, meta.outcome, meta.threads);
+  return res.outcomes.some((o) => f(o.outcome));
+}
+
+test('fault 1: a crash ends the run for every thread, and DPOR still finds the schedules where others run first', () => {
+  const meta = H.program('crash-ends-run');
+  for (const v of meta.variants) {
+    const { dpor, naive, m } = bothModes(meta, v);
+    assert.deepStrictEqual(H.keys(dpor), H.keys(naive), `${v}: DPOR equals naive enumeration`);
+    for (const e of meta.expect[v])
+      assert.strictEqual(holds(dpor, e.expr, meta), e.kind === 'reachable', `${v}: ${e.kind}: ${e.expr}: ${H.keys(dpor).join(' | ')}`);
+    if (v === 'transformed') continue;
+    // The crash is a step of its own: when it happens, the other threads stop where they are.
+    const c = dpor.outcomes.find((o) => o.outcome.crash && o.outcome.vals.y === 0);
+    m.replay(H.X.decodeSchedule(c.witness));
+    assert.deepStrictEqual(m.enabled(), []);
+    const other = c.outcome.crash.thread === 't0' ? 't1' : 't0';
+    assert.match(c.outcome.crash.others[other], /^at line \d+$/, JSON.stringify(c.outcome.crash));
+    assert.strictEqual(m.trace[m.trace.length - 1].kind, 'X');
+  }
+});
+
+test('fault 1: a thread spinning when another crashes was waiting, it is not "does not terminate"', () => {
+  const meta = H.program('crash-ends-run');
+  const m = H.machine(meta, 'transformed');
+  m.replay([0]);                          // t0 reads x == 0
+  for (let k = 0; k < 5 && m.threads[1].status === 'paused'; k++) m.step(1);   // t1 spins on y
+  assert.strictEqual(m.threads[1].status, 'blocked');
+  m.step(0);                              // t0's BUG_ON
+  const o = m.outcome();
+  assert.deepStrictEqual([o.hang, o.crash.thread, o.done, o.key], [[], 't0', false, o.key.replace(/does not terminate/, '')]);
+  assert.match(o.crash.others.t1, /^spinning at line \d+$/);
+});
