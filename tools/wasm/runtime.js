@@ -5,7 +5,7 @@
  * and the outcome predicate language of examples/README.md. No DOM here. */
 (function (root) {
   'use strict';
-  var STACK = 64 * 1024;       // shadow stack per thread
+  var STACK = 64 * 1024;       // shadow stack per thread: a deeper stack is the crash "stack overflow"
   var ABUF = 16 * 1024;        // asyncify data per thread
   var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
   var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
@@ -22,6 +22,8 @@
   // which the kernel would oops on; wasm itself would read or write address 0 without complaint.
   var NULL_PAGE = 1024;
   function NullDeref(a, line) { this.addr = a; this.line = line; }
+  // A thread touched memory below its stack while its stack pointer was below it too.
+  function StackOverflow(line) { this.line = line; }
 
   /* ---- machine -------------------------------------------------------------------------------- */
 
@@ -84,8 +86,10 @@
     this.threads = meta.threads.map(function (name, i) {
       if (typeof ex[name] !== 'function') throw new Error('thread ' + name + ' is not exported by the module');
       var top = heapBase - 256 - i * STACK;
-      return { index: i, name: name, fn: ex[name], stackTop: top, minSp: top, buf: heapBase + i * ABUF };
+      return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, minSp: top, buf: heapBase + i * ABUF };
     });
+    if (this.threads.length && this.threads[this.threads.length - 1].stackLo < this.dataEnd)
+      throw new Error('the module\'s stack area is too small for ' + this.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
     this.maxSteps = MAX_STEPS; this.maxEdges = MAX_EDGES;
     this.reset();
   }
@@ -103,7 +107,7 @@
     if (t === null) return ptr;
     if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return ptr; }
     var a = ptr + off;
-    if (a < NULL_PAGE) throw new NullDeref(a, this.mod.sites[id]);
+    if (a < t.stackLo) this._below(t, a, this.mod.sites[id]);
     if (!this._shared(a, bytes)) return ptr;
     t.pending = { kind: 'R', addr: a, size: bytes, site: id };
     this._unwind(t);
@@ -121,7 +125,7 @@
   Machine.prototype._storePtr = function (id, bytes, off, ptr) {
     var t = this.cur;
     if (t !== null) {
-      if (ptr + off < NULL_PAGE) throw new NullDeref(ptr + off, this.mod.sites[id]);
+      if (ptr + off < t.stackLo) this._below(t, ptr + off, this.mod.sites[id]);
       var st = t.stores, n = t.nst;
       st[n] = ptr + off; st[n + 1] = bytes; t.nst = n + 2;
     }
@@ -144,6 +148,7 @@
   Machine.prototype._rmw = function (a, v, expected, site) {
     var s = this.mod.rmw[site], t = this.cur;
     a += s.offset;
+    if (t !== null && !this.rewinding && a < t.stackLo) this._below(t, a, s.line);
     if (t !== null && !this.rewinding && this._shared(a, s.width)) {
       t.pending = { kind: 'U', addr: a, size: s.width, site: site };
       this._unwind(t);
@@ -171,6 +176,12 @@
     }
     if (big) return BigInt.asIntN(64, old);
     return s.width === 4 ? Number(BigInt.asIntN(32, old)) : Number(old);
+  };
+  // An access below the running thread's stack: a NULL dereference, a stack overflow (the stack
+  // pointer is below the stack too: the access is in the overflowing frame), or an ordinary global.
+  Machine.prototype._below = function (t, a, line) {
+    if (a < NULL_PAGE) throw new NullDeref(a, line || 0);
+    if (this.ex.course_sp.value < t.stackLo) throw new StackOverflow(line || 0);
   };
   Machine.prototype._edge = function (id) {
     var t = this.cur;
@@ -227,7 +238,7 @@
     this.crash = null; this.trace = []; this.checked = false;
     for (var i = 0; i < this.threads.length; i++) {
       var t = this.threads[i];
-      this.u8.fill(0, t.minSp, t.stackTop);
+      this.u8.fill(0, Math.max(t.minSp, this.dataEnd), t.stackTop);
       t.sp = t.stackTop; t.started = false; t.status = 'paused'; t.pending = null; t.steps = 0; t.edges = 0;
       t.wrote = false; t.prevState = null; t.prevLoop = -1; t.blocked = null;
       if (t.reads) t.reads.length = 0; else { t.reads = []; t.stores = []; }
@@ -251,6 +262,7 @@
   function crashMessage(e) {
     if (e instanceof BugOn) return 'BUG_ON at line ' + e.line;
     if (e instanceof NullDeref) return 'NULL pointer dereference (address ' + e.addr + ')';
+    if (e instanceof StackOverflow) return 'stack overflow (more than ' + (STACK >> 10) + ' KiB)';
     if (e && e.name === 'RangeError' && /stack/i.test(e.message)) return 'stack overflow';
     if (e instanceof WebAssembly.RuntimeError || (e && e.missingImport)) return 'trap: ' + e.message;
     return null;
@@ -263,7 +275,7 @@
   }
 
   // Resumes t (performing its pending access) and runs it to its next pause. A crash of the
-  // program (trap, NULL dereference, BUG_ON) becomes t's next step, kind 'X': the
+  // program (trap, NULL dereference, BUG_ON, stack overflow) becomes t's next step, kind 'X': the
   // scheduler decides when it happens, as it decides every access.
   Machine.prototype._advance = function (t) {
     var ex = this.ex, sp = ex.course_sp;

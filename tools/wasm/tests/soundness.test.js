@@ -45,3 +45,19 @@ test('fault 1: a thread spinning when another crashes was waiting, it is not "do
   assert.deepStrictEqual([o.hang, o.crash.thread, o.done, o.key], [[], 't0', false, o.key.replace(/does not terminate/, '')]);
   assert.match(o.crash.others.t1, /^spinning at line \d+$/);
 });
+
+test('fault 2: a frame larger than the 64 KiB stack is the crash "stack overflow", never another thread\'s stack', () => {
+  const meta = H.program('stack-overflow');
+  const plain = bothModes(meta, 'plain');
+  assert.deepStrictEqual(H.keys(plain.dpor), H.keys(plain.naive));
+  assert.ok(plain.dpor.outcomes.length > 0);
+  for (const o of plain.dpor.outcomes) {
+    assert.strictEqual(o.outcome.crash && o.outcome.crash.thread, 't0', o.key);
+    assert.match(o.outcome.crash.message, /^stack overflow/);
+    assert.ok([0, 4950].includes(o.outcome.vals.r1), `t1's own stack is intact: ${o.key}`);
+  }
+  // 40 KB fits: no false alarm, and both threads compute what every sequential run computes.
+  const fixed = bothModes(meta, 'fixed');
+  assert.deepStrictEqual(H.keys(fixed.dpor), ['r0=20000 r1=4950']);
+  assert.deepStrictEqual(H.keys(fixed.naive), ['r0=20000 r1=4950']);
+});
