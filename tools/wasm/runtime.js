@@ -6,7 +6,7 @@
 (function (root) {
   'use strict';
   var STACK = 64 * 1024;       // shadow stack per thread: a deeper stack is the crash "stack overflow"
-  var ABUF = 16 * 1024;        // asyncify data per thread
+  var ABUF = 128 * 1024;       // asyncify data per thread: the call frames saved at a scheduling point
   var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
   var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
 
@@ -24,6 +24,9 @@
   function NullDeref(a, line) { this.addr = a; this.line = line; }
   // A thread touched memory below its stack while its stack pointer was below it too.
   function StackOverflow(line) { this.line = line; }
+  // The explorer itself cannot go on with this thread (not something the program did).
+  function Limit(message) { this.message = message; }
+  var ABUF_FULL = 'explorer limit: more than ' + (ABUF >> 10) + ' KiB of call frames to save at a scheduling point (recursion too deep)';
 
   /* ---- machine -------------------------------------------------------------------------------- */
 
@@ -90,6 +93,11 @@
     });
     if (this.threads.length && this.threads[this.threads.length - 1].stackLo < this.dataEnd)
       throw new Error('the module\'s stack area is too small for ' + this.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
+    var need = heapBase + this.threads.length * ABUF;
+    if (this.mem.buffer.byteLength < need) {
+      this.mem.grow(Math.ceil((need - this.mem.buffer.byteLength) / 65536));
+      this.dv = new DataView(this.mem.buffer); this.u8 = new Uint8Array(this.mem.buffer); this.i32 = new Int32Array(this.mem.buffer);
+    }
     this.maxSteps = MAX_STEPS; this.maxEdges = MAX_EDGES;
     this.reset();
   }
@@ -263,20 +271,25 @@
     if (e instanceof BugOn) return 'BUG_ON at line ' + e.line;
     if (e instanceof NullDeref) return 'NULL pointer dereference (address ' + e.addr + ')';
     if (e instanceof StackOverflow) return 'stack overflow (more than ' + (STACK >> 10) + ' KiB)';
-    if (e && e.name === 'RangeError' && /stack/i.test(e.message)) return 'stack overflow';
+    if (e instanceof Limit) return e.message;
+    if (isEngineStackFull(e)) return 'explorer limit: the engine\'s call stack is full (recursion too deep)';
     if (e instanceof WebAssembly.RuntimeError || (e && e.missingImport)) return 'trap: ' + e.message;
     return null;
   }
+  function isEngineStackFull(e) { return e instanceof RangeError && /call stack/i.test(e.message); }
 
-  // Ends an asyncify unwind or rewind that an exception interrupted.
+  // Ends an asyncify unwind or rewind that an exception interrupted. asyncify_stop_unwind resets the
+  // state first and then traps when the data ran past the buffer's end: that trap is expected here.
   function stopAsyncify(ex) {
     var st = ex.asyncify_get_state();
-    if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind();
+    try { if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind(); } catch (e) { /* reported by the caller */ }
+    if (ex.asyncify_get_state() !== 0) throw new Error('explorer: cannot stop asyncify (state ' + ex.asyncify_get_state() + ')');
   }
 
   // Resumes t (performing its pending access) and runs it to its next pause. A crash of the
   // program (trap, NULL dereference, BUG_ON, stack overflow) becomes t's next step, kind 'X': the
-  // scheduler decides when it happens, as it decides every access.
+  // scheduler decides when it happens, as it decides every access. An explorer limit (call frames
+  // that do not fit the asyncify buffer, the engine's own call stack) ends the run at once.
   Machine.prototype._advance = function (t) {
     var ex = this.ex, sp = ex.course_sp;
     for (;;) {
@@ -288,6 +301,8 @@
       } catch (e) { failed = e; }
       this.cur = null; this.rewinding = false;
       var unwound = ex.asyncify_get_state() === 1;
+      // The unwind wrote past t's buffer (into the next one): t cannot be resumed.
+      if (unwound && this.i32[t.buf >> 2] > t.buf + ABUF) failed = new Limit(ABUF_FULL);
       if (failed) { stopAsyncify(ex); this._crashed(t, failed); return; }
       if (!unwound) { t.status = 'done'; t.pending = null; return; }
       ex.asyncify_stop_unwind();
@@ -311,6 +326,12 @@
     var message = crashMessage(e);
     if (message === null) throw e;
     var line = (e && e.line) || 0;
+    if (e instanceof Limit || isEngineStackFull(e)) {
+      if (e instanceof Limit) line = this.lineOf(t);       // the access it was pausing at
+      t.status = 'crashed'; t.pending = null;
+      this.crash = { thread: t.name, message: message, line: line, limit: true };
+      return;
+    }
     t.status = 'paused'; t.blocked = null;
     t.pending = { kind: 'X', message: message, line: line };
   };
@@ -485,7 +506,7 @@
     if (a.kind === 'X' || b.kind === 'X') return true;
     return a.addr < b.addr + b.size && b.addr < a.addr + a.size && (a.kind !== 'R' || b.kind !== 'R');
   }
-  // The same for two executed events (ev.crash: the step ended the run).
+  // The same for two executed events (ev.crash: the step ended the run, e.g. at an explorer limit).
   function depends(e, f) { return e.crash || f.crash || dependent(e.acc, f.acc); }
   function pendingOf(m, i) { return m.threads[i].pending; }   // a fresh object at every pause
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }

@@ -74,6 +74,15 @@ function processExample(meta, opts) {
       key: r.key, values: r.outcome.vals, hang: r.outcome.hang, crash: r.outcome.crash, done: r.outcome.done,
       count: r.count, witness: r.witness,
     }));
+    // An explorer limit is no outcome of the program: an error at the line where it was hit (a line of
+    // the variant's source, which is what the compiler numbered).
+    for (const r of result.outcomes) {
+      const c = r.outcome.crash;
+      if (c && c.limit) {
+        errors.push(`${c.line ? src + ':' + c.line : file + ':1'}: variant ${v}: ${c.thread}: ${c.message} ` +
+          `(schedule ${r.witness || '(none)'}): the outcomes past this point are unknown`);
+      }
+    }
     const preds = (meta.expect[v] || []).map((e) => ({ line: e.line, kind: e.kind, expr: e.expr }))
       .concat(((meta.quiz || {})[v] || []).map((q) => ({ line: q.line, kind: 'quiz', expr: q.expr })));
     const checked = {};

@@ -61,3 +61,31 @@ test('fault 2: a frame larger than the 64 KiB stack is the crash "stack overflow
   assert.deepStrictEqual(H.keys(fixed.dpor), ['r0=20000 r1=4950']);
   assert.deepStrictEqual(H.keys(fixed.naive), ['r0=20000 r1=4950']);
 });
+
+test('fault 3: recursion deeper than the asyncify buffer or the engine\'s stack is a clear outcome, never an exception', () => {
+  const meta = H.program('deep-recursion');
+  const plain = bothModes(meta, 'plain');  // 2000 frames at a scheduling point: within every limit
+  assert.deepStrictEqual(H.keys(plain.dpor), ['r0=2000 x=1', 'r0=2001 x=1']);
+  assert.deepStrictEqual(H.keys(plain.naive), H.keys(plain.dpor));
+  const limits = { fixed: /^explorer limit: more than 128 KiB of call frames/, transformed: /^explorer limit: the engine's call stack is full/ };
+  for (const v of ['fixed', 'transformed']) {
+    const { dpor, naive, m } = bothModes(meta, v);
+    assert.deepStrictEqual(H.keys(dpor), H.keys(naive));
+    assert.strictEqual(dpor.outcomes.length, 1, H.keys(dpor).join(' | '));
+    const c = dpor.outcomes[0].outcome.crash;
+    assert.strictEqual(c.thread, 't0');
+    assert.match(c.message, limits[v]);
+    assert.strictEqual(c.limit, true);
+    m.reset();                               // the machine is still usable afterwards
+    assert.strictEqual(m.ex.asyncify_get_state(), 0);
+  }
+  const src = fs.readFileSync(meta.sources.fixed, 'utf8').split('\n');
+  const c = H.explore(H.machine(meta, 'fixed'), 'dpor').outcomes[0].outcome.crash;
+  assert.match(src[c.line - 1], /READ_ONCE\(x\)/, 'the limit is reported at the access where the thread paused');
+  // The build reports a limit as an error at the example's line (explore-test fails on it).
+  const r = H.processExample(meta, { buildDir: H.SCRATCH, cacheDir: H.CACHE });
+  const errs = r.errors.filter((e) => /explorer limit/.test(e));
+  assert.strictEqual(errs.length, 2, r.errors.join('\n'));
+  assert.ok(errs[0].startsWith(`${meta.sources.fixed}:${c.line}: variant fixed: t0: explorer limit: `), errs[0]);
+  assert.match(errs[1], /deep-recursion\.c:1: variant transformed: t0: explorer limit: the engine's call stack/);
+});
