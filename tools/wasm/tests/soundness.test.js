@@ -89,3 +89,65 @@ test('fault 3: recursion deeper than the asyncify buffer or the engine\'s stack 
   assert.ok(errs[0].startsWith(`${meta.sources.fixed}:${c.line}: variant fixed: t0: explorer limit: `), errs[0]);
   assert.match(errs[1], /deep-recursion\.c:1: variant transformed: t0: explorer limit: the engine's call stack/);
 });
+
+test('fault 4: a capped exploration fails every unreachable expectation and quiz it would key, and says so with --quiet', () => {
+  const { execFileSync } = require('child_process');
+  const path = require('path');
+  const meta = JSON.parse(JSON.stringify(H.program('store-buffering')));
+  meta.quiz.plain.push({ line: 99, expr: 'r0 == 0 && r1 == 0' });           // keyed "not reachable"
+  const full = H.processExample(meta, { buildDir: H.SCRATCH, cacheDir: H.CACHE });
+  assert.deepStrictEqual(full.errors, [], 'the full exploration proves every line');
+  assert.strictEqual(full.json.variants.plain.partial, false);
+  const r = H.processExample(meta, { buildDir: H.SCRATCH, cacheDir: H.CACHE, cap: 2 });
+  const pv = r.json.variants.plain;
+  assert.strictEqual(pv.partial, true);
+  const msg = 'exploration stopped at the cap (2 schedules): cannot prove unreachable';
+  const file = 'tools/wasm/tests/programs/store-buffering.c';
+  const unreachable = meta.expect.plain.filter((e) => e.kind === 'unreachable');
+  assert.ok(unreachable.length > 0);
+  for (const e of unreachable)
+    assert.ok(r.errors.includes(`${file}:${e.line}: expect.plain: unreachable: ${e.expr} -- ${msg}`), r.errors.join('\n'));
+  assert.ok(r.errors.includes(`${file}:99: quiz.plain: r0 == 0 && r1 == 0 -- ${msg}`), r.errors.join('\n'));
+  assert.ok(pv.expect.filter((e) => e.kind === 'unreachable').every((e) => !e.ok));
+  // explore.js --quiet (as explore-test runs it) prints the lines and exits 1.
+  const metaDir = path.join(H.SCRATCH, 'capmeta');
+  fs.mkdirSync(path.join(metaDir, 'test'), { recursive: true });
+  fs.writeFileSync(path.join(metaDir, 'test/store-buffering.json'), JSON.stringify(meta));
+  let status = 0, stderr = '';
+  try {
+    execFileSync('node', [path.join(H.TOP, 'tools/wasm/explore.js'), '--meta', metaDir, '--build', path.join(H.SCRATCH, 'cap'), '--quiet', '--cap', '2'],
+      { cwd: H.TOP, stdio: 'pipe' });
+  } catch (e) { status = e.status; stderr = String(e.stderr); }
+  assert.strictEqual(status, 1);
+  assert.ok(stderr.includes(`${file}:99: quiz.plain: r0 == 0 && r1 == 0 -- ${msg}`), stderr);
+  const written = JSON.parse(fs.readFileSync(path.join(H.SCRATCH, 'cap/data/outcomes/test/store-buffering.json'), 'utf8'));
+  assert.strictEqual(written.variants.plain.partial, true, 'the page data marks the table partial');
+});
+
+test('fault 4: the page marks the outcome table of a capped exploration partial', (t) => {
+  const { execFileSync } = require('child_process');
+  const path = require('path');
+  const sitegen = path.join(H.TOP, 'build/bin/sitegen'), data = path.join(H.TOP, 'build/data');
+  const id = 'load-fusing/need-to-stop-gnu89';
+  if (!fs.existsSync(sitegen) || !fs.existsSync(path.join(data, 'outcomes', id + '.json'))) { t.skip('no built site yet'); return; }
+  const dir = path.join(H.SCRATCH, 'partial-site');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync('cp', ['-as', data, path.join(dir, 'data')]);   // links: build/data itself is never written
+  const meta = JSON.parse(fs.readFileSync(path.join(data, 'meta', id + '.json'), 'utf8'));
+  const capped = H.processExample(meta, { buildDir: path.join(dir, 'scratch'), cacheDir: H.CACHE, cap: 1, naive: false });
+  assert.strictEqual(capped.json.variants.plain.partial, true);
+  const dst = path.join(dir, 'data/outcomes', id + '.json');
+  fs.rmSync(dst);
+  fs.writeFileSync(dst, JSON.stringify(capped.json));
+  execFileSync(sitegen, ['--content', 'content', '--templates', 'site/templates', '--static', 'site/static', '--data', path.join(dir, 'data'),
+    '--config', 'site/config.lua', '--out', path.join(dir, 'site'), '--state', path.join(dir, 'state')], { cwd: H.TOP, stdio: 'pipe' });
+  const caption = (site) => {
+    const html = fs.readFileSync(path.join(site, 'load-fusing.html'), 'utf8');
+    const section = html.slice(html.indexOf(`data-example="${id}"`));
+    return /<caption>([\s\S]*?)<\/caption>/.exec(section.slice(section.indexOf('data-variant="plain"')))[1];
+  };
+  assert.match(caption(path.join(dir, 'site')), /partial: the exploration stopped at its cap/);
+  const real = path.join(H.TOP, 'build/site');      // the full exploration's page is not marked
+  if (fs.existsSync(path.join(real, 'load-fusing.html'))) assert.doesNotMatch(caption(real), /partial:/);
+});
