@@ -2,7 +2,8 @@
 // play a schedule by keyboard to "t1 does not terminate" (plain, gnu89 polling loop), replay a
 // witness found by the exhaustive mode step by step, the fixed variant's exhaustive run has no such
 // outcome, shared #explore= links, the outcome table's schedule links (a click replays; with JavaScript
-// off they lead to the explorer section), the static table with JavaScript off, and no console errors.
+// off they lead to the explorer section), malformed or oversized #explore= fragments are refused, the
+// static table with JavaScript off, and no console errors.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -90,6 +91,30 @@ for (const mode of h.MODES) {
     await tab.close();
   });
 }
+
+test('explorer: a malformed or oversized #explore= fragment is refused with a message, no page error', async () => {
+  async function refused(hash, why) {
+    const tab = await site.newTab({ mode: 'http' });
+    const app = await openApp(tab, '#explore=' + hash);
+    await tab.page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', `${APP} .explorer-live`);
+    assert.match(await app.locator('.explorer-live').textContent(), why, hash.slice(0, 80));
+    assert.equal(await app.locator('.explorer-timeline li').count(), 0);
+    await app.focus();
+    await tab.page.keyboard.press('1');           // the explorer still works
+    assert.match(await app.locator('.explorer-live').textContent(), /^Step 1: t1 reads/);
+    tab.assertClean();
+    await tab.close();
+  }
+  await refused('%E0%A4%A', /percent-encoding is malformed/);
+  await refused(`${ID}:plain:1%`, /percent-encoding is malformed/);
+  await refused(`${ID}:plain:4`, /expected #explore=/);
+  // Longer than any run of the example (2 threads): refused before replaying a single step. Past
+  // 4096 characters the fragment is refused before it is even decoded (a 2,000,000-character one
+  // kept the page busy for 8-30 s; the browser itself needs seconds for a URL that long, so it is
+  // not loaded here).
+  await refused(`${ID}:plain:${'10'.repeat(300)}`, /600 steps, and a run of this example has at most 404/);
+  await refused(`${ID}:plain:${'0'.repeat(5000)}`, /longer than any schedule/);
+});
 
 test('explorer: with JavaScript off the verified outcomes are a static table', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });

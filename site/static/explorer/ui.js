@@ -360,11 +360,24 @@
   /* ---- start ----------------------------------------------------------------------------------- */
 
   var apps = [];
+  var MAX_FRAGMENT = 4096;   // far more than an id, a variant and the longest run (4 threads x 202 steps)
+  // #explore=<id>:<variant>:<schedule> (URL-encoded): untrusted text from a link. Anything else is
+  // refused with a message in each explorer, before any work that grows with its length.
   function fromHash() {
-    var m = /^#explore=(.+):([a-z]+):([0-3]*)$/.exec(decodeURIComponent(location.hash));
-    if (!m) return;
+    var h = location.hash, spec = null, why = null;
+    if (h.slice(0, 9) !== '#explore=') return;
+    if (h.length > MAX_FRAGMENT) why = 'it is longer than any schedule';
+    else try { spec = decodeURIComponent(h.slice(9)); } catch (e) { why = 'its percent-encoding is malformed'; }
+    var m = spec === null ? null : /^(.+):([a-z]+):([0-3]*)$/.exec(spec);
+    if (!m) {
+      why = why || 'expected #explore=<example>:<variant>:<thread numbers 0-3>';
+      apps.forEach(function (a) { a.say('The link to a schedule was ignored: ' + why + '.'); });
+      return;
+    }
     apps.forEach(function (a) {
       if (a.id !== m[1] || a.variants.indexOf(m[2]) < 0) return;
+      var max = DATA[a.id + ':' + m[2]].meta.threads.length * (X.limits.MAX_STEPS + 2);
+      if (m[3].length > max) { a.say('The link to a schedule was ignored: ' + m[3].length + ' steps, and a run of this example has at most ' + max + '.'); return; }
       a.load(m[2], X.decodeSchedule(m[3]), true);
       a.root.scrollIntoView();
       a.root.focus();
