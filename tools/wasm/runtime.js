@@ -9,6 +9,7 @@
   var ABUF = 128 * 1024;       // asyncify data per thread: the call frames saved at a scheduling point
   var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
   var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
+  var MAX_THREADS = 4;         // schedules are strings of digits 0-3, thread sets are bitmasks
 
   function b64bytes(s) {
     if (typeof Buffer !== 'undefined') return new Uint8Array(Buffer.from(s, 'base64'));
@@ -30,28 +31,28 @@
 
   /* ---- machine -------------------------------------------------------------------------------- */
 
-  // mod: {wasm (base64), sites: {id: line}, rmw: {id: {op,type,width,offset,line}}, loops: {id: {line}}}
-  // meta: {threads, shared, observed, outcome, has_init, has_check}
-  function Machine(mod, meta) {
-    var self = this;
-    this.mod = mod; this.meta = meta;
-    this.cur = null; this.rewinding = false;
+  // The instance of a module and what every machine on it shares: memory views, the snapshot of
+  // [0, __data_end) taken after instantiation, the lowest stack pointer seen in each thread's stack.
+  // Hooks go to the machine in `m`, the one that is running.
+  function Host(mod) {
+    var host = this;
+    this.mod = mod; this.m = null;
     var imports = { env: {
-      load_ptr: function (id, bytes, off, ptr) { return self._load(id, bytes, off, ptr); },
-      load_val_i32: function (id, v) { return self._loadVal(id, v); },
-      load_val_i64: function (id, v) { return self._loadVal(id, v); },
-      load_val_f32: function (id, v) { return self._loadVal(id, v); },
-      load_val_f64: function (id, v) { return self._loadVal(id, v); },
-      store_ptr: function (id, bytes, off, ptr) { return self._storePtr(id, bytes, off, ptr); },
-      store_val_i32: function (id, v) { return self._storeVal(id, v); },
-      store_val_i64: function (id, v) { return self._storeVal(id, v); },
-      store_val_f32: function (id, v) { return self._storeVal(id, v); },
-      store_val_f64: function (id, v) { return self._storeVal(id, v); },
-      log_execution: function (id) { self._edge(id); },
-      course_rmw32: function (a, v, site) { return self._rmw(a, v, undefined, site); },
-      course_rmw64: function (a, v, site) { return self._rmw(a, v, undefined, site); },
-      course_cmpxchg32: function (a, e, r, site) { return self._rmw(a, r, e, site); },
-      course_cmpxchg64: function (a, e, r, site) { return self._rmw(a, r, e, site); },
+      load_ptr: function (id, bytes, off, ptr) { return host.m._load(id, bytes, off, ptr); },
+      load_val_i32: function (id, v) { return host.m._loadVal(id, v); },
+      load_val_i64: function (id, v) { return host.m._loadVal(id, v); },
+      load_val_f32: function (id, v) { return host.m._loadVal(id, v); },
+      load_val_f64: function (id, v) { return host.m._loadVal(id, v); },
+      store_ptr: function (id, bytes, off, ptr) { return host.m._storePtr(id, bytes, off, ptr); },
+      store_val_i32: function (id, v) { return host.m._storeVal(id, v); },
+      store_val_i64: function (id, v) { return host.m._storeVal(id, v); },
+      store_val_f32: function (id, v) { return host.m._storeVal(id, v); },
+      store_val_f64: function (id, v) { return host.m._storeVal(id, v); },
+      log_execution: function (id) { host.m._edge(id); },
+      course_rmw32: function (a, v, site) { return host.m._rmw(a, v, undefined, site); },
+      course_rmw64: function (a, v, site) { return host.m._rmw(a, v, undefined, site); },
+      course_cmpxchg32: function (a, e, r, site) { return host.m._rmw(a, r, e, site); },
+      course_cmpxchg64: function (a, e, r, site) { return host.m._rmw(a, r, e, site); },
       course_bug: function (line) { throw new BugOn(line); },
     } };
     var m = new WebAssembly.Module(b64bytes(mod.wasm));
@@ -64,40 +65,62 @@
     this.inst = new WebAssembly.Instance(m, imports);
     var ex = this.ex = this.inst.exports;
     this.mem = ex.memory;
+    this.sharedLo = this.addr('__start_course_shared') || 0;
+    this.sharedHi = this.addr('__stop_course_shared') || 0;
+    this.dataEnd = this.addr('__data_end');
+    this.heapBase = this.addr('__heap_base');
+    var need = this.heapBase + MAX_THREADS * ABUF;      // the threads' asyncify buffers
+    if (this.mem.buffer.byteLength < need) this.mem.grow(Math.ceil((need - this.mem.buffer.byteLength) / 65536));
     this.dv = new DataView(this.mem.buffer);
+    // No thread is running outside a machine's run: the hooks of a machine with cur === null pass through.
+    this.m = Object.create(Machine.prototype, { cur: { value: null }, rewinding: { value: false }, mod: { value: mod }, dv: { value: this.dv } });
+    if (ex._initialize) ex._initialize();
     this.u8 = new Uint8Array(this.mem.buffer);
     this.i32 = new Int32Array(this.mem.buffer);
-    function g(n) {
-      if (ex[n]) return ex[n].value;
-      return mod.addrs && n in mod.addrs ? mod.addrs[n] : undefined;   // static: from DWARF, null if deleted
-    }
-    this.sharedLo = g('__start_course_shared') || 0;
-    this.sharedHi = g('__stop_course_shared') || 0;
-    this.dataEnd = g('__data_end');
-    var heapBase = g('__heap_base');
+    this.snapshot = this.u8.slice(0, this.dataEnd);
+    this.minSp = [];
+  }
+  // Address of an exported global; for a static variable, its address from DWARF (null: deleted).
+  Host.prototype.addr = function (n) {
+    var ex = this.ex, mod = this.mod;
+    if (ex[n]) return ex[n].value;
+    return mod.addrs && n in mod.addrs ? mod.addrs[n] : undefined;
+  };
+
+  // mod: {wasm (base64), sites: {id: line}, rmw: {id: {op,type,width,offset,line}}, loops: {id: {line}}}
+  // meta: {threads, shared, observed, outcome, has_init, has_check}
+  // opts.share: another Machine of the same mod whose instance this one uses (many programs compiled
+  // into one module, as the differential test does); such machines run one at a time, and a run
+  // starts with reset().
+  function Machine(mod, meta, opts) {
+    var self = this;
+    var host = opts && opts.share ? opts.share.host : new Host(mod);
+    if (host.mod !== mod) throw new Error('machines share an instance only for the same module');
+    this.host = host; host.m = this;
+    this.mod = mod; this.meta = meta;
+    this.cur = null; this.rewinding = false;
+    this.inst = host.inst; this.ex = host.ex; this.mem = host.mem;
+    this.dv = host.dv; this.u8 = host.u8; this.i32 = host.i32;
+    this.sharedLo = host.sharedLo; this.sharedHi = host.sharedHi; this.dataEnd = host.dataEnd;
+    var ex = this.ex, heapBase = host.heapBase;
     this.vars = [];
-    (meta.shared || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: true, addr: g(v.name) }); });
-    (meta.observed || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: false, addr: g(v.name) }); });
+    (meta.shared || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: true, addr: host.addr(v.name) }); });
+    (meta.observed || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: false, addr: host.addr(v.name) }); });
     this.varByName = {};
     this.vars.forEach(function (v) {
       if (v.addr === undefined) throw new Error('variable ' + v.name + ' is not exported by the module');
       if (v.addr === null) v.deleted = true;
       self.varByName[v.name] = v;
     });
-    if (ex._initialize) ex._initialize();
-    this.snapshot = this.u8.slice(0, this.dataEnd);
+    if (meta.threads.length > MAX_THREADS) throw new Error('at most ' + MAX_THREADS + ' threads');
     this.threads = meta.threads.map(function (name, i) {
       if (typeof ex[name] !== 'function') throw new Error('thread ' + name + ' is not exported by the module');
       var top = heapBase - 256 - i * STACK;
-      return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, minSp: top, buf: heapBase + i * ABUF };
+      if (host.minSp[i] === undefined) host.minSp[i] = top;
+      return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, buf: heapBase + i * ABUF };
     });
     if (this.threads.length && this.threads[this.threads.length - 1].stackLo < this.dataEnd)
       throw new Error('the module\'s stack area is too small for ' + this.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
-    var need = heapBase + this.threads.length * ABUF;
-    if (this.mem.buffer.byteLength < need) {
-      this.mem.grow(Math.ceil((need - this.mem.buffer.byteLength) / 65536));
-      this.dv = new DataView(this.mem.buffer); this.u8 = new Uint8Array(this.mem.buffer); this.i32 = new Int32Array(this.mem.buffer);
-    }
     this.maxSteps = MAX_STEPS; this.maxEdges = MAX_EDGES;
     this.reset();
   }
@@ -242,11 +265,12 @@
     this.cur = null; this.rewinding = false;
     var st = ex.asyncify_get_state();
     if (st === 1) ex.asyncify_stop_unwind(); else if (st === 2) ex.asyncify_stop_rewind();
-    this.u8.set(this.snapshot, 0);
+    this.host.m = this;
+    this.u8.set(this.host.snapshot, 0);
     this.crash = null; this.trace = []; this.checked = false;
     for (var i = 0; i < this.threads.length; i++) {
       var t = this.threads[i];
-      this.u8.fill(0, Math.max(t.minSp, this.dataEnd), t.stackTop);
+      this.u8.fill(0, Math.max(this.host.minSp[i], this.dataEnd), t.stackTop);
       t.sp = t.stackTop; t.started = false; t.status = 'paused'; t.pending = null; t.steps = 0; t.edges = 0;
       t.wrote = false; t.prevState = null; t.prevLoop = -1; t.blocked = null;
       if (t.reads) t.reads.length = 0; else { t.reads = []; t.stores = []; }
@@ -307,7 +331,7 @@
       if (!unwound) { t.status = 'done'; t.pending = null; return; }
       ex.asyncify_stop_unwind();
       t.sp = sp.value;
-      if (t.sp < t.minSp) t.minSp = t.sp;
+      if (t.sp < this.host.minSp[t.index]) this.host.minSp[t.index] = t.sp;
       var k = t.pending.kind;
       if (k === 'B') { t.status = 'hang'; t.hangReason = 'loop bound'; return; }
       if (k !== 'E') return;
@@ -377,6 +401,7 @@
   Machine.prototype.step = function (i, quiet) {
     var t = this.threads[i];
     if (!t || t.status !== 'paused') throw new Error('thread ' + i + ' cannot step');
+    this.host.m = this;
     var p = t.pending;
     var ev = quiet ? QUIET_EV : { thread: i, kind: p.kind, addr: p.addr, size: p.size, line: this.lineOf(t), value: p.value };
     if (p.kind === 'X') {                 // the crash: the run ends here for every thread
@@ -458,7 +483,7 @@
       if (self._hangs(t)) hang.push(t.name);
     });
     if (done && !this.crash && this.ex.course_check && !this.checked) {
-      this.checked = true;
+      this.checked = true; this.host.m = this;
       try { this.ex.course_check(); } catch (e) {
         var msg = crashMessage(e);
         if (msg === null) throw e;
@@ -778,7 +803,7 @@
   var api = {
     Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns, parsePredicate: parsePredicate,
     outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, dependent: dependent,
-    limits: { STACK: STACK, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES },
+    limits: { STACK: STACK, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
   };
   root.CourseExplorer = api;
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
