@@ -6,6 +6,7 @@
 (function (root) {
   'use strict';
   var STACK = 64 * 1024;       // shadow stack per thread: a deeper stack is the crash "stack overflow"
+  var GUARD = 1024 * 1024;     // unused memory below each thread's stack, where an overflowing frame lands
   var ABUF = 128 * 1024;       // asyncify data per thread: the call frames saved at a scheduling point
   var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
   var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
@@ -115,11 +116,11 @@
     if (meta.threads.length > MAX_THREADS) throw new Error('at most ' + MAX_THREADS + ' threads');
     this.threads = meta.threads.map(function (name, i) {
       if (typeof ex[name] !== 'function') throw new Error('thread ' + name + ' is not exported by the module');
-      var top = heapBase - 256 - i * STACK;
+      var top = heapBase - 256 - i * (STACK + GUARD);
       if (host.minSp[i] === undefined) host.minSp[i] = top;
       return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, buf: heapBase + i * ABUF };
     });
-    if (this.threads.length && this.threads[this.threads.length - 1].stackLo < this.dataEnd)
+    if (this.threads.length && this.threads[this.threads.length - 1].stackLo - GUARD < this.dataEnd)
       throw new Error('the module\'s stack area is too small for ' + this.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
     this.maxSteps = MAX_STEPS; this.maxEdges = MAX_EDGES;
     this.reset();
@@ -208,11 +209,18 @@
     if (big) return BigInt.asIntN(64, old);
     return s.width === 4 ? Number(BigInt.asIntN(32, old)) : Number(old);
   };
-  // An access below the running thread's stack: a NULL dereference, a stack overflow (the stack
-  // pointer is below the stack too: the access is in the overflowing frame), or an ordinary global.
+  // An access below the running thread's stack: a NULL dereference, an ordinary global, or in the
+  // stack area: a stack overflow when the stack pointer is below the stack too, or when the address
+  // is in no thread's stack (a function that calls nothing keeps its stack pointer in a local, so
+  // its frame can be below the stack while the global is not); else another thread's stack (through
+  // a pointer to its local).
   Machine.prototype._below = function (t, a, line) {
     if (a < NULL_PAGE) throw new NullDeref(a, line || 0);
+    if (a < this.dataEnd) return;
     if (this.ex.course_sp.value < t.stackLo) throw new StackOverflow(line || 0);
+    var th = this.threads;
+    for (var i = 0; i < th.length; i++) if (a >= th[i].stackLo && a < th[i].stackTop) return;
+    throw new StackOverflow(line || 0);
   };
   Machine.prototype._edge = function (id) {
     var t = this.cur;
@@ -803,7 +811,7 @@
   var api = {
     Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns, parsePredicate: parsePredicate,
     outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, dependent: dependent,
-    limits: { STACK: STACK, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
+    limits: { STACK: STACK, GUARD: GUARD, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
   };
   root.CourseExplorer = api;
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
