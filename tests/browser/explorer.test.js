@@ -116,6 +116,25 @@ test('explorer: a malformed or oversized #explore= fragment is refused with a me
   await refused(`${ID}:plain:${'0'.repeat(5000)}`, /longer than any schedule/);
 });
 
+test('explorer: a crash is a step of its own; the run ends there for every thread', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  const ex = 'invented-loads/null-check';
+  await tab.goto('invented-loads.html');
+  const link = tab.page.locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`,
+    { hasText: 'crash in t1' }).locator('a.explorer-witness');
+  const spec = await link.getAttribute('data-explore');
+  const app = tab.page.locator(`.explorer-app[data-example="${ex}"]`);
+  await tab.page.evaluate((h) => { location.hash = h; }, '#explore=' + spec.slice(0, -1));   // all but the crash
+  await tab.page.waitForFunction((sel) => /played/.test(document.querySelector(sel).textContent), `.explorer-app[data-example="${ex}"] .explorer-live`);
+  assert.match(await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(), /^next: crashes \(BUG_ON at line \d+\)/);
+  await app.focus();
+  await tab.page.keyboard.press('1');
+  assert.match(await app.locator('.explorer-live').textContent(), /t1 crashes: BUG_ON at line \d+ \(the run ends for every thread\)/);
+  assert.match(await app.locator('.explorer-verdict').textContent(), /crash in t1/);
+  tab.assertClean();
+  await tab.close();
+});
+
 test('explorer: with JavaScript off the verified outcomes are a static table', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
   await tab.goto('load-fusing.html');

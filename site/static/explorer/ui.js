@@ -161,9 +161,10 @@
   };
 
   App.prototype.describe = function (m, ev) {
-    var t = m.threads[ev.thread].name, v = m.nameOf(ev.addr);
+    var t = m.threads[ev.thread].name;
     if (ev.kind === 'H') return t + ' gave up: it ran past the step bound';
     if (ev.kind === 'X') return t + ' crashes: ' + ev.message + ' (the run ends for every thread)';
+    var v = m.nameOf(ev.addr);
     if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + ev.value + ', now ' + ev.newValue + ') at line ' + ev.line;
     return t + ' ' + KIND[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + ev.value : '') + ' at line ' + ev.line;
   };
