@@ -26,6 +26,7 @@ $(SETUP_STAMP):
 -include tools/wasm/wasm.mk
 -include tools/lint/lint.mk
 -include tools/lab/lab.mk
+-include tools/litmus/litmus.mk
 -include tests/tests.mk
 -include tests/content/content.mk
 
