@@ -95,9 +95,11 @@ static int loc_arg(struct parser *p, struct lit_thread *th, int star, enum lit_t
 		   const char *prim)
 {
 	int line = p->tok.line;
-	if (star)
-		expect_punct(p, "*", prim);
-	else if (is_punct(p, "*") || is_punct(p, "&"))
+	if (star) {
+		if (!accept_punct(p, "*"))
+			perr(p, LIT_BAD, line, "%s takes a location through '*': write %s(*x)", prim,
+			     prim);
+	} else if (is_punct(p, "*") || is_punct(p, "&"))
 		perr(p, LIT_BAD, line, "%s takes a pointer: write %s(x), not %s(%sx)", prim, prim,
 		     prim, p->tok.text);
 	char name[LIT_NAME];

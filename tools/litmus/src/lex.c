@@ -149,7 +149,8 @@ void lex_next(struct lex *l, struct tok *t)
 	}
 	t->line = l->line;
 	if (l->p >= l->end) {
-		t->kind = T_EOF;
+		t->kind = T_EOF; /* on the last line, not the empty one after its newline */
+		t->line -= l->line > 1 && l->end[-1] == '\n';
 		return;
 	}
 	const char *s = l->p;
