@@ -38,6 +38,7 @@ struct machine {
 	int32_t *states;
 	uint32_t *vec_off, *vec_len;
 	uint64_t nstates, cap_states;
+	uint64_t entered; /* states whose exploration began (the budget) */
 	uint32_t *table; /* open addressing: state index + 1, 0 = empty */
 	uint64_t table_size;
 	struct pair *pairs;
@@ -312,10 +313,11 @@ static uint64_t visit(struct machine *m, const int32_t *s)
 	int64_t known = lookup(m, s, &pos);
 	if (known >= 0)
 		return (uint64_t)known;
-	if (m->nstates >= m->max_states) {
+	if (m->entered >= m->max_states) {
 		m->r->partial = 1;
 		return NO_STATE;
 	}
+	m->entered++;
 	int nthreads = m->p->nthreads, nchild = 0;
 	uint64_t child[2 * LIT_MAX_THREADS];
 	int32_t *next = m->scratch + (size_t)m->depth * (size_t)m->words;
