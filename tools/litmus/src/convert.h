@@ -17,8 +17,9 @@
  * and "reachable: !(P)", Always "reachable: P" and "unreachable: !(P)" (herd's condition is
  * about runs where every thread finishes: tests with spin_lock get "done &&"). The evidence
  * lines count each thread's marked loads and stores of a location where they are not inside a
- * conditional and the thread uses no read-modify-write or plain access on it; plain gets the
- * same lines, expected nowhere (no evidence-on).
+ * conditional and the thread uses no read-modify-write or plain access on it, in threads that
+ * take no spinlock (see evidence() in convert.c); plain gets the same lines, expected nowhere
+ * (no evidence-on).
  */
 #ifndef LITMUS_CONVERT_H
 #define LITMUS_CONVERT_H
