@@ -102,18 +102,18 @@ char *run_json_text(const struct lit_run *run, const char *id)
 int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen)
 {
 	const struct lit_test *t = run->t;
-	const struct lit_result *r = &run->r[LM_TSO];
 	int never = !strcmp(t->result, "Never"), always = !strcmp(t->result, "Always");
-	if ((!never && !always) || !strcmp(lit_verdict(r), t->result))
-		return 0;
-	for (int k = 0; k < r->noutcomes; k++) {
-		const struct lit_outcome *o = &r->outcomes[k];
-		if (!o->hang && o->satisfies == never) {
+	for (int m = LM_SC; m <= LM_TSO && (never || always); m++) {
+		const struct lit_result *r = &run->r[m];
+		for (int k = 0; k < r->noutcomes; k++) {
+			const struct lit_outcome *o = &r->outcomes[k];
+			if (o->hang || o->satisfies != never)
+				continue;
 			snprintf(err, errlen,
-				 "%s:%d: the file says Result: %s, but under x86-TSO the condition %s "
+				 "%s:%d: the file says Result: %s, but under %s the condition %s "
 				 "(schedule %s)",
-				 t->file, t->result_line, t->result, never ? "holds" : "fails",
-				 o->witness);
+				 t->file, t->result_line, t->result, m == LM_SC ? "SC" : "x86-TSO",
+				 never ? "holds" : "fails", o->witness);
 			return -1;
 		}
 	}

@@ -4,10 +4,12 @@
  *   OUT_DIR/examples/<name>.c   the course example (convert.h)
  *   OUT_DIR/ref/<name>.json     the reference's outcomes (outjson.h)
  *   OUT_DIR/summary.json        one row per file: status, verdicts, why it was skipped
- * and a table on stdout. Tests using RCU or other unsupported features are skipped with their
+ * and a table on stdout; litmus-tool examples converts the tests a list names into one folder
+ * (examples/litmus/). Tests using RCU or other unsupported features are skipped with their
  * reason; a malformed file, a clash of example names or a herd verdict that x86-TSO
  * contradicts is an error (exit status 1), reported as "file:line: message".
  */
+#define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +185,80 @@ int cmd_import(int argc, char **argv)
 		sb_free(&rows[k].reason);
 	}
 	free(rows);
+	files_list_free(names, n);
+	return errors ? 1 : 0;
+}
+
+/* The test names of a list file: one per line, # comments. NULL when it cannot be read. */
+static char **read_list(const char *path, int *n)
+{
+	FILE *f = fopen(path, "r");
+	*n = 0;
+	if (!f)
+		return NULL;
+	char **names = NULL, line[512];
+	int cap = 0, ok = 1;
+	while (ok && fgets(line, sizeof line, f)) {
+		char *h = strchr(line, '#'), *e;
+		if (h)
+			*h = '\0';
+		for (e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t');)
+			*--e = '\0';
+		char *b = line + strspn(line, " \t");
+		if (!*b)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			char **nn = realloc(names, (size_t)cap * sizeof *nn);
+			ok = nn != NULL;
+			if (ok)
+				names = nn;
+		}
+		if (ok)
+			ok = (names[*n] = strdup(b)) != NULL;
+		*n += ok;
+	}
+	fclose(f);
+	if (!ok) {
+		files_list_free(names, *n);
+		*n = 0;
+		return NULL;
+	}
+	return names ? names : calloc(1, sizeof *names);
+}
+
+int cmd_examples(int argc, char **argv)
+{
+	static const char *const opts[] = { "page", NULL };
+	const char *vals[1] = { "litmus" };
+	int i = options(argc, argv, opts, vals);
+	if (i < 0 || i + 3 != argc)
+		return 2;
+	const char *dir = argv[i], *out_dir = argv[i + 2];
+	int n, errors = 0;
+	char **names = read_list(argv[i + 1], &n);
+	if (!names) {
+		fprintf(stderr, "%s:1: cannot read the list\n", argv[i + 1]);
+		return 1;
+	}
+	for (int k = 0; k < n; k++) {
+		struct strbuf path = { 0 }, ex = { 0 };
+		char err[1024], name[128];
+		struct lit_run run;
+		sb_printf(&path, "%s/%s.litmus", dir, names[k]);
+		int bad = lit_run_file(sb_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
+			  example_text(&run, sb_str(&path), vals[0], &ex, err, sizeof err) != 0;
+		if (bad) {
+			fprintf(stderr, "%s\n", err);
+		} else {
+			lit_example_name(run.t->name, name, sizeof name);
+			bad = write_out(out_dir, ".", name, ".c", sb_str(&ex), ex.n) != 0;
+		}
+		errors += bad;
+		lit_run_free(&run);
+		sb_free(&path);
+		sb_free(&ex);
+	}
 	files_list_free(names, n);
 	return errors ? 1 : 0;
 }
