@@ -25,3 +25,70 @@ $(LITMUS_TOOL): $(LITMUS_SRCS) $(LITMUS_HDRS)
 litmus: $(LITMUS_TOOL)
 	@test -n "$(LITMUS_DIR)" || { echo "usage: make litmus LITMUS_DIR=<kernel tree>/tools/memory-model/litmus-tests" >&2; exit 2; }
 	@$(LITMUS_TOOL) import $(LITMUS_DIR) $(BUILD)/litmus/import
+
+# examples/litmus/<name>.c: what the converter makes of the tests tools/litmus/examples.list names
+LITMUS_EXAMPLES_LIST := tools/litmus/examples.list
+
+.PHONY: litmus-examples
+litmus-examples: $(LITMUS_TOOL)
+	@rm -f examples/litmus/*.c
+	@$(LITMUS_TOOL) examples $(LITMUS_TESTS_DIR) $(LITMUS_EXAMPLES_LIST) examples/litmus
+	@ls examples/litmus/*.c
+
+# cmocka unit tests under ASan + UBSan (they read the project's tests from LITMUS_TESTS)
+LITMUS_UNIT_DIR := $(BUILD)/litmus/tests
+LITMUS_UNITS := $(patsubst tools/litmus/tests/%.c,$(LITMUS_UNIT_DIR)/%,$(wildcard tools/litmus/tests/test_*.c))
+LITMUS_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(LITMUS_UNIT_DIR)/%: tools/litmus/tests/%.c $(LITMUS_LIB_SRCS) $(LITMUS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -I$(LITMUS_SRC) -o $@ $< $(LITMUS_LIB_SRCS) \
+		$(LITMUS_LIBS) $(shell pkg-config --libs cmocka)
+
+.PHONY: litmus-unit-test
+litmus-unit-test: $(LITMUS_UNITS)
+	@set -e; for t in $(LITMUS_UNITS); do \
+		ASAN_OPTIONS=detect_leaks=1 LITMUS_TESTS=$(LITMUS_TESTS_DIR) $$t; done
+
+# libFuzzer: make check builds the harness and runs it over the seed corpus (the project's
+# tests); make litmus-fuzz explores for FUZZ_SECONDS more.
+LITMUS_FUZZER := $(BUILD)/litmus/fuzz-litmus
+LITMUS_FUZZ_CORPUS := $(BUILD)/litmus/fuzz-corpus
+FUZZ_SECONDS ?= 60
+$(LITMUS_FUZZER): tools/litmus/fuzz/fuzz_litmus.c $(LITMUS_LIB_SRCS) $(LITMUS_HDRS)
+	@mkdir -p $(dir $@)
+	clang-14 $(LITMUS_WARN) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-I$(LITMUS_SRC) -o $@ $< $(LITMUS_LIB_SRCS) $(LITMUS_LIBS)
+
+.PHONY: litmus-fuzz-test litmus-fuzz
+litmus-fuzz-test: $(LITMUS_FUZZER)
+	@$(LITMUS_FUZZER) -runs=0 $(LITMUS_TESTS_DIR) 2>&1 | tail -1
+
+litmus-fuzz: $(LITMUS_FUZZER)
+	@mkdir -p $(LITMUS_FUZZ_CORPUS)
+	$(LITMUS_FUZZER) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
+		-dict=tools/litmus/fuzz/litmus.dict $(LITMUS_FUZZ_CORPUS) $(LITMUS_TESTS_DIR)
+
+# The project's tests through the whole tool: the import succeeds (no malformed file, no herd
+# verdict that SC or x86-TSO contradicts), every generated example compiles warning-free with
+# gcc and clang in both variants, the conditions round-trip through the explorer's predicate
+# evaluator, examples/litmus/ is what the converter makes now, and the CLI handles bad input.
+LITMUS_PROJECT := $(BUILD)/litmus/project
+LITMUS_CC_CHECK := -fsyntax-only -std=gnu11 -Wall -Wextra -Werror -ffreestanding -Iexamples/include
+
+.PHONY: litmus-test
+litmus-test: $(LITMUS_TOOL)
+	@rm -rf $(LITMUS_PROJECT) $(BUILD)/litmus/examples-now
+	@$(LITMUS_TOOL) import $(LITMUS_TESTS_DIR) $(LITMUS_PROJECT) > $(BUILD)/litmus/project.txt || \
+		{ cat $(BUILD)/litmus/project.txt; exit 1; }
+	@set -e; for f in $(LITMUS_PROJECT)/examples/*.c; do for cc in gcc clang-14; do \
+		$$cc $(LITMUS_CC_CHECK) -DPLAIN=1 -DFIXED=0 -DTRANSFORMED=0 $$f; \
+		$$cc $(LITMUS_CC_CHECK) -DPLAIN=0 -DFIXED=1 -DTRANSFORMED=0 $$f; done; done
+	@LITMUS_IMPORT=$(LITMUS_PROJECT) node --test tools/litmus/tests/
+	@$(LITMUS_TOOL) examples $(LITMUS_TESTS_DIR) $(LITMUS_EXAMPLES_LIST) $(BUILD)/litmus/examples-now
+	@diff -r $(BUILD)/litmus/examples-now examples/litmus > /dev/null || { \
+		echo "examples/litmus/ is not what the converter makes of $(LITMUS_EXAMPLES_LIST): run make litmus-examples" >&2; \
+		diff -r $(BUILD)/litmus/examples-now examples/litmus >&2; exit 1; }
+	@sh tools/litmus/tests/cli.sh $(LITMUS_TOOL)
+	@echo "litmus-test: $$(tail -1 $(BUILD)/litmus/project.txt)"
+
+CHECK_TARGETS += litmus-unit-test litmus-test litmus-fuzz-test
