@@ -71,19 +71,23 @@ litmus-fuzz: $(LITMUS_FUZZER)
 # The project's tests through the whole tool: the import succeeds (no malformed file, no herd
 # verdict that SC or x86-TSO contradicts), every generated example compiles warning-free with
 # gcc and clang in both variants, the conditions round-trip through the explorer's predicate
-# evaluator, examples/litmus/ is what the converter makes now, and the CLI handles bad input.
+# evaluator, the explorer finds the reference's SC outcomes on examples/litmus/, which is what
+# the converter makes now, and the CLI handles bad input.
 LITMUS_PROJECT := $(BUILD)/litmus/project
 LITMUS_CC_CHECK := -fsyntax-only -std=gnu11 -Wall -Wextra -Werror -ffreestanding -Iexamples/include
 
+# the explorer's outcomes of examples/litmus (tools/wasm), for tests/compare.test.js
+LITMUS_EXPLORED := $(patsubst examples/%.c,$(BUILD)/data/outcomes/%.json,$(wildcard examples/litmus/*.c))
+
 .PHONY: litmus-test
-litmus-test: $(LITMUS_TOOL)
+litmus-test: $(LITMUS_TOOL) $(LITMUS_EXPLORED)
 	@rm -rf $(LITMUS_PROJECT) $(BUILD)/litmus/examples-now
 	@$(LITMUS_TOOL) import $(LITMUS_TESTS_DIR) $(LITMUS_PROJECT) > $(BUILD)/litmus/project.txt || \
 		{ cat $(BUILD)/litmus/project.txt; exit 1; }
 	@set -e; for f in $(LITMUS_PROJECT)/examples/*.c; do for cc in gcc clang-14; do \
 		$$cc $(LITMUS_CC_CHECK) -DPLAIN=1 -DFIXED=0 -DTRANSFORMED=0 $$f; \
 		$$cc $(LITMUS_CC_CHECK) -DPLAIN=0 -DFIXED=1 -DTRANSFORMED=0 $$f; done; done
-	@LITMUS_IMPORT=$(LITMUS_PROJECT) node --test tools/litmus/tests/
+	@BUILD_DIR=$(BUILD) LITMUS_IMPORT=$(LITMUS_PROJECT) node --test tools/litmus/tests/
 	@$(LITMUS_TOOL) examples $(LITMUS_TESTS_DIR) $(LITMUS_EXAMPLES_LIST) $(BUILD)/litmus/examples-now
 	@diff -r $(BUILD)/litmus/examples-now examples/litmus > /dev/null || { \
 		echo "examples/litmus/ is not what the converter makes of $(LITMUS_EXAMPLES_LIST): run make litmus-examples" >&2; \
