@@ -10,7 +10,7 @@ const fs = require('fs');
 const path = require('path');
 
 const TOP = path.resolve(__dirname, '../../..');
-const X = require(path.join(TOP, 'site/static/explorer/runtime.js'));
+const X = require(path.join(TOP, 'tools/wasm/runtime.js'));
 const DIR = path.resolve(process.env.LITMUS_IMPORT || path.join(TOP, 'build/litmus/project'));
 
 function refs() {
