@@ -430,16 +430,48 @@ static size_t parse_name_line(struct parser *p, const char *text, size_t len, in
 	return e;
 }
 
-/* Result: <word> and the first sentence after it, from the header comments. */
+/* The first paragraph of comment text from s (leading '*' of each line dropped, blank lines
+ * end it) as one line in t->doc, cut to its first sentence. */
+static void first_sentence(struct lit_test *t, const char *s)
+{
+	size_t k = 0;
+	int cut = 0;
+	for (const char *e; *s && !cut; s = *e ? e + 1 : e) {
+		e = strchr(s, '\n');
+		if (!e)
+			e = s + strlen(s);
+		const char *a = s;
+		while (a < e && (isspace((unsigned char)*a) || *a == '*'))
+			a++;
+		if (a == e && k)
+			break; /* a blank line ends the paragraph */
+		if (k && a < e)
+			t->doc[k++] = ' ';
+		for (; a < e && k + 4 < sizeof t->doc; a++)
+			t->doc[k++] = isprint((unsigned char)*a) ? *a : ' ';
+		cut = a < e;
+	}
+	t->doc[k] = '\0';
+	char *dot = strstr(t->doc, ". ");
+	if (dot)
+		dot[1] = '\0';
+	else if (cut)
+		strcpy(t->doc + k, "...");
+}
+
+/* "Result: <word>" and the first sentence of the description (after the Result line, or the
+ * whole header comment when there is none). */
 static void parse_doc(struct parser *p)
 {
 	struct lit_test *t = p->t;
 	const char *d = p->lex.doc, *r = strstr(d, "Result:");
-	if (!r)
+	if (!r) {
+		first_sentence(t, d);
 		return;
-	int line = p->lex.doc_line;
+	}
+	t->result_line = p->lex.doc_line;
 	for (const char *q = d; q < r; q++)
-		line += *q == '\n';
+		t->result_line += *q == '\n';
 	r += 7;
 	while (*r == ' ' || *r == '\t')
 		r++;
@@ -447,37 +479,9 @@ static void parse_doc(struct parser *p)
 	while (isalpha((unsigned char)r[n]) && n + 1 < sizeof t->result)
 		n++;
 	memcpy(t->result, r, n);
-	t->result_line = line;
-	/* skip to the next line, then past blank comment lines */
-	const char *s = strchr(r, '\n');
-	size_t k = 0;
-	while (s && *s) {
-		const char *e = strchr(s + 1, '\n');
-		if (!e)
-			e = s + strlen(s);
-		const char *a = s + 1;
-		while (a < e && (isspace((unsigned char)*a) || *a == '*'))
-			a++;
-		if (a == e && k)
-			break; /* end of the paragraph */
-		for (; a < e && k + 1 < sizeof t->doc; a++)
-			t->doc[k++] = isspace((unsigned char)*a) ? ' ' : *a;
-		if (a < e)
-			break; /* the paragraph does not fit: cut below */
-		if (k && k + 1 < sizeof t->doc && t->doc[k - 1] != ' ')
-			t->doc[k++] = ' ';
-		s = e;
-	}
-	while (k && t->doc[k - 1] == ' ')
-		k--;
-	t->doc[k] = '\0';
-	/* keep the first sentence */
-	char *dot = strstr(t->doc, ". ");
-	if (dot)
-		dot[1] = '\0';
-	for (char *c = t->doc; *c; c++)
-		if (!isprint((unsigned char)*c))
-			*c = ' ';
+	r = strchr(r, '\n');
+	if (r)
+		first_sentence(t, r + 1);
 }
 
 static void parse_test(struct parser *p, const char *text, size_t len)

@@ -141,6 +141,33 @@ static void test_minimal(void **state)
 	lit_free(t);
 }
 
+/* The description: after Result: when there is one, else the header comment; cut to its first
+ * sentence, or marked ... when a long paragraph has none. */
+static void test_doc(void **state)
+{
+	(void)state;
+	char err[512] = "", text[1200];
+	struct lit_test *t;
+	static const char body[] = "P0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (x=1)";
+	snprintf(text, sizeof text, "C D\n(*\n * No verdict here.  Second.\n *\n * Other.\n *)\n%s",
+		 body);
+	if (parse(text, &t, err, sizeof err) != LIT_OK)
+		fail_msg("%s", err);
+	assert_string_equal(t->result, "");
+	assert_string_equal(t->doc, "No verdict here.");
+	lit_free(t);
+	char words[700] = "";
+	for (int i = 0; i < 100; i++)
+		strcat(words, "word ");
+	snprintf(text, sizeof text, "C D\n(* Result: Always\n%s\n*)\n%s", words, body);
+	if (parse(text, &t, err, sizeof err) != LIT_OK)
+		fail_msg("%s", err);
+	assert_string_equal(t->result, "Always");
+	assert_int_equal(strlen(t->doc), sizeof t->doc - 1);
+	assert_string_equal(t->doc + strlen(t->doc) - 3, "...");
+	lit_free(t);
+}
+
 struct bad {
 	const char *text;
 	enum lit_status status;
@@ -279,7 +306,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good),	     cmocka_unit_test(test_minimal),
 		cmocka_unit_test(test_bad),	     cmocka_unit_test(test_nul_and_long),
-		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_file),	     cmocka_unit_test(test_doc),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
