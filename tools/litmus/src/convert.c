@@ -448,6 +448,8 @@ static int reserved(const char *n)
 	for (int i = 0; words[i]; i++)
 		if (!strcmp(n, words[i]))
 			return 1;
+	if (n[0] == 'P' && n[1] && strspn(n + 1, "0123456789") == strlen(n + 1))
+		return 1; /* a thread function */
 	return !strncmp(n, "__", 2) || !strncmp(n, "course_", 7) || !strncmp(n, "smp_", 4) ||
 	       !strncmp(n, "spin_", 5) || !strncmp(n, "xchg_", 5) || !strncmp(n, "cmpxchg_", 8);
 }

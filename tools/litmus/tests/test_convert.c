@@ -202,6 +202,8 @@ static void test_refusals(void **state)
 		{ "C Kw\nP0(int *barrier)\n{\n\tWRITE_ONCE(*barrier, 1);\n}\nP1(int *barrier)\n{\n}\n"
 		  "exists (barrier=1)",
 		  "t.litmus:2: location 'barrier' cannot be a C global in the example" },
+		{ "C Fn\nP0(int *P1)\n{\n\tWRITE_ONCE(*P1, 1);\n}\nP1(int *P1)\n{\n}\nexists (P1=1)",
+		  "t.litmus:2: location 'P1' cannot be a C global in the example" },
 		{ "C Clash\nP0(int *P1_r)\n{\n\tWRITE_ONCE(*P1_r, 1);\n}\nP1(int *P1_r)\n{\n\tint r;\n"
 		  "}\nexists (P1_r=1)",
 		  "t.litmus:8: register 1:r would be named P1_r, like a location" },
