@@ -28,6 +28,7 @@ $(SETUP_STAMP):
 -include tools/lab/lab.mk
 -include tools/sandbox/sandbox.mk
 -include tools/grade/grade.mk
+-include tools/litmus/litmus.mk
 -include tests/tests.mk
 -include tests/content/content.mk
 

@@ -1,0 +1,98 @@
+# tools/litmus/litmus.mk - the kernel's C litmus tests: parser, reference enumerator (SC and
+# x86-TSO), converter to course examples (tools/litmus/README.md). Included by the Makefile.
+#   make litmus LITMUS_DIR=<kernel>/tools/memory-model/litmus-tests   import a folder into
+#                                  build/litmus/import/ (examples, reference JSON, summary)
+#   make litmus-test        the reference on the project's tests, examples/litmus up to date,
+#                           the exists clauses round-trip through the explorer's predicates
+#   make litmus-unit-test   cmocka tests under ASan + UBSan
+#   make litmus-fuzz        the libFuzzer harness for FUZZ_SECONDS (default 60)
+#   make litmus-examples    regenerate examples/litmus/ from the project's tests
+LITMUS_SRC := tools/litmus/src
+LITMUS_TOOL := $(BUILD)/litmus/litmus-tool
+LITMUS_SRCS := $(sort $(wildcard $(LITMUS_SRC)/*.c))
+LITMUS_HDRS := $(wildcard $(LITMUS_SRC)/*.h)
+LITMUS_LIB_SRCS := $(filter-out $(LITMUS_SRC)/main.c,$(LITMUS_SRCS))
+LITMUS_WARN := -std=c11 -g -Wall -Wextra -Werror
+LITMUS_LIBS := $(shell pkg-config --libs jansson)
+# The project's own litmus tests, written in the kernel's format.
+LITMUS_TESTS_DIR := tools/litmus/tests/litmus
+
+$(LITMUS_TOOL): $(LITMUS_SRCS) $(LITMUS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LITMUS_WARN) -O2 $(shell pkg-config --cflags jansson) -o $@ $(LITMUS_SRCS) $(LITMUS_LIBS)
+
+.PHONY: litmus
+litmus: $(LITMUS_TOOL)
+	@test -n "$(LITMUS_DIR)" || { echo "usage: make litmus LITMUS_DIR=<kernel tree>/tools/memory-model/litmus-tests" >&2; exit 2; }
+	@$(LITMUS_TOOL) import $(LITMUS_DIR) $(BUILD)/litmus/import
+
+# examples/litmus/<name>.c: what the converter makes of the tests tools/litmus/examples.list names
+LITMUS_EXAMPLES_LIST := tools/litmus/examples.list
+
+.PHONY: litmus-examples
+litmus-examples: $(LITMUS_TOOL)
+	@rm -f examples/litmus/*.c
+	@$(LITMUS_TOOL) examples $(LITMUS_TESTS_DIR) $(LITMUS_EXAMPLES_LIST) examples/litmus
+	@ls examples/litmus/*.c
+
+# cmocka unit tests under ASan + UBSan (they read the project's tests from LITMUS_TESTS)
+LITMUS_UNIT_DIR := $(BUILD)/litmus/tests
+LITMUS_UNITS := $(patsubst tools/litmus/tests/%.c,$(LITMUS_UNIT_DIR)/%,$(wildcard tools/litmus/tests/test_*.c))
+LITMUS_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(LITMUS_UNIT_DIR)/%: tools/litmus/tests/%.c $(LITMUS_LIB_SRCS) $(LITMUS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -I$(LITMUS_SRC) -o $@ $< $(LITMUS_LIB_SRCS) \
+		$(LITMUS_LIBS) $(shell pkg-config --libs cmocka)
+
+.PHONY: litmus-unit-test
+litmus-unit-test: $(LITMUS_UNITS)
+	@set -e; for t in $(LITMUS_UNITS); do \
+		ASAN_OPTIONS=detect_leaks=1 LITMUS_TESTS=$(LITMUS_TESTS_DIR) $$t; done
+
+# libFuzzer: make check builds the harness and runs it over the seed corpus (the project's
+# tests); make litmus-fuzz explores for FUZZ_SECONDS more.
+LITMUS_FUZZER := $(BUILD)/litmus/fuzz-litmus
+LITMUS_FUZZ_CORPUS := $(BUILD)/litmus/fuzz-corpus
+FUZZ_SECONDS ?= 60
+$(LITMUS_FUZZER): tools/litmus/fuzz/fuzz_litmus.c $(LITMUS_LIB_SRCS) $(LITMUS_HDRS)
+	@mkdir -p $(dir $@)
+	clang-14 $(LITMUS_WARN) -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-I$(LITMUS_SRC) -o $@ $< $(LITMUS_LIB_SRCS) $(LITMUS_LIBS)
+
+.PHONY: litmus-fuzz-test litmus-fuzz
+litmus-fuzz-test: $(LITMUS_FUZZER)
+	@$(LITMUS_FUZZER) -runs=0 $(LITMUS_TESTS_DIR) 2>&1 | tail -1
+
+litmus-fuzz: $(LITMUS_FUZZER)
+	@mkdir -p $(LITMUS_FUZZ_CORPUS)
+	$(LITMUS_FUZZER) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
+		-dict=tools/litmus/fuzz/litmus.dict $(LITMUS_FUZZ_CORPUS) $(LITMUS_TESTS_DIR)
+
+# The project's tests through the whole tool: the import succeeds (no malformed file, no herd
+# verdict that SC or x86-TSO contradicts), every generated example compiles warning-free with
+# gcc and clang in both variants, the conditions round-trip through the explorer's predicate
+# evaluator, the explorer finds the reference's SC outcomes on examples/litmus/, which is what
+# the converter makes now, and the CLI handles bad input.
+LITMUS_PROJECT := $(BUILD)/litmus/project
+LITMUS_CC_CHECK := -fsyntax-only -std=gnu11 -Wall -Wextra -Werror -ffreestanding -Iexamples/include
+
+# the explorer's outcomes of examples/litmus (tools/wasm), for tests/compare.test.js
+LITMUS_EXPLORED := $(patsubst examples/%.c,$(BUILD)/data/outcomes/%.json,$(wildcard examples/litmus/*.c))
+
+.PHONY: litmus-test
+litmus-test: $(LITMUS_TOOL) $(LITMUS_EXPLORED)
+	@rm -rf $(LITMUS_PROJECT) $(BUILD)/litmus/examples-now
+	@$(LITMUS_TOOL) import $(LITMUS_TESTS_DIR) $(LITMUS_PROJECT) > $(BUILD)/litmus/project.txt || \
+		{ cat $(BUILD)/litmus/project.txt; exit 1; }
+	@set -e; for f in $(LITMUS_PROJECT)/examples/*.c; do for cc in gcc clang-14; do \
+		$$cc $(LITMUS_CC_CHECK) -DPLAIN=1 -DFIXED=0 -DTRANSFORMED=0 $$f; \
+		$$cc $(LITMUS_CC_CHECK) -DPLAIN=0 -DFIXED=1 -DTRANSFORMED=0 $$f; done; done
+	@BUILD_DIR=$(BUILD) LITMUS_IMPORT=$(LITMUS_PROJECT) node --test tools/litmus/tests/
+	@$(LITMUS_TOOL) examples $(LITMUS_TESTS_DIR) $(LITMUS_EXAMPLES_LIST) $(BUILD)/litmus/examples-now
+	@diff -r $(BUILD)/litmus/examples-now examples/litmus > /dev/null || { \
+		echo "examples/litmus/ is not what the converter makes of $(LITMUS_EXAMPLES_LIST): run make litmus-examples" >&2; \
+		diff -r $(BUILD)/litmus/examples-now examples/litmus >&2; exit 1; }
+	@sh tools/litmus/tests/cli.sh $(LITMUS_TOOL)
+	@echo "litmus-test: $$(tail -1 $(BUILD)/litmus/project.txt)"
+
+CHECK_TARGETS += litmus-unit-test litmus-test litmus-fuzz-test

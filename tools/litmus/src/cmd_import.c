@@ -1,0 +1,264 @@
+/*
+ * cmd_import.c - litmus-tool import: every *.litmus of a folder (a kernel tree's
+ * tools/memory-model/litmus-tests, or the project's own tests) becomes
+ *   OUT_DIR/examples/<name>.c   the course example (convert.h)
+ *   OUT_DIR/ref/<name>.json     the reference's outcomes (outjson.h)
+ *   OUT_DIR/summary.json        one row per file: status, verdicts, why it was skipped
+ * and a table on stdout; litmus-tool examples converts the tests a list names into one folder
+ * (examples/litmus/). Tests using RCU or other unsupported features are skipped with their
+ * reason; a malformed file, a clash of example names or a herd verdict that x86-TSO
+ * contradicts is an error (exit status 1), reported as "file:line: message".
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "convert.h"
+#include "files.h"
+
+struct row {
+	struct strbuf file, reason;
+	char name[128], example[128];
+	const char *status; /* "ok", "no example", "skipped", "error" */
+	char lkmm[16], sc[16], tso[16];
+};
+
+static json_t *row_json(const struct row *r)
+{
+	json_t *o = json_pack("{s:s, s:s, s:s}", "file", sb_str(&r->file), "name", r->name,
+			      "status", r->status);
+	if (r->example[0])
+		json_object_set_new(o, "example", json_string(r->example));
+	if (r->reason.n)
+		json_object_set_new(o, "reason", json_string(sb_str(&r->reason)));
+	if (r->lkmm[0])
+		json_object_set_new(o, "lkmm", json_string(r->lkmm));
+	if (r->sc[0]) {
+		json_object_set_new(o, "sc", json_string(r->sc));
+		json_object_set_new(o, "tso", json_string(r->tso));
+	}
+	return o;
+}
+
+static int clashes(const struct row *rows, int n, const char *example)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(rows[i].example, example))
+			return i;
+	return -1;
+}
+
+/* Writes text to dir/sub/name.ext; 0 or -1. */
+static int write_out(const char *dir, const char *sub, const char *name, const char *ext,
+		     const char *text, size_t len)
+{
+	struct strbuf path = { 0 };
+	sb_printf(&path, "%s/%s/%s%s", dir, sub, name, ext);
+	int rc = path.oom || files_write(sb_str(&path), text, len) != 0 ? -1 : 0;
+	sb_free(&path);
+	return rc;
+}
+
+/* One file into row r; returns 1 when it is an error. */
+static int import_one(const char *path, const char *out_dir, const char *page, struct row *rows,
+		      int nrows)
+{
+	struct row *r = &rows[nrows];
+	char err[1024], id[160];
+	struct lit_run run;
+	sb_puts(&r->file, path);
+	enum lit_status s = lit_run_file(path, 0, &run, err, sizeof err);
+	int bad = 0;
+	if (s != LIT_OK) {
+		r->status = s == LIT_BAD ? "error" : "skipped";
+		sb_printf(&r->reason, "%s%s", s == LIT_RCU ? "RCU: " : "", err);
+		bad = s == LIT_BAD;
+		goto out;
+	}
+	snprintf(r->name, sizeof r->name, "%s", run.t->name);
+	snprintf(r->lkmm, sizeof r->lkmm, "%s", run.t->result);
+	snprintf(r->sc, sizeof r->sc, "%s", lit_verdict(&run.r[LM_SC]));
+	snprintf(r->tso, sizeof r->tso, "%s", lit_verdict(&run.r[LM_TSO]));
+	char name[128];
+	lit_example_name(run.t->name, name, sizeof name);
+	int other = clashes(rows, nrows, name);
+	r->status = "error";
+	bad = 1;
+	if (!name[0] || other >= 0) {
+		sb_printf(&r->reason, "%s:1: example name '%s' %s%s", path, name,
+			  other >= 0 ? "is also the name of " : "is empty",
+			  other >= 0 ? sb_str(&rows[other].file) : "");
+		goto out;
+	}
+	if (lkmm_agrees(&run, err, sizeof err) < 0) {
+		sb_puts(&r->reason, err);
+		goto out;
+	}
+	snprintf(id, sizeof id, "litmus/%s", name);
+	char *json = run_json_text(&run, id);
+	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
+	free(json);
+	struct strbuf ex = { 0 };
+	if (!bad && example_text(&run, path, page, &ex, err, sizeof err) == 0) {
+		snprintf(r->example, sizeof r->example, "%s", name);
+		bad = write_out(out_dir, "examples", name, ".c", sb_str(&ex), ex.n) != 0;
+		r->status = "ok";
+	} else if (!bad) {
+		r->status = "no example";
+		sb_puts(&r->reason, err);
+	}
+	sb_free(&ex);
+	if (bad)
+		sb_printf(&r->reason, "%s:1: cannot write the outputs", path);
+out:
+	if (bad)
+		fprintf(stderr, "%s\n", sb_str(&r->reason));
+	lit_run_free(&run);
+	return bad;
+}
+
+static const char *base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+static void print_table(const struct row *rows, int n)
+{
+	printf("%-50s %-10s %-10s %-10s %s\n", "test", "LKMM", "SC", "x86-TSO", "example");
+	for (int i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		if (!strcmp(r->status, "ok") || !strcmp(r->status, "no example"))
+			printf("%-50s %-10s %-10s %-10s %s%s\n", r->name, r->lkmm[0] ? r->lkmm : "-",
+			       r->sc, r->tso, r->example[0] ? "litmus/" : "",
+			       r->example[0] ? r->example : sb_str(&r->reason));
+		else
+			printf("%-50s %s: %s\n", base(sb_str(&r->file)), r->status,
+			       sb_str(&r->reason));
+	}
+}
+
+int cmd_import(int argc, char **argv)
+{
+	static const char *const opts[] = { "page", NULL };
+	const char *vals[1] = { "litmus" };
+	int i = options(argc, argv, opts, vals);
+	if (i < 0 || i + 2 != argc)
+		return 2;
+	const char *dir = argv[i], *out_dir = argv[i + 1];
+	int n;
+	char **names = files_list(dir, ".litmus", &n);
+	if (!names || n == 0) {
+		fprintf(stderr, "%s:1: no .litmus files here (or the folder cannot be read)\n", dir);
+		files_list_free(names, n);
+		return 1;
+	}
+	struct row *rows = calloc((size_t)n, sizeof *rows);
+	if (!rows) {
+		files_list_free(names, n);
+		return 1;
+	}
+	int errors = 0, converted = 0, skipped = 0;
+	json_t *tests = json_array();
+	for (int k = 0; k < n; k++) {
+		struct strbuf path = { 0 };
+		sb_printf(&path, "%s/%s", dir, names[k]);
+		errors += import_one(sb_str(&path), out_dir, vals[0], rows, k);
+		sb_free(&path);
+		converted += rows[k].example[0] != 0;
+		skipped += !strcmp(rows[k].status, "skipped");
+		json_array_append_new(tests, row_json(&rows[k]));
+	}
+	print_table(rows, n);
+	printf("%d files: %d examples, %d skipped, %d errors\n", n, converted, skipped, errors);
+	json_t *sum = json_pack("{s:s, s:o}", "dir", dir, "tests", tests);
+	char *s = json_dumps(sum, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	if (!s || write_out(out_dir, ".", "summary", ".json", s, strlen(s)) != 0)
+		errors++;
+	free(s);
+	json_decref(sum);
+	for (int k = 0; k < n; k++) {
+		sb_free(&rows[k].file);
+		sb_free(&rows[k].reason);
+	}
+	free(rows);
+	files_list_free(names, n);
+	return errors ? 1 : 0;
+}
+
+/* The test names of a list file: one per line, # comments. NULL when it cannot be read. */
+static char **read_list(const char *path, int *n)
+{
+	FILE *f = fopen(path, "r");
+	*n = 0;
+	if (!f)
+		return NULL;
+	char **names = NULL, line[512];
+	int cap = 0, ok = 1;
+	while (ok && fgets(line, sizeof line, f)) {
+		char *h = strchr(line, '#'), *e;
+		if (h)
+			*h = '\0';
+		for (e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t');)
+			*--e = '\0';
+		char *b = line + strspn(line, " \t");
+		if (!*b)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			char **nn = realloc(names, (size_t)cap * sizeof *nn);
+			ok = nn != NULL;
+			if (ok)
+				names = nn;
+		}
+		if (ok)
+			ok = (names[*n] = strdup(b)) != NULL;
+		*n += ok;
+	}
+	fclose(f);
+	if (!ok) {
+		files_list_free(names, *n);
+		*n = 0;
+		return NULL;
+	}
+	return names ? names : calloc(1, sizeof *names);
+}
+
+int cmd_examples(int argc, char **argv)
+{
+	static const char *const opts[] = { "page", NULL };
+	const char *vals[1] = { "litmus" };
+	int i = options(argc, argv, opts, vals);
+	if (i < 0 || i + 3 != argc)
+		return 2;
+	const char *dir = argv[i], *out_dir = argv[i + 2];
+	int n, errors = 0;
+	char **names = read_list(argv[i + 1], &n);
+	if (!names) {
+		fprintf(stderr, "%s:1: cannot read the list\n", argv[i + 1]);
+		return 1;
+	}
+	for (int k = 0; k < n; k++) {
+		struct strbuf path = { 0 }, ex = { 0 };
+		char err[1024], name[128];
+		struct lit_run run;
+		sb_printf(&path, "%s/%s.litmus", dir, names[k]);
+		int bad = lit_run_file(sb_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
+			  example_text(&run, sb_str(&path), vals[0], &ex, err, sizeof err) != 0;
+		if (bad) {
+			fprintf(stderr, "%s\n", err);
+		} else {
+			lit_example_name(run.t->name, name, sizeof name);
+			bad = write_out(out_dir, ".", name, ".c", sb_str(&ex), ex.n) != 0;
+		}
+		errors += bad;
+		lit_run_free(&run);
+		sb_free(&path);
+		sb_free(&ex);
+	}
+	files_list_free(names, n);
+	return errors ? 1 : 0;
+}

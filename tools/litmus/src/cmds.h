@@ -1,0 +1,35 @@
+/*
+ * cmds.h - litmus-tool's commands. Each takes the arguments after its name and returns the
+ * exit status: 0 success, 1 a problem with an input (reported as "file:line: message" on
+ * stderr), 2 bad usage.
+ */
+#ifndef LITMUS_CMDS_H
+#define LITMUS_CMDS_H
+
+#include "run.h"
+#include "strbuf.h"
+
+int cmd_check(int argc, char **argv);	/* parse and lower each file */
+int cmd_run(int argc, char **argv);	/* the outcomes under SC and x86-TSO, as text */
+int cmd_json(int argc, char **argv);	/* the outcomes as JSON (outjson.h) */
+int cmd_convert(int argc, char **argv); /* one file as a course example */
+int cmd_import(int argc, char **argv);	/* a folder of tests: examples, JSON, a summary */
+int cmd_examples(int argc, char **argv); /* listed tests as examples in one folder */
+
+/* The example text of a test that ran; 0, or -1 with err. */
+int example_text(const struct lit_run *run, const char *source, const char *page,
+		 struct strbuf *out, char *err, size_t errlen);
+
+/* The JSON text of a run's results (the outjson.h document). NULL when out of memory. */
+char *run_json_text(const struct lit_run *run, const char *id);
+
+/* Reads "--name value" options (names listed in opts, values stored in vals) and returns the
+ * index of the first other argument, or -1 on an unknown option or a missing value. */
+int options(int argc, char **argv, const char *const *opts, const char **vals);
+
+/* herd's verdict must hold under x86-TSO and SC as well (x86 implements the kernel's model,
+ * and SC allows less than x86-TSO): Never and Always carry over. 0 when they do; -1 with err
+ * naming the schedule that breaks them. */
+int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen);
+
+#endif

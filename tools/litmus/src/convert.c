@@ -1,0 +1,628 @@
+/*
+ * convert.c - writing a litmus test as a course example (see convert.h).
+ */
+#include "convert.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cond.h"
+
+enum variant { V_PLAIN, V_FIXED };
+
+/* ---- expressions ---------------------------------------------------------------------------- */
+
+/* C binding strength of an expression (higher binds tighter). */
+static int prec(const struct lit_expr *e)
+{
+	static const int binprec[] = {
+		[LOP_MUL] = 10, [LOP_ADD] = 9, [LOP_SUB] = 9,  [LOP_LT] = 7,   [LOP_LE] = 7,
+		[LOP_GT] = 7,	[LOP_GE] = 7,  [LOP_EQ] = 6,   [LOP_NE] = 6,   [LOP_BAND] = 5,
+		[LOP_BXOR] = 4, [LOP_BOR] = 3, [LOP_LAND] = 2, [LOP_LOR] = 1,
+	};
+	return e->kind == LE_BINARY ? binprec[e->op] : e->kind == LE_UNARY ? 11 : 12;
+}
+
+struct printer {
+	const struct lit_test *t;
+	int th;
+	enum variant v;
+	struct strbuf *b;
+};
+
+static void expr(struct printer *p, const struct lit_expr *e, int min);
+
+static int arith(int op)
+{
+	return op == LOP_MUL || op == LOP_ADD || op == LOP_SUB;
+}
+
+static int logical(int op)
+{
+	return op == LOP_LAND || op == LOP_LOR;
+}
+
+/* Operand c of the binary operator e needs parentheses: for its meaning, or because gcc's
+ * -Wparentheses (-Wall -Werror on every target) asks for them (a & b == c, a && b || c,
+ * !a == b). */
+static int paren(const struct lit_expr *e, const struct lit_expr *c, int right)
+{
+	if (c->kind == LE_UNARY)
+		return c->op == '!' && !right && !logical(e->op) && !arith(e->op);
+	if (c->kind != LE_BINARY)
+		return 0;
+	if (prec(c) < prec(e) || (right && prec(c) == prec(e)))
+		return 1;
+	if (arith(e->op))
+		return 0;
+	if (logical(e->op))
+		return logical(c->op) && c->op != e->op;
+	if (e->op <= LOP_NE) /* a comparison */
+		return !arith(c->op);
+	return c->op != e->op; /* & ^ | */
+}
+
+static void operand(struct printer *p, const struct lit_expr *e, const struct lit_expr *c,
+		    int right)
+{
+	int par = paren(e, c, right);
+	if (par)
+		sb_puts(p->b, "(");
+	expr(p, c, 0);
+	if (par)
+		sb_puts(p->b, ")");
+}
+
+static const char *loc_name(const struct printer *p, int loc)
+{
+	return p->t->locs[loc].name;
+}
+
+static void call(struct printer *p, const char *fn, const char *suffix, int loc,
+		 const struct lit_expr *a, const struct lit_expr *b)
+{
+	sb_printf(p->b, "%s%s(&%s", fn, suffix, loc_name(p, loc));
+	if (a) {
+		sb_puts(p->b, ", ");
+		expr(p, a, 0);
+	}
+	if (b) {
+		sb_puts(p->b, ", ");
+		expr(p, b, 0);
+	}
+	sb_puts(p->b, ")");
+}
+
+static void expr(struct printer *p, const struct lit_expr *e, int min)
+{
+	char name[2 * LIT_NAME];
+	int paren = prec(e) < min;
+	if (paren)
+		sb_puts(p->b, "(");
+	switch (e->kind) {
+	case LE_CONST: sb_printf(p->b, "%d", (int)e->value); break;
+	case LE_REG:
+		lit_reg_cname(p->th, p->t->threads[p->th].regs[e->reg].name, name, sizeof name);
+		sb_puts(p->b, name);
+		break;
+	case LE_LOAD:
+		if (p->v == V_PLAIN || e->access == LA_PLAIN)
+			sb_puts(p->b, loc_name(p, e->loc));
+		else if (e->access == LA_ONCE)
+			sb_printf(p->b, "READ_ONCE(%s)", loc_name(p, e->loc));
+		else
+			sb_printf(p->b, "smp_load_acquire(&%s)", loc_name(p, e->loc));
+		break;
+	case LE_XCHG: call(p, "xchg", lit_order_suffix(e->order), e->loc, e->a, NULL); break;
+	case LE_CMPXCHG: call(p, "cmpxchg", lit_order_suffix(e->order), e->loc, e->a, e->b); break;
+	case LE_TRYLOCK: call(p, "spin_trylock", "", e->loc, NULL, NULL); break;
+	case LE_ISLOCKED: call(p, "spin_is_locked", "", e->loc, NULL, NULL); break;
+	case LE_UNARY:
+		sb_printf(p->b, "%c", e->op);
+		expr(p, e->a, 11);
+		break;
+	case LE_BINARY:
+		operand(p, e, e->a, 0);
+		sb_printf(p->b, " %s ", lit_binop_text(e->op));
+		operand(p, e, e->b, 1);
+		break;
+	}
+	if (paren)
+		sb_puts(p->b, ")");
+}
+
+/* ---- statements ----------------------------------------------------------------------------- */
+
+static void indent(struct printer *p, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		sb_puts(p->b, "\t");
+}
+
+/* A statement that prints nothing in this variant (a barrier in plain). */
+static int silent(const struct printer *p, const struct lit_stmt *s)
+{
+	return s->kind == LS_FENCE && p->v == V_PLAIN;
+}
+
+static void stmt(struct printer *p, const struct lit_stmt *s, int depth);
+
+/* The statements of a list, one per line. */
+static void stmts(struct printer *p, const struct lit_stmt *s, int depth)
+{
+	for (; s; s = s->next) {
+		if (silent(p, s))
+			continue;
+		indent(p, depth);
+		stmt(p, s, depth);
+		sb_puts(p->b, "\n");
+	}
+}
+
+/* The body of an if or else: a braced block on this line, or a statement on the next. */
+static void branch(struct printer *p, const struct lit_stmt *s, int depth)
+{
+	if (s && s->kind == LS_BLOCK) {
+		sb_puts(p->b, " {\n");
+		stmts(p, s->body, depth + 1);
+		indent(p, depth);
+		sb_puts(p->b, "}");
+		return;
+	}
+	sb_puts(p->b, "\n");
+	indent(p, depth + 1);
+	if (!s || silent(p, s))
+		sb_puts(p->b, ";");
+	else
+		stmt(p, s, depth + 1);
+}
+
+static void if_stmt(struct printer *p, const struct lit_stmt *s, int depth)
+{
+	sb_puts(p->b, "if (");
+	expr(p, s->e, 0);
+	sb_puts(p->b, ")");
+	branch(p, s->then, depth);
+	if (!s->els)
+		return;
+	if (s->then && s->then->kind == LS_BLOCK) {
+		sb_puts(p->b, " else");
+	} else {
+		sb_puts(p->b, "\n");
+		indent(p, depth);
+		sb_puts(p->b, "else");
+	}
+	if (s->els->kind == LS_IF) {
+		sb_puts(p->b, " ");
+		if_stmt(p, s->els, depth);
+	} else {
+		branch(p, s->els, depth);
+	}
+}
+
+/* One statement, indented by the caller, without its newline. */
+static void stmt(struct printer *p, const struct lit_stmt *s, int depth)
+{
+	char name[2 * LIT_NAME];
+	switch (s->kind) {
+	case LS_ASSIGN:
+		lit_reg_cname(p->th, p->t->threads[p->th].regs[s->reg].name, name, sizeof name);
+		sb_printf(p->b, "%s = ", name);
+		expr(p, s->e, 0);
+		break;
+	case LS_STORE:
+		if (p->v == V_PLAIN || s->access == LA_PLAIN)
+			sb_printf(p->b, "%s = ", loc_name(p, s->loc));
+		else if (s->access == LA_ONCE)
+			sb_printf(p->b, "WRITE_ONCE(%s, ", loc_name(p, s->loc));
+		else
+			sb_printf(p->b, "smp_store_release(&%s, ", loc_name(p, s->loc));
+		expr(p, s->e, 0);
+		if (p->v == V_FIXED && s->access != LA_PLAIN)
+			sb_puts(p->b, ")");
+		break;
+	case LS_EVAL:
+		sb_puts(p->b, "(void)");
+		expr(p, s->e, 11);
+		break;
+	case LS_FENCE: sb_printf(p->b, "%s()", lit_fence_name(s->fence)); break;
+	case LS_LOCK:
+	case LS_UNLOCK:
+		sb_printf(p->b, "%s(&%s)", s->kind == LS_LOCK ? "spin_lock" : "spin_unlock",
+			  loc_name(p, s->loc));
+		break;
+	case LS_IF: if_stmt(p, s, depth); return;
+	case LS_BLOCK:
+		sb_puts(p->b, "{\n");
+		stmts(p, s->body, depth + 1);
+		indent(p, depth);
+		sb_puts(p->b, "}");
+		return;
+	}
+	sb_puts(p->b, ";");
+}
+
+/* ---- evidence ------------------------------------------------------------------------------ */
+
+struct counts {
+	int loads[LIT_MAX_LOCS], stores[LIT_MAX_LOCS];
+	int unfit[LIT_MAX_LOCS]; /* conditional, plain or read-modify-written: not counted */
+};
+
+static void count_expr(struct counts *c, const struct lit_expr *e, int cond)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case LE_LOAD:
+		if (cond || e->access == LA_PLAIN)
+			c->unfit[e->loc] = 1;
+		c->loads[e->loc]++;
+		break;
+	case LE_XCHG:
+	case LE_CMPXCHG: c->unfit[e->loc] = 1; break;
+	case LE_BINARY:
+		count_expr(c, e->a, cond);
+		count_expr(c, e->b, cond || e->op == LOP_LAND || e->op == LOP_LOR);
+		return;
+	default: break;
+	}
+	count_expr(c, e->a, cond);
+	count_expr(c, e->b, cond);
+}
+
+static void count_stmts(struct counts *c, const struct lit_stmt *s, int cond)
+{
+	for (; s; s = s->next) {
+		count_expr(c, s->e, cond);
+		if (s->kind == LS_STORE) {
+			if (cond || s->access == LA_PLAIN)
+				c->unfit[s->loc] = 1;
+			c->stores[s->loc]++;
+		}
+		count_stmts(c, s->then, 1);
+		count_stmts(c, s->els, 1);
+		count_stmts(c, s->body, cond);
+	}
+}
+
+static int takes_lock(const struct lit_stmt *s)
+{
+	for (; s; s = s->next)
+		if (s->kind == LS_LOCK || takes_lock(s->then) || takes_lock(s->els) ||
+		    takes_lock(s->body))
+			return 1;
+	return 0;
+}
+
+/*
+ * The evidence lines of one variant; the number of comparisons written. A thread that takes a
+ * spinlock gets none: around the lock's loop gcc -Os addresses the shared variables from one
+ * base register plus offsets, which tools/asm does not attribute (aarch64, riscv64).
+ */
+static int evidence(const struct lit_test *t, const char *variant, struct strbuf *b)
+{
+	int total = 0;
+	for (int i = 0; i < t->nthreads; i++) {
+		struct counts c;
+		memset(&c, 0, sizeof c);
+		if (takes_lock(t->threads[i].body))
+			continue;
+		count_stmts(&c, t->threads[i].body, 0);
+		int n = 0;
+		for (int l = 0; l < t->nlocs; l++) {
+			if (c.unfit[l] || t->locs[l].type != LT_INT)
+				continue;
+			const char *fn[2] = { "loads", "stores" };
+			int v[2] = { c.loads[l], c.stores[l] };
+			for (int k = 0; k < 2; k++) {
+				if (!v[k])
+					continue;
+				if (n % 8) /* at most 8 comparisons per line (tools/asm) */
+					sb_puts(b, " && ");
+				else
+					sb_printf(b, "%s * evidence.%s: ", n ? "\n" : "", variant);
+				sb_printf(b, "%s(P%d, %s) == %d", fn[k], i, t->locs[l].name, v[k]);
+				n++;
+			}
+		}
+		if (n)
+			sb_puts(b, "\n");
+		total += n;
+	}
+	return total;
+}
+
+/* ---- primitives course.h does not define ------------------------------------------------ */
+
+struct uses {
+	int xchg[4], cmpxchg[4], lock, trylock, islocked;
+	int fence[LF_MB_AFTER_UNLOCK_LOCK + 1];
+};
+
+static void uses_expr(struct uses *u, const struct lit_expr *e)
+{
+	if (!e)
+		return;
+	u->xchg[e->order] |= e->kind == LE_XCHG;
+	u->cmpxchg[e->order] |= e->kind == LE_CMPXCHG;
+	u->trylock |= e->kind == LE_TRYLOCK;
+	u->islocked |= e->kind == LE_ISLOCKED;
+	uses_expr(u, e->a);
+	uses_expr(u, e->b);
+}
+
+static void uses_stmts(struct uses *u, const struct lit_stmt *s)
+{
+	for (; s; s = s->next) {
+		uses_expr(u, s->e);
+		u->lock |= s->kind == LS_LOCK || s->kind == LS_UNLOCK;
+		if (s->kind == LS_FENCE)
+			u->fence[s->fence] = 1;
+		uses_stmts(u, s->then);
+		uses_stmts(u, s->els);
+		uses_stmts(u, s->body);
+	}
+}
+
+static const char *const orders[] = { "__ATOMIC_SEQ_CST", "__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE",
+				      "__ATOMIC_RELEASE" };
+/* cmpxchg's order when the comparison fails (it cannot be a release) */
+static const char *const fail_orders[] = { "__ATOMIC_SEQ_CST", "__ATOMIC_RELAXED",
+					   "__ATOMIC_ACQUIRE", "__ATOMIC_RELAXED" };
+
+static void primitives(const struct lit_test *t, struct strbuf *b)
+{
+	struct uses u;
+	memset(&u, 0, sizeof u);
+	for (int i = 0; i < t->nthreads; i++)
+		uses_stmts(&u, t->threads[i].body);
+	struct strbuf d = { 0 };
+	for (int o = 0; o < 4; o++) {
+		if (u.xchg[o])
+			sb_printf(&d, "#define xchg%s(p, v) __atomic_exchange_n((p), (v), %s)\n",
+				  lit_order_suffix(o), orders[o]);
+		if (u.cmpxchg[o])
+			sb_printf(&d,
+				  "#define cmpxchg%s(p, o, n) ({ __typeof__(*(p)) __old = (o); \\\n"
+				  "\t__atomic_compare_exchange_n((p), &__old, (n), 0, %s, %s); __old; })\n",
+				  lit_order_suffix(o), orders[o], fail_orders[o]);
+	}
+	if (u.lock)
+		sb_puts(&d, "#define spin_lock(l) do { \\\n"
+			    "\twhile (__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)) \\\n"
+			    "\t\twhile (READ_ONCE(*(l))) \\\n"
+			    "\t\t\t; \\\n"
+			    "} while (0)\n"
+			    "#define spin_unlock(l) smp_store_release((l), 0)\n");
+	if (u.trylock)
+		sb_puts(&d, "#define spin_trylock(l) (!__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE))\n");
+	if (u.islocked)
+		sb_puts(&d, "#define spin_is_locked(l) (READ_ONCE(*(l)) != 0)\n");
+	for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
+		if (u.fence[f])
+			sb_printf(&d, "#define %s() smp_mb()\n", lit_fence_name(f));
+	if (d.n) {
+		sb_puts(b, "\n/* Kernel primitives course.h does not define, in portable C11 atomics");
+		if (u.lock || u.trylock || u.islocked)
+			sb_puts(b, " (a spinlock\n * is an int, 0 when free)");
+		for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
+			if (u.fence[f]) {
+				sb_puts(b, ";\n * the smp_mb__*() barriers are full barriers, as on most "
+					   "architectures");
+				break;
+			}
+		sb_printf(b, ". */\n%s", sb_str(&d));
+	}
+	sb_free(&d);
+}
+
+/* ---- the file ----------------------------------------------------------------------------- */
+
+/* Text for a comment or a metadata value: one line, no comment end. */
+static void comment_text(struct strbuf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (s[0] == '*' && s[1] == '/')
+			sb_puts(b, "* ");
+		else
+			sb_printf(b, "%c", isprint((unsigned char)*s) ? *s : ' ');
+	}
+}
+
+/* Names the example's C cannot use as globals. */
+static int reserved(const char *n)
+{
+	static const char *const words[] = {
+		"auto",	    "break",	"case",	    "char",	 "const",	"continue",
+		"default",  "do",	"double",   "else",	 "enum",	"extern",
+		"float",    "for",	"goto",	    "if",	 "inline",	"int",
+		"long",	    "register", "restrict", "return",	 "short",	"signed",
+		"sizeof",   "static",	"struct",   "switch",	 "typedef",	"union",
+		"unsigned", "void",	"volatile", "while",	 "READ_ONCE",	"WRITE_ONCE",
+		"barrier",  "smp_mb",	"smp_rmb",  "smp_wmb",	 "BUG_ON",	"SHARED",
+		"OBSERVED", "THREAD",	"INIT",	    "CHECK",	 "PLAIN",	"FIXED",
+		"TRANSFORMED", "xchg",	"cmpxchg",  "spin_lock", "spin_unlock", NULL
+	};
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(n, words[i]))
+			return 1;
+	if (n[0] == 'P' && n[1] && strspn(n + 1, "0123456789") == strlen(n + 1))
+		return 1; /* a thread function */
+	return !strncmp(n, "__", 2) || !strncmp(n, "course_", 7) || !strncmp(n, "smp_", 4) ||
+	       !strncmp(n, "spin_", 5) || !strncmp(n, "xchg_", 5) || !strncmp(n, "cmpxchg_", 8);
+}
+
+static int check_names(const struct lit_test *t, char *err, size_t errlen)
+{
+	char name[2 * LIT_NAME];
+	for (int l = 0; l < t->nlocs; l++)
+		if (reserved(t->locs[l].name)) {
+			snprintf(err, errlen, "%s:%d: location '%s' cannot be a C global in the example",
+				 t->file, t->locs[l].line, t->locs[l].name);
+			return -1;
+		}
+	for (int i = 0; i < t->nthreads; i++)
+		for (int r = 0; r < t->threads[i].nregs; r++) {
+			lit_reg_cname(i, t->threads[i].regs[r].name, name, sizeof name);
+			int clash = lit_find_loc(t, name);
+			if (clash >= 0) {
+				snprintf(err, errlen,
+					 "%s:%d: register %d:%s would be named %s, like a location",
+					 t->file, t->threads[i].regs[r].line, i, t->threads[i].regs[r].name,
+					 name);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+void lit_example_name(const char *test_name, char *buf, size_t n)
+{
+	size_t k = 0;
+	int dash = 0;
+	for (const char *s = test_name; *s && k + 1 < n; s++) {
+		if (isalnum((unsigned char)*s)) {
+			if (dash && k && k + 2 < n)
+				buf[k++] = '-';
+			buf[k++] = (char)tolower((unsigned char)*s);
+			dash = 0;
+		} else {
+			dash = 1;
+		}
+	}
+	buf[k] = '\0';
+}
+
+static void expect(const struct lit_test *t, const char *verdict, struct strbuf *b)
+{
+	struct strbuf pos = { 0 }, neg = { 0 };
+	lit_expect_predicates(t, &pos, &neg);
+	int never = !strcmp(verdict, "Never"), always = !strcmp(verdict, "Always");
+	sb_printf(b, " * expect.fixed: %s: %s\n", never ? "unreachable" : "reachable", sb_str(&pos));
+	if (!never)
+		sb_printf(b, " * expect.fixed: %s: %s\n", always ? "unreachable" : "reachable",
+			  sb_str(&neg));
+	sb_free(&pos);
+	sb_free(&neg);
+}
+
+static void metadata(const struct lit_test *t, const struct lit_convert_info *info,
+		     struct strbuf *b)
+{
+	char name[2 * LIT_NAME];
+	sb_puts(b, "/*@example\n * title: ");
+	comment_text(b, t->name);
+	sb_printf(b, " (litmus test)\n * page: %s\n * shows: ", info->page);
+	if (t->doc[0]) {
+		comment_text(b, t->doc);
+	} else {
+		struct strbuf c = { 0 };
+		lit_cond_herd(t, t->cond, &c);
+		sb_puts(b, "Which outcomes of this litmus test are possible; its condition is ");
+		comment_text(b, sb_str(&c));
+		sb_puts(b, ".");
+		sb_free(&c);
+	}
+	sb_puts(b, "\n * threads:");
+	for (int i = 0; i < t->nthreads; i++)
+		sb_printf(b, " P%d", i);
+	sb_puts(b, "\n * variants: plain fixed\n * outcome:");
+	for (int c = 0; c < t->ncvars; c++) {
+		lit_cvar_name(t, c, name, sizeof name);
+		sb_printf(b, " %s", name);
+	}
+	sb_puts(b, "\n * cflags: -std=gnu11\n");
+	evidence(t, "plain", b);
+	evidence(t, "fixed", b);
+	expect(t, info->sc_verdict, b);
+	sb_puts(b, " */\n");
+}
+
+static void declarations(const struct lit_test *t, struct strbuf *b)
+{
+	char name[2 * LIT_NAME];
+	sb_puts(b, "\n");
+	for (int l = 0; l < t->nlocs; l++) {
+		const struct lit_loc *loc = &t->locs[l];
+		if (loc->init)
+			sb_printf(b, "SHARED_INIT(int, %s, %d);\n", loc->name, (int)loc->init);
+		else
+			sb_printf(b, "SHARED(int, %s);%s\n", loc->name,
+				  loc->type == LT_SPINLOCK ? "\t/* a spinlock_t */" : "");
+	}
+	for (int i = 0; i < t->nthreads; i++)
+		for (int r = 0; r < t->threads[i].nregs; r++) {
+			lit_reg_cname(i, t->threads[i].regs[r].name, name, sizeof name);
+			sb_printf(b, "OBSERVED(int, %s);\n", name);
+		}
+}
+
+static void threads(const struct lit_test *t, struct strbuf *b)
+{
+	for (int i = 0; i < t->nthreads; i++) {
+		struct strbuf v[2] = { { 0 }, { 0 } };
+		for (int k = 0; k < 2; k++) {
+			struct printer p = { t, i, k == 0 ? V_PLAIN : V_FIXED, &v[k] };
+			stmts(&p, t->threads[i].body, 1);
+		}
+		sb_printf(b, "\nTHREAD(P%d)\n{\n", i);
+		if (strcmp(sb_str(&v[0]), sb_str(&v[1])))
+			sb_printf(b, "#if PLAIN\n%s#else\n%s#endif\n", sb_str(&v[0]), sb_str(&v[1]));
+		else
+			sb_puts(b, sb_str(&v[1]));
+		sb_puts(b, "}\n");
+		sb_free(&v[0]);
+		sb_free(&v[1]);
+	}
+}
+
+static int fail(char *err, size_t errlen, const struct lit_test *t, int line, const char *msg)
+{
+	snprintf(err, errlen, "%s:%d: %s", t->file, line, msg);
+	return -1;
+}
+
+int lit_convert(const struct lit_test *t, const struct lit_convert_info *info,
+		struct strbuf *out, char *err, size_t errlen)
+{
+	if (t->nthreads < 2 || t->nthreads > 4)
+		return fail(err, errlen, t, t->threads[0].line,
+			    "the course's explorer runs 2 to 4 threads");
+	if (t->ncvars == 0)
+		return fail(err, errlen, t, t->cond_line, "the condition names no location");
+	if (check_names(t, err, errlen) < 0)
+		return -1;
+	struct strbuf ev = { 0 };
+	int nev = evidence(t, "fixed", &ev);
+	sb_free(&ev);
+	if (nev == 0)
+		return fail(err, errlen, t, t->threads[0].line,
+			    "no marked access to count as evidence (outside conditionals, in a thread "
+			    "without spin_lock)");
+	metadata(t, info, out);
+	struct strbuf c = { 0 };
+	lit_cond_herd(t, t->cond, &c);
+	sb_puts(out, "/*\n * Generated by tools/litmus from ");
+	comment_text(out, info->source);
+	sb_printf(out, " (do not edit).\n * Condition: %s (", lit_quant_name(t->quant));
+	comment_text(out, sb_str(&c));
+	sb_puts(out, ")\n");
+	if (t->result[0])
+		sb_printf(out, " * The Linux kernel memory model (the file's Result): %s.\n",
+			  t->result);
+	sb_printf(out, " * The reference enumerator: SC %s", info->sc_verdict);
+	if (info->tso_verdict)
+		sb_printf(out, ", x86-TSO %s", info->tso_verdict);
+	sb_puts(out, ".\n * fixed is the test as written; plain makes its marked accesses plain C "
+		     "and drops its\n * barriers (locks and atomic operations stay).\n */\n"
+		     "#include \"course.h\"\n");
+	sb_free(&c);
+	primitives(t, out);
+	declarations(t, out);
+	threads(t, out);
+	if (out->oom)
+		return fail(err, errlen, t, 1, "out of memory");
+	return 0;
+}

@@ -1,0 +1,48 @@
+/*
+ * convert.h - a parsed litmus test as a course example (examples/README.md): the @example
+ * block, SHARED/OBSERVED/THREAD markers of course.h, and the test's condition as expect lines.
+ *
+ * Locations become SHARED ints (SHARED_INIT when the initial state sets them), every register
+ * an OBSERVED int named P<thread>_<register> (registers start at 0 in herd and in the
+ * explorer, and a global is never "set but unused"), each thread P<n> a THREAD. The outcome is
+ * the condition's locations. Two variants: fixed is the test as written; plain is the same
+ * test with its READ_ONCE/WRITE_ONCE/acquire/release accesses made plain C accesses and its
+ * barriers removed (locks and xchg/cmpxchg have no plain form and stay), which is what the
+ * course is about. Primitives course.h lacks (xchg, cmpxchg, spinlocks, the smp_mb__*()
+ * barriers) are defined at the top of the file, portably: the file must build on every target.
+ *
+ * The expect lines of fixed state the reference enumerator's SC verdict for the condition (the
+ * explorer runs the compiled code under sequential consistency), so `make explore-test` checks
+ * the explorer against the reference: Never gives "unreachable: P", Sometimes "reachable: P"
+ * and "reachable: !(P)", Always "reachable: P" and "unreachable: !(P)" (herd's condition is
+ * about runs where every thread finishes: tests with spin_lock get "done &&"). The evidence
+ * lines count each thread's marked loads and stores of a location where they are not inside a
+ * conditional and the thread uses no read-modify-write or plain access on it, in threads that
+ * take no spinlock (see evidence() in convert.c); plain gets the same lines, expected nowhere
+ * (no evidence-on).
+ */
+#ifndef LITMUS_CONVERT_H
+#define LITMUS_CONVERT_H
+
+#include "litmus.h"
+#include "strbuf.h"
+
+struct lit_convert_info {
+	const char *source;	 /* the litmus file as the generated comment names it */
+	const char *page;	 /* the example's page slug */
+	const char *sc_verdict;	 /* the reference's verdicts: "Never", "Sometimes", "Always" */
+	const char *tso_verdict; /* for the comment only; may be NULL */
+};
+
+/*
+ * Appends the example's C text to out. 0, or -1 with "file:line: message" in err when the test
+ * cannot be an example (fewer than 2 or more than 4 threads, no condition location, a name
+ * the example cannot use, no access to count for the evidence).
+ */
+int lit_convert(const struct lit_test *t, const struct lit_convert_info *info,
+		struct strbuf *out, char *err, size_t errlen);
+
+/* The example's file name (without .c) for a test name: lower case, [a-z0-9-] ("sb-mb"). */
+void lit_example_name(const char *test_name, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * enumerate.h - the reference enumerator: every outcome of a lowered litmus test (prog.h) under
+ * sequential consistency or x86-TSO, by exhaustive search of the abstract machine. It shares no
+ * code with the WebAssembly explorer, whose results it is there to check.
+ *
+ * SC: one memory; a step of a thread performs its next shared access on it.
+ *
+ * x86-TSO, as Owens, Sarkar and Sewell define it ("A better x86 memory model: x86-TSO",
+ * TPHOLs 2009; CACM 53(7) 2010): each thread has a FIFO store buffer. A store goes into the
+ * buffer. A load takes the value of the thread's newest buffered store to that location, if
+ * any, else memory. A separate step, available whenever a buffer is not empty, writes the
+ * oldest buffered store of one thread to memory ("drain"). mfence waits until the thread's
+ * buffer is empty; a locked instruction (xchg, lock cmpxchg, and spin_lock, spin_trylock on
+ * x86) needs an empty buffer and reads and writes memory in one step. (The model's global lock
+ * only keeps the other threads out while a locked instruction runs; a step that is atomic here
+ * gives the same outcomes.) The kernel primitives map as on x86: smp_mb() drains (mfence, or
+ * a locked add); smp_rmb(), smp_wmb(), barrier(), smp_mb__{before,after}_atomic(),
+ * smp_mb__after_spinlock() and smp_mb__after_unlock_lock() are compiler barriers only;
+ * READ_ONCE, smp_load_acquire and plain loads are loads; WRITE_ONCE, smp_store_release, plain
+ * stores and spin_unlock are (buffered) stores; xchg and cmpxchg in every ordering variant are
+ * locked instructions.
+ *
+ * Steps and witnesses: a step runs one shared access of one thread (then the thread's local
+ * code up to its next access; a thread waiting in mfence continues once its buffer is empty);
+ * a witness is the string of steps: '0'..'7' a thread's access, 'a'..'h' a drain of that
+ * thread's buffer (x86-TSO only). spin_lock is a step only when the lock is free; a run in
+ * which no step is possible while some thread has not finished ends with those threads in
+ * hang (they wait for a lock forever).
+ *
+ * Outcomes are the values of the condition's locations (test->cvars) at the end of a run.
+ * Identical states reached by different schedules are explored once (memoised depth-first
+ * search over a DAG: every step advances a program counter or empties a buffer slot).
+ */
+#ifndef LITMUS_ENUMERATE_H
+#define LITMUS_ENUMERATE_H
+
+#include <stdint.h>
+
+#include "prog.h"
+
+enum lit_model { LM_SC, LM_TSO };
+
+/* Deliberately broken x86-TSO machines: the tests show that each asserted fact can fail. */
+enum {
+	LIT_MUT_NO_FORWARD = 1,	 /* loads ignore the thread's own buffer */
+	LIT_MUT_LIFO = 2,	 /* the newest buffered store drains first */
+	LIT_MUT_FENCE_NOP = 4,	 /* mfence does not wait for the buffer */
+	LIT_MUT_RMW_NO_DRAIN = 8, /* locked instructions do not wait for the buffer */
+};
+
+struct lit_outcome {
+	int32_t vals[LIT_MAX_CVARS]; /* test->cvars */
+	unsigned hang;		     /* bit i: thread i did not finish */
+	int satisfies;		     /* the condition holds (0 when hang: herd ignores such runs) */
+	uint64_t count;		     /* schedules ending here (saturating) */
+	char *witness;		     /* one schedule ending here */
+};
+
+struct lit_result {
+	enum lit_model model;
+	int partial;	    /* stopped at max_states: outcomes are those found */
+	uint64_t schedules; /* complete schedules (saturating at UINT64_MAX) */
+	uint64_t states;    /* distinct states explored */
+	int noutcomes;
+	struct lit_outcome *outcomes; /* in order of discovery */
+};
+
+#define LIT_DEFAULT_MAX_STATES 500000
+
+/*
+ * Enumerates every outcome of p under model m (mutants: LIT_MUT_* bits, 0 in production).
+ * 0 on success (r filled, free with lit_result_free); -1 with err on out of memory.
+ */
+int lit_enumerate(const struct lit_prog *p, enum lit_model m, unsigned mutants,
+		  uint64_t max_states, struct lit_result *r, char *err, size_t errlen);
+void lit_result_free(struct lit_result *r);
+
+/* herd's words for the condition over the finished runs: "Never", "Sometimes", "Always". */
+const char *lit_verdict(const struct lit_result *r);
+/* The test's quantifier holds: exists: Sometimes or Always; ~exists: Never; forall: Always. */
+int lit_quantifier_holds(const struct lit_test *t, const struct lit_result *r);
+const char *lit_model_name(enum lit_model m); /* "sc", "tso" */
+
+#endif

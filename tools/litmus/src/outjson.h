@@ -1,0 +1,34 @@
+/*
+ * outjson.h - the reference's outcome sets as JSON, in the shape tools/wasm writes for the
+ * explorer (build/data/outcomes/<id>.json, tools/wasm/README.md) so the two can be compared:
+ *
+ *   {"id", "file", "name", "lkmm": {"result", "line"} | null,
+ *    "condition": {"quantifier", "herd", "predicate", "line"},
+ *    "threads": ["P0", ...], "outcome": ["P0_r0", ...], "order": ["sc", "tso"],
+ *    "models": {"sc": {"model": "SC", "partial", "schedules", "states", "verdict", "holds",
+ *                      "outcomes": [{"key", "values", "hang", "crash": null, "done", "count",
+ *                                    "witness", "satisfies"}],
+ *                      "checked": {<predicate>: reachable}}, "tso": {...}}}
+ *
+ * "key" is the explorer's outcome key ("P0_r0=0 P1_r0=1; P1 does not terminate"), "witness"
+ * the reference's schedule (enumerate.h), "satisfies" the condition on that outcome (false
+ * when a thread did not finish), "verdict" herd's word for the condition over the finished
+ * runs and "holds" whether the test's quantifier holds.
+ */
+#ifndef LITMUS_OUTJSON_H
+#define LITMUS_OUTJSON_H
+
+#include <jansson.h>
+
+#include "enumerate.h"
+
+/* The outcome key the explorer would give o. */
+void lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o, char *buf, size_t n);
+
+/* A new object for one model's result. */
+json_t *lit_result_json(const struct lit_test *t, const struct lit_result *r);
+
+/* The whole document for results r[0..n) (one per model, in order). */
+json_t *lit_test_json(const struct lit_test *t, const char *id, const struct lit_result *r, int n);
+
+#endif

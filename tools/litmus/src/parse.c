@@ -1,0 +1,602 @@
+/*
+ * parse.c - the structure of a C litmus file: name line, header comment (Result:), initial
+ * state, thread headers, locations and the final condition (see litmus.h). Thread bodies are
+ * body.c's.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "parser.h"
+
+void perr(struct parser *p, enum lit_status s, int line, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->errlen, "%s:%d: %s", p->t->file, line, msg);
+	p->status = s;
+	longjmp(p->fail, 1);
+}
+
+void advance(struct parser *p)
+{
+	lex_next(&p->lex, &p->tok);
+	if (p->lex.error)
+		perr(p, LIT_BAD, p->lex.error_line, "%s", p->lex.error);
+	if (p->tok.kind == T_BAD)
+		perr(p, LIT_BAD, p->tok.line, "unexpected '%s'", p->tok.text);
+	if (p->tok.long_text)
+		perr(p, LIT_BAD, p->tok.line, "token too long: '%.20s...'", p->tok.text);
+}
+
+int is_punct(const struct parser *p, const char *s)
+{
+	return p->tok.kind == T_PUNCT && strcmp(p->tok.text, s) == 0;
+}
+
+int is_ident(const struct parser *p, const char *s)
+{
+	return p->tok.kind == T_IDENT && strcmp(p->tok.text, s) == 0;
+}
+
+int accept_punct(struct parser *p, const char *s)
+{
+	if (!is_punct(p, s))
+		return 0;
+	advance(p);
+	return 1;
+}
+
+static const char *tok_desc(const struct tok *t)
+{
+	return t->kind == T_EOF ? "end of file" : t->text;
+}
+
+void expect_punct(struct parser *p, const char *s, const char *where)
+{
+	if (!accept_punct(p, s))
+		perr(p, LIT_BAD, p->tok.line, "expected '%s' %s, got '%s'", s, where,
+		     tok_desc(&p->tok));
+}
+
+void take_ident(struct parser *p, char *out, const char *what)
+{
+	if (p->tok.kind != T_IDENT)
+		perr(p, LIT_BAD, p->tok.line, "expected %s, got '%s'", what, tok_desc(&p->tok));
+	if (strlen(p->tok.text) >= LIT_NAME)
+		perr(p, LIT_BAD, p->tok.line, "name too long: '%.20s...'", p->tok.text);
+	strcpy(out, p->tok.text);
+	advance(p);
+}
+
+int32_t take_int(struct parser *p, const char *what)
+{
+	int neg = accept_punct(p, "-");
+	if (p->tok.kind == T_IDENT)
+		perr(p, LIT_UNSUPPORTED, p->tok.line,
+		     "pointer value '%s' as %s: pointers are not supported", p->tok.text, what);
+	if (p->tok.kind != T_NUM)
+		perr(p, LIT_BAD, p->tok.line, "expected an integer as %s, got '%s'", what,
+		     tok_desc(&p->tok));
+	int64_t v = p->tok.num;
+	if (v > (int64_t)INT32_MAX + neg)
+		perr(p, LIT_UNSUPPORTED, p->tok.line, "%s out of the range of int", p->tok.text);
+	advance(p);
+	return (int32_t)(neg ? -v : v);
+}
+
+void *palloc(struct parser *p, size_t n)
+{
+	void *r = arena_alloc(p->t->arena, n);
+	if (!r)
+		perr(p, LIT_BAD, p->tok.line, "out of memory");
+	return r;
+}
+
+int lit_find_loc(const struct lit_test *t, const char *name)
+{
+	for (int i = 0; i < t->nlocs; i++)
+		if (strcmp(t->locs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int find_reg(const struct lit_thread *th, const char *name)
+{
+	for (int i = 0; i < th->nregs; i++)
+		if (strcmp(th->regs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int thread_has_param(const struct lit_thread *th, int loc)
+{
+	for (int i = 0; i < th->nparams; i++)
+		if (th->params[i] == loc)
+			return 1;
+	return 0;
+}
+
+/* The location called name with that type, created on first mention. */
+static int declare_loc(struct parser *p, const char *name, enum lit_type type, int line)
+{
+	struct lit_test *t = p->t;
+	int i = lit_find_loc(t, name);
+	if (i >= 0) {
+		if (t->locs[i].type != type)
+			perr(p, LIT_BAD, line, "'%s' is declared with two types (line %d)", name,
+			     t->locs[i].line);
+		return i;
+	}
+	if (t->nlocs == LIT_MAX_LOCS)
+		perr(p, LIT_UNSUPPORTED, line, "more than %d shared locations", LIT_MAX_LOCS);
+	struct lit_loc *l = &t->locs[t->nlocs];
+	snprintf(l->name, sizeof l->name, "%s", name);
+	l->type = type;
+	l->line = line;
+	return t->nlocs++;
+}
+
+/* int / spinlock_t; anything else is named in the message. */
+static enum lit_type parse_type(struct parser *p)
+{
+	int line = p->tok.line;
+	char name[LIT_NAME];
+	take_ident(p, name, "a type");
+	if (!strcmp(name, "int"))
+		return LT_INT;
+	if (!strcmp(name, "spinlock_t"))
+		return LT_SPINLOCK;
+	if (!strcmp(name, "atomic_t"))
+		perr(p, LIT_UNSUPPORTED, line, "atomic_t is not supported");
+	perr(p, LIT_UNSUPPORTED, line, "type '%s' is not supported (int, spinlock_t)", name);
+}
+
+static void init_item(struct parser *p)
+{
+	int line = p->tok.line;
+	char name[LIT_NAME];
+	if (p->tok.kind == T_NUM)
+		perr(p, LIT_UNSUPPORTED, line, "initial register values are not supported");
+	int typed = p->tok.kind == T_IDENT &&
+		    (is_ident(p, "int") || is_ident(p, "spinlock_t") || is_ident(p, "atomic_t") ||
+		     is_ident(p, "unsigned") || is_ident(p, "long") || is_ident(p, "char"));
+	enum lit_type type = typed ? parse_type(p) : LT_INT;
+	do {
+		if (is_punct(p, "*"))
+			perr(p, LIT_UNSUPPORTED, line, "pointer locations are not supported");
+		line = p->tok.line;
+		take_ident(p, name, "a location name");
+		int i = lit_find_loc(p->t, name);
+		if (typed || i < 0)
+			i = declare_loc(p, name, typed ? type : LT_INT, line);
+		if (accept_punct(p, "=")) {
+			if (p->t->locs[i].type == LT_SPINLOCK)
+				perr(p, LIT_UNSUPPORTED, line, "a spinlock_t cannot be initialised");
+			p->t->locs[i].init = take_int(p, "initial value");
+		}
+	} while (typed && accept_punct(p, ","));
+	expect_punct(p, ";", "after an initial value");
+}
+
+static void parse_init(struct parser *p)
+{
+	expect_punct(p, "{", "to open the initial state");
+	while (!accept_punct(p, "}")) {
+		if (p->tok.kind == T_EOF)
+			perr(p, LIT_BAD, p->tok.line, "unterminated initial state");
+		init_item(p);
+	}
+}
+
+static void parse_param(struct parser *p, struct lit_thread *th)
+{
+	int line = p->tok.line;
+	enum lit_type type = parse_type(p);
+	expect_punct(p, "*", "in a parameter (parameters are pointers: int *x)");
+	if (is_punct(p, "*"))
+		perr(p, LIT_UNSUPPORTED, line, "pointer locations are not supported");
+	char name[LIT_NAME];
+	take_ident(p, name, "a parameter name");
+	int loc = declare_loc(p, name, type, line);
+	if (thread_has_param(th, loc))
+		perr(p, LIT_BAD, line, "duplicate parameter '%s'", name);
+	th->params[th->nparams++] = loc;
+}
+
+static int thread_number(const char *s)
+{
+	if (s[0] != 'P' || !isdigit((unsigned char)s[1]))
+		return -1;
+	char *end;
+	long n = strtol(s + 1, &end, 10);
+	return *end || n > 1000 ? -1 : (int)n;
+}
+
+static void parse_thread(struct parser *p)
+{
+	struct lit_test *t = p->t;
+	int line = p->tok.line, n = thread_number(p->tok.text);
+	if (n != t->nthreads)
+		perr(p, LIT_BAD, line, "expected thread P%d, got '%s'", t->nthreads, p->tok.text);
+	if (n == LIT_MAX_THREADS)
+		perr(p, LIT_UNSUPPORTED, line, "more than %d threads", LIT_MAX_THREADS);
+	struct lit_thread *th = &t->threads[t->nthreads++];
+	th->line = line;
+	advance(p);
+	expect_punct(p, "(", "after the thread name");
+	if (!is_punct(p, ")"))
+		do
+			parse_param(p, th);
+		while (accept_punct(p, ","));
+	expect_punct(p, ")", "after the parameters");
+	/* the body is C: (* is a parenthesis and a star there */
+	p->lex.ocaml = 0;
+	expect_punct(p, "{", "to open the thread body");
+	th->body = parse_body(p, th);
+}
+
+/* ---- the final condition ------------------------------------------------------------------ */
+
+static int add_cvar(struct parser *p, int thread, int index, int line)
+{
+	struct lit_test *t = p->t;
+	for (int i = 0; i < t->ncvars; i++)
+		if (t->cvars[i].thread == thread && t->cvars[i].index == index)
+			return i;
+	if (t->ncvars == LIT_MAX_CVARS)
+		perr(p, LIT_UNSUPPORTED, line, "more than %d locations in the condition",
+		     LIT_MAX_CVARS);
+	t->cvars[t->ncvars].thread = thread;
+	t->cvars[t->ncvars].index = index;
+	return t->ncvars++;
+}
+
+/* "0:r0", "x" or "[x]". */
+static int parse_cloc(struct parser *p)
+{
+	struct lit_test *t = p->t;
+	int line = p->tok.line;
+	char name[LIT_NAME];
+	if (p->tok.kind == T_NUM) {
+		int64_t n = p->tok.num;
+		advance(p);
+		expect_punct(p, ":", "after a thread number");
+		take_ident(p, name, "a register name");
+		if (n >= t->nthreads)
+			perr(p, LIT_BAD, line, "%d:%s: there is no thread P%d", (int)n, name, (int)n);
+		int r = find_reg(&t->threads[n], name);
+		if (r < 0)
+			perr(p, LIT_BAD, line, "%d:%s: P%d has no register %s", (int)n, name, (int)n,
+			     name);
+		return add_cvar(p, (int)n, r, line);
+	}
+	int bracket = accept_punct(p, "[");
+	take_ident(p, name, "a location");
+	if (bracket)
+		expect_punct(p, "]", "after a location");
+	int l = lit_find_loc(t, name);
+	if (l < 0)
+		perr(p, LIT_BAD, line, "unknown location '%s'", name);
+	if (t->locs[l].type != LT_INT)
+		perr(p, LIT_UNSUPPORTED, line, "the condition reads the lock '%s'", name);
+	return add_cvar(p, -1, l, line);
+}
+
+static struct lit_cond *cnode(struct parser *p, enum lit_cond_kind k, struct lit_cond *a,
+			      struct lit_cond *b)
+{
+	struct lit_cond *c = palloc(p, sizeof *c);
+	c->kind = k;
+	c->a = a;
+	c->b = b;
+	return c;
+}
+
+static struct lit_cond *parse_cond(struct parser *p);
+
+static struct lit_cond *cond_atom(struct parser *p)
+{
+	if (accept_punct(p, "(")) {
+		struct lit_cond *c = parse_cond(p);
+		expect_punct(p, ")", "to close the condition");
+		return c;
+	}
+	if (accept_punct(p, "~"))
+		return cnode(p, LC_NOT, cond_atom(p), NULL);
+	if (is_ident(p, "true") || is_ident(p, "false")) {
+		int v = is_ident(p, "true");
+		advance(p);
+		return cnode(p, v ? LC_TRUE : LC_FALSE, NULL, NULL);
+	}
+	int v = parse_cloc(p);
+	enum lit_cond_kind k = LC_EQ;
+	if (accept_punct(p, "!="))
+		k = LC_NE;
+	else if (!accept_punct(p, "=") && !accept_punct(p, "=="))
+		perr(p, LIT_BAD, p->tok.line, "expected '=' or '!=' in the condition, got '%s'",
+		     tok_desc(&p->tok));
+	struct lit_cond *c = cnode(p, k, NULL, NULL);
+	c->cvar = v;
+	c->value = take_int(p, "a value in the condition");
+	return c;
+}
+
+static struct lit_cond *cond_and(struct parser *p)
+{
+	struct lit_cond *c = cond_atom(p);
+	while (accept_punct(p, "/\\"))
+		c = cnode(p, LC_AND, c, cond_atom(p));
+	return c;
+}
+
+static struct lit_cond *cond_or(struct parser *p)
+{
+	struct lit_cond *c = cond_and(p);
+	while (accept_punct(p, "\\/"))
+		c = cnode(p, LC_OR, c, cond_and(p));
+	return c;
+}
+
+static struct lit_cond *parse_cond(struct parser *p)
+{
+	struct lit_cond *c = cond_or(p);
+	if (accept_punct(p, "=>"))
+		c = cnode(p, LC_IMPLIES, c, parse_cond(p));
+	return c;
+}
+
+static void parse_locations(struct parser *p)
+{
+	advance(p);
+	expect_punct(p, "[", "after 'locations'");
+	while (!accept_punct(p, "]")) {
+		parse_cloc(p);
+		if (!accept_punct(p, ";") && !is_punct(p, "]"))
+			perr(p, LIT_BAD, p->tok.line, "expected ';' in locations, got '%s'",
+			     tok_desc(&p->tok));
+	}
+}
+
+static void parse_final(struct parser *p)
+{
+	struct lit_test *t = p->t;
+	if (is_ident(p, "locations"))
+		parse_locations(p);
+	if (is_ident(p, "filter") || is_ident(p, "with"))
+		perr(p, LIT_UNSUPPORTED, p->tok.line, "'%s' clauses are not supported",
+		     p->tok.text);
+	t->cond_line = p->tok.line;
+	if (accept_punct(p, "~")) {
+		if (!is_ident(p, "exists"))
+			perr(p, LIT_BAD, p->tok.line, "expected 'exists' after '~'");
+		t->quant = LQ_NOT_EXISTS;
+	} else if (is_ident(p, "exists")) {
+		t->quant = LQ_EXISTS;
+	} else if (is_ident(p, "forall")) {
+		t->quant = LQ_FORALL;
+	} else {
+		perr(p, LIT_BAD, p->tok.line,
+		     "expected a thread P%d, 'exists', '~exists' or 'forall', got '%s'",
+		     t->nthreads, tok_desc(&p->tok));
+	}
+	advance(p);
+	t->cond = parse_cond(p);
+	if (p->tok.kind != T_EOF)
+		perr(p, LIT_BAD, p->tok.line, "unexpected '%s' after the condition", p->tok.text);
+}
+
+/* ---- the header ------------------------------------------------------------------------- */
+
+/* "C name" on the first non-blank line; returns the offset just past that line. */
+static size_t parse_name_line(struct parser *p, const char *text, size_t len, int *line)
+{
+	size_t i = 0;
+	*line = 1;
+	while (i < len && isspace((unsigned char)text[i]))
+		*line += text[i++] == '\n';
+	size_t e = i;
+	while (e < len && text[e] != '\n')
+		e++;
+	size_t w = i;
+	while (w < e && !isspace((unsigned char)text[w]))
+		w++;
+	if (w - i != 1 || text[i] != 'C') {
+		if (w > i && w - i < 20)
+			perr(p, LIT_BAD, *line,
+			     "not a C litmus test: the first line must be 'C <name>', not '%.*s'",
+			     (int)(w - i), text + i);
+		perr(p, LIT_BAD, *line, "not a C litmus test: the first line must be 'C <name>'");
+	}
+	while (w < e && isspace((unsigned char)text[w]))
+		w++;
+	size_t n = w;
+	while (n < e && !isspace((unsigned char)text[n]))
+		n++;
+	if (n == w)
+		perr(p, LIT_BAD, *line, "the test has no name after 'C'");
+	if (n - w >= sizeof p->t->name)
+		perr(p, LIT_BAD, *line, "test name too long");
+	for (size_t k = w; k < n; k++)
+		if (!isgraph((unsigned char)text[k]))
+			perr(p, LIT_BAD, *line, "the test name has a non-printable character");
+	memcpy(p->t->name, text + w, n - w);
+	return e;
+}
+
+/* The first paragraph of comment text from s (leading '*' of each line dropped, blank lines
+ * end it) as one line in t->doc, cut to its first sentence. */
+static void first_sentence(struct lit_test *t, const char *s)
+{
+	size_t k = 0;
+	int cut = 0;
+	for (const char *e; *s && !cut; s = *e ? e + 1 : e) {
+		e = strchr(s, '\n');
+		if (!e)
+			e = s + strlen(s);
+		const char *a = s;
+		while (a < e && (isspace((unsigned char)*a) || *a == '*'))
+			a++;
+		if (a == e && k)
+			break; /* a blank line ends the paragraph */
+		if (k && a < e)
+			t->doc[k++] = ' ';
+		for (; a < e && k + 4 < sizeof t->doc; a++)
+			t->doc[k++] = isprint((unsigned char)*a) ? *a : ' ';
+		cut = a < e;
+	}
+	t->doc[k] = '\0';
+	char *dot = strstr(t->doc, ". ");
+	if (dot)
+		dot[1] = '\0';
+	else if (cut)
+		strcpy(t->doc + k, "...");
+}
+
+/* "Result: <word>" and the first sentence of the description (after the Result line, or the
+ * whole header comment when there is none). */
+static void parse_doc(struct parser *p)
+{
+	struct lit_test *t = p->t;
+	const char *d = p->lex.doc, *r = strstr(d, "Result:");
+	if (!r) {
+		first_sentence(t, d);
+		return;
+	}
+	t->result_line = p->lex.doc_line;
+	for (const char *q = d; q < r; q++)
+		t->result_line += *q == '\n';
+	r += 7;
+	while (*r == ' ' || *r == '\t')
+		r++;
+	size_t n = 0;
+	while (isalpha((unsigned char)r[n]) && n + 1 < sizeof t->result)
+		n++;
+	memcpy(t->result, r, n);
+	r = strchr(r, '\n');
+	if (r)
+		first_sentence(t, r + 1);
+}
+
+static void parse_test(struct parser *p, const char *text, size_t len)
+{
+	int line;
+	size_t off = parse_name_line(p, text, len, &line);
+	lex_init(&p->lex, text + off, len - off, line);
+	p->lex.collect = 1;
+	advance(p);
+	p->lex.collect = 0;
+	parse_doc(p);
+	if (p->tok.kind == T_STRING)
+		advance(p);
+	if (is_punct(p, "{"))
+		parse_init(p);
+	while (p->tok.kind == T_IDENT && thread_number(p->tok.text) >= 0)
+		parse_thread(p);
+	if (p->t->nthreads == 0)
+		perr(p, LIT_BAD, p->tok.line, "expected thread P0, got '%s'", tok_desc(&p->tok));
+	parse_final(p);
+}
+
+enum lit_status lit_parse(const char *path, const char *text, size_t len, struct lit_test **out,
+			  char *err, size_t errlen)
+{
+	*out = NULL;
+	struct lit_test *t = calloc(1, sizeof *t);
+	struct lit_arena *a = arena_new();
+	if (!t || !a) {
+		free(t);
+		arena_free(a);
+		snprintf(err, errlen, "%s:1: out of memory", path);
+		return LIT_BAD;
+	}
+	t->arena = a;
+	snprintf(t->file, sizeof t->file, "%s", path);
+	if (memchr(text, '\0', len)) {
+		snprintf(err, errlen, "%s:1: the file contains a NUL byte", path);
+		lit_free(t);
+		return LIT_BAD;
+	}
+	struct parser *p = calloc(1, sizeof *p);
+	if (!p) {
+		lit_free(t);
+		snprintf(err, errlen, "%s:1: out of memory", path);
+		return LIT_BAD;
+	}
+	p->t = t;
+	p->err = err;
+	p->errlen = errlen;
+	enum lit_status s = LIT_OK;
+	if (setjmp(p->fail) == 0)
+		parse_test(p, text, len);
+	else
+		s = p->status;
+	free(p);
+	if (s != LIT_OK) {
+		lit_free(t);
+		return s;
+	}
+	*out = t;
+	return LIT_OK;
+}
+
+enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err,
+			       size_t errlen)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	if (f) {
+		for (;;) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8192;
+				char *nb = cap <= (1u << 24) ? realloc(buf, cap) : NULL;
+				if (!nb)
+					break;
+				buf = nb;
+			}
+			size_t r = fread(buf + n, 1, cap - n, f);
+			n += r;
+			if (r == 0)
+				break;
+		}
+	}
+	if (!f || ferror(f) || n == cap) {
+		if (f)
+			fclose(f);
+		free(buf);
+		snprintf(err, errlen, "%s:1: cannot read (or larger than 16 MB)", path);
+		return LIT_BAD;
+	}
+	fclose(f);
+	enum lit_status s = lit_parse(path, buf, n, out, err, errlen);
+	free(buf);
+	return s;
+}
+
+void lit_free(struct lit_test *t)
+{
+	if (!t)
+		return;
+	arena_free(t->arena);
+	free(t);
+}
+
+const char *lit_status_name(enum lit_status s)
+{
+	static const char *const names[] = { "ok", "malformed", "unsupported", "RCU" };
+	return names[s];
+}
+
+const char *lit_quant_name(enum lit_quant q)
+{
+	static const char *const names[] = { "exists", "~exists", "forall" };
+	return names[q];
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# cli.sh TOOL - litmus-tool on bad input: file:line messages and exit statuses of check and
+# import, RCU and unsupported tests skipped with their reason, a herd verdict x86-TSO
+# contradicts reported. Prints "cli: ok" or the first difference.
+set -u
+tool=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "cli: $*" >&2; exit 1; }
+
+mkdir -p "$tmp/in"
+printf 'C Bad\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1)\n}\n' > "$tmp/in/bad.litmus"
+printf 'C Rcu\nP0(int *x)\n{\n\trcu_read_lock();\n}\nexists (x=0)\n' > "$tmp/in/rcu.litmus"
+printf 'C Atomic\nP0(atomic_t *v)\n{\n}\nexists (x=0)\n' > "$tmp/in/atomic.litmus"
+# claims Never, but x86-TSO (and SC) reach the condition
+printf 'C Liar\n(* Result: Never *)\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nP1(int *x)\n{\n\tint r0;\n\tr0 = READ_ONCE(*x);\n}\nexists (1:r0=1)\n' > "$tmp/in/liar.litmus"
+cp tools/litmus/tests/litmus/SB+poonceonces.litmus "$tmp/in/"
+
+out=$("$tool" check "$tmp/in/bad.litmus" 2>&1); rc=$?
+[ $rc -eq 1 ] || fail "check on a malformed file exits $rc, not 1"
+[ "$out" = "$tmp/in/bad.litmus:5: expected ';' after the statement, got '}'" ] || fail "check said: $out"
+
+"$tool" check "$tmp/in/SB+poonceonces.litmus" || fail "check rejects a good file"
+"$tool" check 2>/dev/null; [ $? -eq 2 ] || fail "check without files is not a usage error"
+
+"$tool" import "$tmp/in" "$tmp/out" > "$tmp/table" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] || fail "import with a malformed file exits $rc, not 1"
+grep -qx "$tmp/in/bad.litmus:5: expected ';' after the statement, got '}'" "$tmp/err" || fail "import stderr: $(cat "$tmp/err")"
+grep -qx "$tmp/in/liar.litmus:2: the file says Result: Never, but under SC the condition holds (schedule 01)" "$tmp/err" ||
+	fail "no contradiction reported: $(cat "$tmp/err")"
+grep -q "^rcu.litmus *skipped: RCU: $tmp/in/rcu.litmus:4: RCU is not supported ('rcu_read_lock')" "$tmp/table" || fail "rcu: $(cat "$tmp/table")"
+grep -q "^atomic.litmus *skipped: $tmp/in/atomic.litmus:2: atomic_t is not supported" "$tmp/table" || fail "atomic: $(cat "$tmp/table")"
+grep -q "^SB+poonceonces *Sometimes *Never *Sometimes *litmus/sb-poonceonces" "$tmp/table" || fail "SB: $(cat "$tmp/table")"
+grep -qx "5 files: 1 examples, 2 skipped, 2 errors" "$tmp/table" || fail "summary line: $(tail -1 "$tmp/table")"
+[ -f "$tmp/out/examples/sb-poonceonces.c" ] && [ -f "$tmp/out/ref/sb-poonceonces.json" ] || fail "outputs missing"
+[ ! -e "$tmp/out/examples/liar.c" ] || fail "an example was written for a contradicted test"
+node -e '
+const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+const by = Object.fromEntries(s.tests.map((t) => [t.file.replace(/.*\//, ""), t.status]));
+const want = { "SB+poonceonces.litmus": "ok", "atomic.litmus": "skipped", "bad.litmus": "error", "liar.litmus": "error", "rcu.litmus": "skipped" };
+if (JSON.stringify(by) !== JSON.stringify(want)) { console.error("summary.json: " + JSON.stringify(by)); process.exit(1); }
+' "$tmp/out/summary.json" || fail "summary.json"
+
+"$tool" import "$tmp/nonexistent" "$tmp/out2" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "nonexistent:1: no .litmus files here" "$tmp/err" || fail "import of a missing folder: $rc $(cat "$tmp/err")"
+echo "cli: ok"

@@ -1,0 +1,29 @@
+// compare.test.js - the explorer against the reference on the course's litmus examples: for
+// every examples/litmus/<name>.c, the outcome set the explorer found for the fixed variant
+// (build/data/outcomes/litmus/<name>.json, the compiled code under sequential consistency) is
+// the reference enumerator's SC outcome set (LITMUS_IMPORT/ref/<name>.json), key for key.
+// (The plain variant is the compiler's business: it may differ, and that is the lesson.)
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const path = require('path');
+
+const TOP = path.resolve(__dirname, '../../..');
+const BUILD = path.resolve(process.env.BUILD_DIR || path.join(TOP, 'build'));
+const DIR = path.resolve(process.env.LITMUS_IMPORT || path.join(BUILD, 'litmus/project'));
+
+test('explorer (SC, compiled fixed variant) and reference (SC) find the same outcomes', () => {
+  const names = fs.readdirSync(path.join(TOP, 'examples/litmus')).filter((f) => f.endsWith('.c'))
+    .map((f) => f.replace(/\.c$/, '')).sort();
+  assert.ok(names.length > 0, 'examples/litmus has examples');
+  for (const name of names) {
+    const explorer = JSON.parse(fs.readFileSync(path.join(BUILD, 'data/outcomes/litmus', name + '.json'), 'utf8'));
+    const ref = JSON.parse(fs.readFileSync(path.join(DIR, 'ref', name + '.json'), 'utf8'));
+    const fixed = explorer.variants.fixed;
+    assert.strictEqual(fixed.partial, false, `${name}: the explorer finished`);
+    const got = fixed.outcomes.map((o) => o.key).sort();
+    const want = ref.models.sc.outcomes.map((o) => o.key).sort();
+    assert.deepStrictEqual(got, want, `${name}: explorer outcomes (left) vs reference SC outcomes (right)`);
+  }
+});

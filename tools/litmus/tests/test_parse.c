@@ -1,0 +1,312 @@
+/*
+ * test_parse.c - cmocka tests of the litmus parser: what a well-formed test parses into, and
+ * the exact "file:line: message" and status of each kind of malformed or unsupported input.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cond.h"
+#include "litmus.h"
+
+static enum lit_status parse(const char *text, struct lit_test **t, char *err, size_t n)
+{
+	return lit_parse("t.litmus", text, strlen(text), t, err, n);
+}
+
+static void test_good(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"C Full+test\n"
+		"\n"
+		"(*\n"
+		" * Result: Sometimes\n"
+		" *\n"
+		" * A test that uses most of the language. It has a second sentence.\n"
+		" *)\n"
+		"\n"
+		"{\n"
+		"\tint x = 2;\n"
+		"\tspinlock_t l;\n"
+		"\ty = -3;\n"
+		"}\n"
+		"\n"
+		"P0(int *x, int *y, spinlock_t *l) // a comment\n"
+		"{\n"
+		"\tint r0, r1 = 5;\n"
+		"\n"
+		"\tr0 = READ_ONCE(*x);\n"
+		"\tif (r0 == 2 && (*y))\n"
+		"\t\tWRITE_ONCE(*y, r0 + 1);\n"
+		"\telse {\n"
+		"\t\tsmp_store_release(x, (r1 * 2));\n"
+		"\t\tsmp_mb();\n"
+		"\t}\n"
+		"\tspin_lock(l);\n"
+		"\t*y = xchg_acquire(x, 7);\n"
+		"\tspin_unlock(l);\n"
+		"}\n"
+		"\n"
+		"P1(int *x, spinlock_t *l)\n"
+		"{\n"
+		"\tint r0;\n"
+		"\tr0 = cmpxchg_relaxed(x, 2, 3) + 1;\n"
+		"\tr0 = !spin_is_locked(l);\n"
+		"\t/* (* is C here *) */ r0 = (*x);\n"
+		"}\n"
+		"\n"
+		"locations [y;]\n"
+		"exists (0:r0=2 /\\ ~(1:r0=3 \\/ x!=7) => true) (* trailing *)\n";
+	char err[512] = "";
+	struct lit_test *t;
+	enum lit_status s = parse(text, &t, err, sizeof err);
+	if (s != LIT_OK)
+		fail_msg("%s", err);
+	assert_string_equal(t->name, "Full+test");
+	assert_string_equal(t->result, "Sometimes");
+	assert_int_equal(t->result_line, 4);
+	assert_string_equal(t->doc, "A test that uses most of the language.");
+	assert_int_equal(t->nlocs, 3);
+	assert_string_equal(t->locs[0].name, "x");
+	assert_int_equal(t->locs[0].init, 2);
+	assert_int_equal(t->locs[1].type, LT_SPINLOCK);
+	assert_int_equal(t->locs[2].init, -3);
+	assert_int_equal(t->nthreads, 2);
+	assert_int_equal(t->threads[0].nparams, 3);
+	assert_int_equal(t->threads[0].nregs, 2);
+	assert_int_equal(t->threads[0].line, 15);
+	const struct lit_stmt *s0 = t->threads[0].body;
+	assert_int_equal(s0->kind, LS_ASSIGN); /* r1 = 5 from the declaration */
+	assert_int_equal(s0->reg, 1);
+	s0 = s0->next;
+	assert_int_equal(s0->kind, LS_ASSIGN);
+	assert_int_equal(s0->e->kind, LE_LOAD);
+	assert_int_equal(s0->e->access, LA_ONCE);
+	s0 = s0->next;
+	assert_int_equal(s0->kind, LS_IF);
+	assert_int_equal(s0->e->op, LOP_LAND);
+	assert_int_equal(s0->then->kind, LS_STORE);
+	assert_int_equal(s0->els->kind, LS_BLOCK);
+	assert_int_equal(s0->els->body->access, LA_RELEASE);
+	assert_int_equal(s0->els->body->next->fence, LF_MB);
+	assert_int_equal(s0->next->kind, LS_LOCK);
+	assert_int_equal(s0->next->next->kind, LS_STORE);
+	assert_int_equal(s0->next->next->access, LA_PLAIN);
+	assert_int_equal(s0->next->next->e->kind, LE_XCHG);
+	assert_int_equal(s0->next->next->e->order, LO_ACQUIRE);
+	assert_int_equal(s0->next->next->next->kind, LS_UNLOCK);
+	assert_int_equal(t->uses_plain, 1);
+	const struct lit_stmt *s1 = t->threads[1].body;
+	assert_int_equal(s1->e->kind, LE_BINARY);
+	assert_int_equal(s1->e->a->kind, LE_CMPXCHG);
+	assert_int_equal(s1->e->a->order, LO_RELAXED);
+	assert_int_equal(s1->next->e->kind, LE_UNARY);
+	assert_int_equal(s1->next->e->a->kind, LE_ISLOCKED);
+	assert_int_equal(s1->next->next->e->kind, LE_LOAD); /* (*x): a parenthesis, not a comment */
+	assert_int_equal(t->quant, LQ_EXISTS);
+	assert_int_equal(t->cond_line, 40);
+	assert_int_equal(t->ncvars, 4); /* y from locations, then 0:r0, 1:r0, x */
+	assert_int_equal(t->cvars[0].thread, -1);
+	assert_int_equal(t->cvars[1].thread, 0);
+	assert_int_equal(t->cvars[2].thread, 1);
+	struct strbuf b = { 0 };
+	lit_cond_herd(t, t->cond, &b);
+	assert_string_equal(sb_str(&b), "0:r0=2 /\\ ~(1:r0=3 \\/ x!=7) => true");
+	sb_free(&b);
+	lit_cond_course(t, 0, &b);
+	assert_string_equal(sb_str(&b), "!(P0_r0 == 2 && !(P1_r0 == 3 || x != 7)) || 1");
+	sb_free(&b);
+	lit_free(t);
+}
+
+static void test_minimal(void **state)
+{
+	(void)state;
+	char err[512] = "";
+	struct lit_test *t;
+	static const char text[] = "C M\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\n"
+				   "P1(int *x)\n{\n\tint r;\n\tr = READ_ONCE(*x);\n}\n"
+				   "~exists 1:r=1";
+	if (parse(text, &t, err, sizeof err) != LIT_OK)
+		fail_msg("%s", err);
+	assert_string_equal(t->result, "");
+	assert_int_equal(t->quant, LQ_NOT_EXISTS);
+	assert_int_equal(t->locs[0].init, 0);
+	lit_free(t);
+}
+
+/* The description: after Result: when there is one, else the header comment; cut to its first
+ * sentence, or marked ... when a long paragraph has none. */
+static void test_doc(void **state)
+{
+	(void)state;
+	char err[512] = "", text[1200];
+	struct lit_test *t;
+	static const char body[] = "P0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (x=1)";
+	snprintf(text, sizeof text, "C D\n(*\n * No verdict here.  Second.\n *\n * Other.\n *)\n%s",
+		 body);
+	if (parse(text, &t, err, sizeof err) != LIT_OK)
+		fail_msg("%s", err);
+	assert_string_equal(t->result, "");
+	assert_string_equal(t->doc, "No verdict here.");
+	lit_free(t);
+	char words[700] = "";
+	for (int i = 0; i < 100; i++)
+		strcat(words, "word ");
+	snprintf(text, sizeof text, "C D\n(* Result: Always\n%s\n*)\n%s", words, body);
+	if (parse(text, &t, err, sizeof err) != LIT_OK)
+		fail_msg("%s", err);
+	assert_string_equal(t->result, "Always");
+	assert_int_equal(strlen(t->doc), sizeof t->doc - 1);
+	assert_string_equal(t->doc + strlen(t->doc) - 3, "...");
+	lit_free(t);
+}
+
+struct bad {
+	const char *text;
+	enum lit_status status;
+	const char *message;
+};
+
+#define TWO "P0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\n"
+
+static const struct bad bads[] = {
+	{ "", LIT_BAD, "t.litmus:1: not a C litmus test: the first line must be 'C <name>'" },
+	{ "\n\nX86 SB\n", LIT_BAD,
+	  "t.litmus:3: not a C litmus test: the first line must be 'C <name>', not 'X86'" },
+	{ "C\n", LIT_BAD, "t.litmus:1: the test has no name after 'C'" },
+	{ "C a\n(* open\n\n", LIT_BAD, "t.litmus:2: unterminated comment" },
+	{ "C a\n" TWO, LIT_BAD,
+	  "t.litmus:5: expected a thread P1, 'exists', '~exists' or 'forall', got 'end of file'" },
+	{ "C a\n{}\nP1(int *x) {}\n", LIT_BAD, "t.litmus:3: expected thread P0, got 'P1'" },
+	{ "C a\nP0(int *x)\n{\n\tr5 = READ_ONCE(*x);\n}\nexists 0:r5=1", LIT_BAD,
+	  "t.litmus:4: 'r5' is not a register of P0 (declare it: int r5;)" },
+	{ "C a\nP0(int *x)\n{\n\tint r;\n\tr = READ_ONCE(x);\n}\n", LIT_BAD,
+	  "t.litmus:5: READ_ONCE takes a location through '*': write READ_ONCE(*x)" },
+	{ "C a\nP0(int *x)\n{\n\tsmp_store_release(*x, 1);\n}\n", LIT_BAD,
+	  "t.litmus:4: smp_store_release takes a pointer: write smp_store_release(x), not "
+	  "smp_store_release(*x)" },
+	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*z, 1);\n}\n", LIT_BAD,
+	  "t.litmus:4: 'z' is not a parameter of P0" },
+	{ "C a\n" TWO "P1(int *x)\n{\n\tint r0;\n}\nexists (1:r9=0)", LIT_BAD,
+	  "t.litmus:10: 1:r9: P1 has no register r9" },
+	{ "C a\n" TWO "exists (5:r0=0)", LIT_BAD, "t.litmus:6: 5:r0: there is no thread P5" },
+	{ "C a\n" TWO "exists (q=0)", LIT_BAD, "t.litmus:6: unknown location 'q'" },
+	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n", LIT_BAD,
+	  "t.litmus:4: unterminated thread body" },
+	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1) @;\n}\n", LIT_BAD, "t.litmus:4: unexpected '@'" },
+	{ "C a\n" TWO "exists (x=1) foo", LIT_BAD,
+	  "t.litmus:6: unexpected 'foo' after the condition" },
+	{ "C a\n" TWO "exists (x=1", LIT_BAD,
+	  "t.litmus:6: expected ')' to close the condition, got 'end of file'" },
+	{ "C a\n" TWO "exists (x 1)", LIT_BAD,
+	  "t.litmus:6: expected '=' or '!=' in the condition, got '1'" },
+	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1)\n}\n", LIT_BAD,
+	  "t.litmus:5: expected ';' after the statement, got '}'" },
+	{ "C a\nP0(int *x)\n{\n\tint r0;\n\tint r0;\n}\n", LIT_BAD,
+	  "t.litmus:5: register 'r0' declared twice" },
+	{ "C a\n{ int x; }\nP0(spinlock_t *x)\n{\n}\n", LIT_BAD,
+	  "t.litmus:3: 'x' is declared with two types (line 2)" },
+	{ "C a\nP0(int *x)\n{\n\tspin_lock(x);\n}\n", LIT_BAD,
+	  "t.litmus:4: spin_lock on 'x', which is not a spinlock_t" },
+	{ "C a\nP0(int *x)\n{\n\tint r0;\n\tr0 = 4294967296;\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:5: 4294967296 out of the range of int" },
+	{ "C a\nP0(int *x)\n{\n\tint r0;\n\tr0 = 12ab;\n}\n", LIT_BAD,
+	  "t.litmus:5: unexpected '12ab'" },
+	{ "C a\nP0(int *x)\n{\n\trcu_read_lock();\n}\n", LIT_RCU,
+	  "t.litmus:4: RCU is not supported ('rcu_read_lock')" },
+	{ "C a\nP0(int *x)\n{\n\tint r;\n\tr = rcu_dereference(*x);\n}\n", LIT_RCU,
+	  "t.litmus:5: RCU is not supported ('rcu_dereference')" },
+	{ "C a\nP0(int *x)\n{\n\tsynchronize_rcu();\n}\n", LIT_RCU,
+	  "t.litmus:4: RCU is not supported ('synchronize_rcu')" },
+	{ "C a\nP0(atomic_t *v)\n{\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:2: atomic_t is not supported" },
+	{ "C a\nP0(int *x)\n{\n\tatomic_inc(x);\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:4: atomic_t operations are not supported ('atomic_inc')" },
+	{ "C a\nP0(int *x)\n{\n\twhile (1) ;\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:4: loops are not supported ('while')" },
+	{ "C a\nP0(int *x, int *y)\n{\n\tint r;\n\tr = READ_ONCE(*x) + READ_ONCE(*y);\n}\n",
+	  LIT_UNSUPPORTED,
+	  "t.litmus:5: two shared accesses that C leaves unsequenced (split the statement)" },
+	{ "C a\nP0(int *x, int *y)\n{\n\tint r;\n\tr = cmpxchg(x, READ_ONCE(*y), *y);\n}\n",
+	  LIT_UNSUPPORTED,
+	  "t.litmus:5: two shared accesses that C leaves unsequenced (split the statement)" },
+	{ "C a\n{ int *p = x; }\n", LIT_UNSUPPORTED,
+	  "t.litmus:2: pointer locations are not supported" },
+	{ "C a\n{ p = x; }\n", LIT_UNSUPPORTED,
+	  "t.litmus:2: pointer value 'x' as initial value: pointers are not supported" },
+	{ "C a\nP0(int **p)\n{\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:2: pointer locations are not supported" },
+	{ "C a\nP0(int *x)\n{\n\tint r;\n\tr = x;\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:5: 'x' is a pointer: pointer values are not supported (write *x)" },
+	{ "C a\nP0(int *x)\n{\n\tint r;\n\tr = READ_ONCE(*x) / 2;\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:5: operator '/' is not supported" },
+	{ "C a\nP0(int *x)\n{\n\tint r;\n\tr = 1 << 2;\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:5: shifts are not supported" },
+	{ "C a\nP0(int *x)\n{\n\tfoo(x);\n}\n", LIT_UNSUPPORTED,
+	  "t.litmus:4: unsupported primitive 'foo'" },
+	{ "C a\n" TWO "filter (x=1)\nexists (x=1)", LIT_UNSUPPORTED,
+	  "t.litmus:6: 'filter' clauses are not supported" },
+	{ "C a\nP0(int *x)\n{\n}\nP1(int *x)\n{\n}\nP2(int *x)\n{\n}\nP3(int *x)\n{\n}\n"
+	  "P4(int *x)\n{\n}\nP5(int *x)\n{\n}\nP6(int *x)\n{\n}\nP7(int *x)\n{\n}\n"
+	  "P8(int *x)\n{\n}\n",
+	  LIT_UNSUPPORTED, "t.litmus:26: more than 8 threads" },
+};
+
+static void test_bad(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
+		char err[512] = "";
+		struct lit_test *t = (struct lit_test *)1;
+		enum lit_status s = parse(bads[i].text, &t, err, sizeof err);
+		if (s != bads[i].status || strcmp(err, bads[i].message))
+			fail_msg("case %zu: got %s \"%s\", want %s \"%s\"", i, lit_status_name(s), err,
+				 lit_status_name(bads[i].status), bads[i].message);
+		assert_null(t);
+	}
+}
+
+static void test_nul_and_long(void **state)
+{
+	(void)state;
+	char err[512], text[600];
+	struct lit_test *t;
+	assert_int_equal(lit_parse("t.litmus", "C a\0b", 5, &t, err, sizeof err), LIT_BAD);
+	assert_string_equal(err, "t.litmus:1: the file contains a NUL byte");
+	memset(text, 'a', sizeof text);
+	memcpy(text, "C a\nP0(int *", 12);
+	text[sizeof text - 1] = '\0';
+	assert_int_equal(parse(text, &t, err, sizeof err), LIT_BAD);
+	assert_string_equal(err, "t.litmus:2: token too long: 'aaaaaaaaaaaaaaaaaaaa...'");
+	/* a short error buffer is truncated, not overrun */
+	char small[12];
+	assert_int_equal(parse("", &t, small, sizeof small), LIT_BAD);
+	assert_string_equal(small, "t.litmus:1:");
+}
+
+static void test_file(void **state)
+{
+	(void)state;
+	char err[512];
+	struct lit_test *t;
+	assert_int_equal(lit_parse_file("/nonexistent/x.litmus", &t, err, sizeof err), LIT_BAD);
+	assert_string_equal(err, "/nonexistent/x.litmus:1: cannot read (or larger than 16 MB)");
+	assert_null(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good),	     cmocka_unit_test(test_minimal),
+		cmocka_unit_test(test_bad),	     cmocka_unit_test(test_nul_and_long),
+		cmocka_unit_test(test_file),	     cmocka_unit_test(test_doc),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
