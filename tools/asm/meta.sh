@@ -1,16 +1,22 @@
 #!/bin/sh
-# meta.sh ID - validate examples/ID.c's metadata block (asm-tool meta writes
-# build/data/meta/ID.json) and cut each variant's source with unifdef into
-# build/data/src/ID.<variant>.c, with its compiler flags in build/data/src/ID.<variant>.flags.
+# meta.sh ID [FILE [CELL...]] - validate the example FILE (default examples/ID.c) with asm-tool meta,
+# which writes $BUILD/data/meta/ID.json, and cut each variant of a course example (plain, fixed,
+# transformed: #if PLAIN/FIXED/TRANSFORMED) with unifdef into $BUILD/data/src/ID.<variant>.c, with its
+# compiler flags in $BUILD/data/src/ID.<variant>.flags. A single-variant example is compiled as it is:
+# nothing to cut. CELLs: the cells of the matrix the example is compiled on (asm-tool meta's
+# patterns, e.g. gcc-12/x86_64/O2; default every cell; "none": explored only, never compiled).
+# ASM_TOOL overrides the tool's path (default $BUILD/asm/asm-tool).
 set -eu
 id=$1
+src=${2:-examples/$id.c}
+[ $# -gt 1 ] && shift 2 || shift 1
 B=${BUILD:-build}
-tool=$B/asm/asm-tool
-src=examples/$id.c
+tool=${ASM_TOOL:-$B/asm/asm-tool}
 command -v unifdef >/dev/null || { echo "$src:1: unifdef not found: install the Debian package unifdef" >&2; exit 1; }
 mkdir -p "$B/data/src/$(dirname "$id")" "$B/data/meta/$(dirname "$id")"
-flags=$("$tool" meta examples/targets.conf "$src" "$id" "$B/data/src" "$B/data/meta/$id.json")
+flags=$("$tool" meta examples/targets.conf "$src" "$id" "$B/data/src" "$B/data/meta/$id.json" "$@")
 echo "$flags" | while read -r variant vflags; do
+	[ -n "$variant" ] || continue
 	case $variant in
 	plain) d="-DPLAIN=1 -DFIXED=0 -DTRANSFORMED=0" ;;
 	fixed) d="-DPLAIN=0 -DFIXED=1 -DTRANSFORMED=0" ;;

@@ -14,7 +14,7 @@ const { readMetas } = require('./lib/metafiles');
 const zlib = require('zlib');
 const { buildVariant, TOP } = require('./lib/pipeline');
 const { metaForRuntime } = require('./lib/outcomes');
-const testmeta = require('./tests/testmeta');
+const { makeMeta } = require('./lib/metafiles');
 const X = require('./runtime.js');
 
 const FLOOR = 100000;
@@ -90,7 +90,7 @@ function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n 
 
 function main() {
   const scratch = fs.mkdtempSync(path.join(require('os').tmpdir(), 'wasm-bench-'));
-  const sbMeta = testmeta.prepare(path.join(__dirname, 'tests/programs/store-buffering.c'), scratch, 'test');
+  const sbMeta = makeMeta(path.join(__dirname, 'tests/programs/store-buffering.c'), 'test/store-buffering', scratch, ['none']);
   const metas = [sbMeta].concat(readMetas(path.join(BUILD, 'data/meta')));
   console.log('wasm-bench: exhaustive DPOR in node ' + process.version + ' (' + MS + ' ms per variant after warm-up;');
   console.log('sched/s per CPU-second of this process, (wall) per wall-clock second; ns/step by CPU time)');

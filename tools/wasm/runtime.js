@@ -2,7 +2,7 @@
  * Runs an example's instrumented wasm threads as resumable coroutines (asyncify) under a scheduler:
  * Machine (reset, step one thread to its next shared access, outcome), Explorer (exhaustive DPOR with
  * source sets + sleep sets, or naive enumeration, in resumable chunks with a cap), random runs,
- * and the outcome predicate language of examples/README.md. No DOM here. */
+ * and the evaluator of outcome predicate trees (examples/README.md). No DOM here. */
 (function (root) {
   'use strict';
   var STACK = 64 * 1024;       // shadow stack per thread: a deeper stack is the crash "stack overflow"
@@ -731,76 +731,48 @@
 
   /* ---- outcome predicates ------------------------------------------------------------------- */
 
-  // Parses a predicate; throws Error(message) on a syntax error or unknown name.
-  function parsePredicate(text, names, threads) {
-    var toks = [], re = /\s*(\d+|[A-Za-z_][A-Za-z_0-9]*|==|!=|<=|>=|&&|\|\||[-+<>!()])/y, pos = 0, m;
-    text = String(text);
-    while (pos < text.length) {
-      if (/^\s*$/.test(text.slice(pos))) break;
-      re.lastIndex = pos;
-      m = re.exec(text);
-      if (!m) throw new Error('unexpected "' + text.slice(pos).trim().slice(0, 10) + '" in predicate');
-      toks.push(m[1]); pos = re.lastIndex;
+  // The value of a predicate tree (examples/README.md, "Predicate trees"; tools/asm parses the text,
+  // nothing here does) on one outcome {values, hang, crash, done} (the format of
+  // build/data/outcomes/<id>.json). A variable the compiler deleted has the value null, and so has
+  // every operation on it (&& and || as in three-valued logic: 0 && null is 0, 1 || null is 1).
+  function predicateValue(n, o) {
+    var a, b;
+    switch (n.op) {
+      case 'int': return n.value;
+      case 'var':
+        a = o.values[n.name];
+        if (a === undefined) throw new Error('the outcome has no value of ' + n.name);
+        return a;
+      case 'hang': return o.hang.indexOf(n.thread) >= 0 ? 1 : 0;
+      case 'crash': return o.crash && (n.thread === undefined || o.crash.thread === n.thread) ? 1 : 0;
+      case 'done': return o.done ? 1 : 0;
     }
-    var i = 0;
-    function peek() { return toks[i]; }
-    function eat(t) { if (toks[i] !== t) throw new Error('expected "' + t + '" but found ' + (toks[i] ? '"' + toks[i] + '"' : 'the end')); i++; }
-    function bin(op, a, b) {
-      return function (o) {
-        switch (op) {
-          case '||': return a(o) || b(o) ? 1 : 0;
-          case '&&': return a(o) && b(o) ? 1 : 0;
-          case '+': return a(o) + b(o);
-          case '-': return a(o) - b(o);
-          case '==': return a(o) === b(o) ? 1 : 0;
-          case '!=': return a(o) !== b(o) ? 1 : 0;
-          case '<': return a(o) < b(o) ? 1 : 0;
-          case '<=': return a(o) <= b(o) ? 1 : 0;
-          case '>': return a(o) > b(o) ? 1 : 0;
-          default: return a(o) >= b(o) ? 1 : 0;
-        }
-      };
+    a = predicateValue(n.args[0], o);
+    if (n.op === '!') return a === null ? null : a ? 0 : 1;
+    if (n.op === 'neg') return a === null ? null : -a;
+    if (n.op === '&&' && a === 0) return 0;
+    if (n.op === '||' && a !== null && a !== 0) return 1;
+    b = predicateValue(n.args[1], o);
+    if (n.op === '&&') return b === 0 ? 0 : a === null || b === null ? null : 1;
+    if (n.op === '||') return b !== null && b !== 0 ? 1 : a === null || b === null ? null : 0;
+    if (a === null || b === null) return null;
+    switch (n.op) {
+      case '+': return a + b;
+      case '-': return a - b;
+      case '==': return a === b ? 1 : 0;
+      case '!=': return a !== b ? 1 : 0;
+      case '<': return a < b ? 1 : 0;
+      case '<=': return a <= b ? 1 : 0;
+      case '>': return a > b ? 1 : 0;
+      case '>=': return a >= b ? 1 : 0;
     }
-    function or() { var l = and(); while (peek() === '||') { i++; l = bin('||', l, and()); } return l; }
-    function and() { var l = cmp(); while (peek() === '&&') { i++; l = bin('&&', l, cmp()); } return l; }
-    function cmp() {
-      var l = sum(), op = peek();
-      if (['==', '!=', '<', '<=', '>', '>='].indexOf(op) < 0) return l;
-      i++;
-      return bin(op, l, sum());
-    }
-    function sum() { var l = unary(); while (peek() === '+' || peek() === '-') { var op = toks[i++]; l = bin(op, l, unary()); } return l; }
-    function unary() {
-      var t = peek();
-      if (t === '!') { i++; var a = unary(); return function (o) { return a(o) ? 0 : 1; }; }
-      if (t === '-') { i++; var b = unary(); return function (o) { return -b(o); }; }
-      return primary();
-    }
-    function threadArg(fn) {
-      eat('('); var t = toks[i++];
-      if (threads.indexOf(t) < 0 && !(fn === 'crash' && (t === 'check' || t === 'init'))) throw new Error('unknown thread "' + t + '" in ' + fn + '()');
-      eat(')'); return t;
-    }
-    function primary() {
-      var t = toks[i++];
-      if (t === undefined) throw new Error('predicate ends too early');
-      if (/^\d+$/.test(t)) { var n = +t; return function () { return n; }; }
-      if (t === '(') { var e = or(); eat(')'); return e; }
-      if (t === 'hang') { var th = threadArg('hang'); return function (o) { return o.hang.indexOf(th) >= 0 ? 1 : 0; }; }
-      if (t === 'crash') {
-        if (peek() === '(') { var ct = threadArg('crash'); return function (o) { return o.crash && o.crash.thread === ct ? 1 : 0; }; }
-        return function (o) { return o.crash ? 1 : 0; };
-      }
-      if (t === 'done') return function (o) { return o.done ? 1 : 0; };
-      if (/^[A-Za-z_]/.test(t)) {
-        if (names.indexOf(t) < 0) throw new Error('"' + t + '" is not an outcome variable (outcome: ' + names.join(' ') + ')');
-        return function (o) { return o.vals[t]; };
-      }
-      throw new Error('unexpected "' + t + '" in predicate');
-    }
-    var f = or();
-    if (i < toks.length) throw new Error('unexpected "' + toks[i] + '" in predicate');
-    return function (o) { return !!f(o); };
+    throw new Error('unknown predicate node "' + n.op + '"');
+  }
+
+  // Does the predicate hold on the outcome? (Its value is a number other than 0.)
+  function predicateHolds(tree, outcome) {
+    var v = predicateValue(tree, outcome);
+    return v !== null && v !== 0;
   }
 
   function decodeSchedule(s) {
@@ -809,7 +781,8 @@
   }
 
   var api = {
-    Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns, parsePredicate: parsePredicate,
+    Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns,
+    predicateValue: predicateValue, predicateHolds: predicateHolds,
     outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, dependent: dependent,
     limits: { STACK: STACK, GUARD: GUARD, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
   };

@@ -25,7 +25,7 @@ endif
 explore-test: $(WASM_OUTCOMES)
 	@node $(WASM_DIR)/explore.js --build $(BUILD) --quiet $(addprefix --id ,$(WASM_IDS))
 
-wasm-test:
+wasm-test: $(BUILD)/asm/asm-tool
 	@node --test --test-concurrency=1 $(WASM_DIR)/tests/
 
 wasm-bench: $(WASM_OUTCOMES)

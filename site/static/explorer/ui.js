@@ -222,11 +222,10 @@
     return m;
   };
 
+  // d.bad: [{expr, tree}] (tools/wasm/lib/expect.js); the engine evaluates the trees on the outcome.
   App.prototype.badHit = function (o) {
-    var d = this.data();
-    for (var i = 0; i < (d.bad || []).length; i++) {
-      try { if (X.parsePredicate(d.bad[i], d.meta.outcome, d.meta.threads)(o)) return d.bad[i]; } catch (e) { /* shown by the build */ }
-    }
+    var d = this.data(), out = { values: o.vals, hang: o.hang, crash: o.crash, done: o.done };
+    for (var i = 0; i < (d.bad || []).length; i++) if (X.predicateHolds(d.bad[i].tree, out)) return d.bad[i].expr;
     return null;
   };
 

@@ -3,6 +3,7 @@
  * parse the objdump listings, classify accesses, count them per thread and shared variable,
  * evaluate the example's evidence predicates. Writes build/data/asm/<id>/<target>.json.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,29 +20,36 @@ struct count_ctx {
 	const struct dis *d;
 };
 
-static long count_cb(void *ctx, const char *fn, const char *thread, const char *var)
+/* Evidence atoms are counts; the outcome atoms never reach asm-tool. */
+static long long count_cb(void *ctx, const json_t *atom)
 {
 	struct counts c;
-	counts_thread(((struct count_ctx *)ctx)->d, thread, var, &c);
-	return counts_get(&c, fn);
+	counts_thread(((struct count_ctx *)ctx)->d, json_string_value(json_object_get(atom, "thread")),
+		      json_string_value(json_object_get(atom, "var")), &c);
+	return counts_get(&c, json_string_value(json_object_get(atom, "fn")));
 }
 
-static int analyze_cell(const struct meta *m, const char *target, const char *arch,
-			const char *opt, int v, const char *dis_path, const char *intel_path,
-			json_t *out)
+static const char *base_name(const char *path)
 {
-	char err[1024], main_file[256];
-	const char *base = strrchr(m->id, '/');
-	snprintf(main_file, sizeof main_file, "%s.%s.c", base ? base + 1 : m->id,
-		 meta_variant_names[v]);
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+static int analyze_cell(json_t *m, const char *target, const char *arch, const char *opt,
+			const char *v, const char *dis_path, const char *intel_path, json_t *out)
+{
+	char err[1024];
+	const char *id = json_string_value(json_object_get(m, "id"));
+	const char *src = json_string_value(json_object_get(json_object_get(m, "sources"), v));
 	char *text = read_file(dis_path, NULL);
-	if (!text) {
-		fprintf(stderr, "%s: cannot read (example %s, target %s/%s)\n", dis_path, m->id,
-			target, opt);
+	if (!text || !src) {
+		fprintf(stderr, "%s: cannot read (example %s, target %s/%s)\n", dis_path, id, target, opt);
+		free(text);
 		return -1;
 	}
+	/* the listing's line numbers that count are those of the variant's own source file */
 	struct dis d;
-	int rc = dis_parse(&d, arch_from_name(arch), text, dis_path, main_file, err, sizeof err);
+	int rc = dis_parse(&d, arch_from_name(arch), text, dis_path, base_name(src), err, sizeof err);
 	free(text);
 	if (rc == 0 && intel_path) {
 		char *it = read_file(intel_path, NULL);
@@ -51,58 +59,53 @@ static int analyze_cell(const struct meta *m, const char *target, const char *ar
 		free(it);
 	}
 	if (rc != 0) {
-		fprintf(stderr, "%s (example %s, target %s/%s)\n", err, m->id, target, opt);
+		fprintf(stderr, "%s (example %s, target %s/%s)\n", err, id, target, opt);
 		return -1;
 	}
 	for (int f = 0; f < d.nfuncs; f++)
 		classify_func(&d, &d.funcs[f]);
-	const char *shared[META_MAX];
-	for (int s = 0; s < m->nshared; s++)
-		shared[s] = m->shared[s].name;
+	json_t *sv = json_object_get(m, "shared"), *th = json_object_get(m, "threads");
+	size_t nshared = json_array_size(sv), nthreads = json_array_size(th);
+	const char **shared = calloc(nshared + 1, sizeof *shared);
+	for (size_t s = 0; s < nshared; s++)
+		shared[s] = json_string_value(json_object_get(json_array_get(sv, s), "name"));
 	json_t *threads = json_object(), *counts = json_object();
 	const char *extra[] = { "course_init", "course_check" };
-	for (int t = 0; t < m->nthreads + 2; t++) {
-		const char *name = t < m->nthreads ? m->threads[t] : extra[t - m->nthreads];
+	for (size_t t = 0; t < nthreads + 2; t++) {
+		const char *name = t < nthreads ? json_string_value(json_array_get(th, t)) : extra[t - nthreads];
 		if (!thread_present(&d, name)) {
-			if (t < m->nthreads) {
+			if (t < nthreads) {
 				fprintf(stderr, "%s: thread function %s missing (example %s, target %s/%s)\n",
-					dis_path, name, m->id, target, opt);
+					dis_path, name, id, target, opt);
 				dis_free(&d);
+				free(shared);
+				json_decref(threads);
+				json_decref(counts);
 				return -1;
 			}
 			continue;
 		}
-		json_object_set_new(threads, name, thread_json(&d, name, shared, m->nshared));
+		json_object_set_new(threads, name, thread_json(&d, name, shared, (int)nshared));
 		json_t *per = json_object();
-		for (int s = 0; s < m->nshared; s++) {
+		for (size_t s = 0; s < nshared; s++) {
 			struct counts c;
 			counts_thread(&d, name, shared[s], &c);
 			json_object_set_new(per, shared[s], counts_json(&c));
 		}
 		json_object_set_new(counts, name, per);
 	}
+	free(shared);
 	struct count_ctx ctx = { &d };
 	json_t *preds = json_array();
 	int all = 1;
-	const char *threads_n[4], *shared_n[META_MAX];
-	for (int t = 0; t < m->nthreads; t++)
-		threads_n[t] = m->threads[t];
-	for (int s = 0; s < m->nshared; s++)
-		shared_n[s] = m->shared[s].name;
-	struct pred_names names = { threads_n, m->nthreads, shared_n, m->nshared };
-	for (int e = 0; e < m->nevidence; e++) {
-		if (m->evidence[e].variant != v)
-			continue;
-		struct ev_pred p;
-		if (ev_parse(m->evidence[e].expr, &names, &p, err, sizeof err) != 0) {
-			fprintf(stderr, "%s:%d: %s\n", m->file, m->evidence[e].line, err);
-			dis_free(&d);
-			return -1;
-		}
-		int holds = ev_eval(&p, count_cb, &ctx);
+	size_t e;
+	json_t *p;
+	json_array_foreach(json_object_get(json_object_get(m, "evidence"), v), e, p)
+	{
+		int holds = pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
 		all &= holds;
-		json_array_append_new(preds, json_pack("{s:i, s:s, s:b}", "line", m->evidence[e].line,
-						       "expr", m->evidence[e].expr, "holds", holds));
+		json_array_append_new(preds, json_pack("{s:O, s:O, s:b}", "line", json_object_get(p, "line"),
+						       "expr", json_object_get(p, "expr"), "holds", holds));
 	}
 	dis_free(&d);
 	json_t *cell = json_object_get(out, opt);
@@ -110,7 +113,7 @@ static int analyze_cell(const struct meta *m, const char *target, const char *ar
 		cell = json_object();
 		json_object_set_new(out, opt, cell);
 	}
-	json_object_set_new(cell, meta_variant_names[v],
+	json_object_set_new(cell, v,
 			    json_pack("{s:o, s:o, s:o, s:b}", "functions", threads, "counts", counts,
 				      "evidence", preds, "holds", all));
 	return 0;
@@ -123,42 +126,52 @@ int cmd_analyze(int argc, char **argv)
 				"OPT:VARIANT:DIS[:INTEL]...\n");
 		return 2;
 	}
-	char err[512];
-	static struct meta m;
-	json_t *mj = load_json(argv[0]);
-	if (!mj || meta_from_json(&m, mj, err, sizeof err) != 0) {
-		if (mj)
-			fprintf(stderr, "%s: %s\n", argv[0], err);
-		json_decref(mj);
+	json_t *m = load_json(argv[0]);
+	if (!m)
+		return 1;
+	if (!json_is_object(m) || !json_string_value(json_object_get(m, "id")) ||
+	    !json_is_array(json_object_get(m, "threads"))) {
+		fprintf(stderr, "%s: not the metadata JSON of asm-tool meta\n", argv[0]);
+		json_decref(m);
 		return 1;
 	}
-	json_decref(mj);
 	if (arch_from_name(argv[2]) == ARCH_UNKNOWN) {
 		fprintf(stderr, "examples/targets.conf: unknown arch '%s' for %s\n", argv[2], argv[1]);
+		json_decref(m);
 		return 1;
 	}
 	json_t *cells = json_object();
 	int rc = 0;
 	for (int i = 5; i < argc && rc == 0; i++) {
-		char spec[2048];
-		snprintf(spec, sizeof spec, "%s", argv[i]);
-		char *opt = strtok(spec, ":"), *var = strtok(NULL, ":"), *dis = strtok(NULL, ":"),
-		     *intel = strtok(NULL, ":");
-		int v = var ? meta_variant_index(var) : -1;
-		if (!opt || v < 0 || !dis) {
+		/* OPT:VARIANT:DIS[:INTEL], split at the first three colons */
+		char *spec = strdup(argv[i]);
+		char *opt = spec, *var = opt ? strchr(opt, ':') : NULL, *dis = NULL, *intel = NULL;
+		if (var) {
+			*var++ = '\0';
+			dis = strchr(var, ':');
+		}
+		if (dis) {
+			*dis++ = '\0';
+			intel = strchr(dis, ':');
+			if (intel)
+				*intel++ = '\0';
+		}
+		if (!dis || !json_object_get(json_object_get(m, "sources"), var)) {
 			fprintf(stderr, "asm-tool analyze: bad cell '%s'\n", argv[i]);
 			rc = 1;
-			break;
+		} else {
+			rc = analyze_cell(m, argv[1], argv[2], opt, var, dis, intel, cells) ? 1 : 0;
 		}
-		rc = analyze_cell(&m, argv[1], argv[2], opt, v, dis, intel, cells) ? 1 : 0;
+		free(spec);
 	}
 	if (rc == 0) {
-		json_t *out = json_pack("{s:s, s:s, s:s, s:s, s:o}", "id", m.id, "target", argv[1],
-					"arch", argv[2], "version", argv[3], "cells", cells);
+		json_t *out = json_pack("{s:O, s:s, s:s, s:s, s:o}", "id", json_object_get(m, "id"),
+					"target", argv[1], "arch", argv[2], "version", argv[3], "cells", cells);
 		rc = write_json(argv[4], out) ? 1 : 0;
 		json_decref(out);
 	} else {
 		json_decref(cells);
 	}
+	json_decref(m);
 	return rc;
 }

@@ -94,10 +94,11 @@ static json_t *function_ranges(json_t *original)
 	return r;
 }
 
-/* plain's evidence is expected on a cell listed in evidence-on; fixed's everywhere. */
+/* plain's evidence is expected on a cell listed in evidence-on; fixed's and a single-variant
+ * example's everywhere. */
 static int expected(json_t *meta, const char *variant, const char *cell)
 {
-	if (!strcmp(variant, "fixed"))
+	if (!strcmp(variant, "fixed") || meta_single(meta))
 		return 1;
 	if (strcmp(variant, "plain") != 0)
 		return 0;
@@ -133,6 +134,26 @@ static void add_deltas(json_t *counts, json_t *ref)
 			json_object_set_new(c, "delta_stores", json_integer(s - ss));
 		}
 	}
+}
+
+/* The metadata a page shows: without the predicate trees and the raw block (the explorer and the
+ * grader read those from build/data/meta). */
+static json_t *page_meta(json_t *meta)
+{
+	json_t *page = json_deep_copy(meta);
+	json_object_del(page, "block");
+	static const char *const keys[] = { "evidence", "expect", "quiz", NULL };
+	for (int k = 0; keys[k]; k++) {
+		const char *v;
+		json_t *list;
+		json_object_foreach(json_object_get(page, keys[k]), v, list)
+		{
+			size_t i;
+			json_t *p;
+			json_array_foreach(list, i, p) json_object_del(p, "tree");
+		}
+	}
+	return page;
 }
 
 static int write_script(const char *dir, const char *id, const char *target, const char *opt,
@@ -350,7 +371,7 @@ int cmd_collect(int argc, char **argv)
 			if (strcmp(vname, "plain") != 0 && plain)
 				json_object_set_new(diffs, vname,
 						    diff_lines(plain, json_object_get(sp, "lines")));
-		json_t *page = json_deep_copy(meta);
+		json_t *page = page_meta(meta);
 		json_object_set_new(page, "sources", sources);
 		json_object_set_new(page, "diffs", diffs);
 		json_object_set_new(page, "functions", function_ranges(original));

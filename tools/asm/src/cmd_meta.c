@@ -1,36 +1,58 @@
 /*
- * cmd_meta.c - `asm-tool meta`: validate an example's metadata, write build/data/meta/<id>.json.
+ * cmd_meta.c - `asm-tool meta`: validate an example, write build/data/meta/<id>.json.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cmds.h"
 #include "meta.h"
 #include "util.h"
 
+static void words(const json_t *a, char *sep)
+{
+	size_t i;
+	json_t *w;
+	json_array_foreach(a, i, w)
+	{
+		printf("%s%s", *sep ? sep : "", json_string_value(w));
+		sep[0] = ' ';
+	}
+}
+
 int cmd_meta(int argc, char **argv)
 {
-	if (argc != 5) {
-		fprintf(stderr, "usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json\n");
+	if (argc < 5) {
+		fprintf(stderr, "usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json [CELL...]\n");
 		return 2;
 	}
-	char err[1024];
-	struct conf conf;
+	char err[1200];
+	static struct conf conf;
 	if (conf_load(&conf, argv[0], err, sizeof err) != 0) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	static struct meta m;
-	if (meta_parse(&m, argv[1], argv[2], &conf, err, sizeof err) != 0) {
+	struct meta_opts o = { argv[3], (const char *const *)argv + 5, argc - 5 };
+	json_t *m = meta_parse(argv[1], argv[2], &conf, &o, err, sizeof err);
+	if (!m) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	json_t *j = meta_json(&m, argv[3]);
-	int r = write_json(argv[4], j);
-	json_decref(j);
-	/* one line per variant for meta.sh: "<variant> <all flags> <variant flags>" */
-	for (int i = 0; i < m.nvariants && !r; i++) {
-		int v = m.variants[i];
-		printf("%s %s %s\n", meta_variant_names[v], m.cflags[0], m.cflags[1 + v]);
+	int r = write_json(argv[4], m);
+	/* one line per variant cut from the file, for meta.sh: "<variant> <all flags> <variant flags>" */
+	size_t i;
+	json_t *v;
+	json_array_foreach(json_object_get(m, "variants"), i, v) if (!r && !meta_single(m))
+	{
+		const char *name = json_string_value(v);
+		json_t *cf = json_object_get(m, "cflags");
+		char sep[2] = "";
+		printf("%s ", name);
+		words(json_object_get(cf, "all"), sep);
+		printf(" ");
+		sep[0] = '\0';
+		words(json_object_get(cf, name), sep);
+		printf("\n");
 	}
+	json_decref(m);
 	return r ? 1 : 0;
 }

@@ -1,50 +1,43 @@
 /*
- * meta.c - the metadata block parser and validator (see meta.h and examples/README.md).
+ * meta.c - the example format's parser and validator (see meta.h and examples/README.md).
  */
 #include "meta.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pred.h"
+#include "util.h"
 
-const char *const meta_variant_names[META_VARIANTS] = { "plain", "fixed", "transformed" };
+const char *const meta_variant_names[] = { "plain", "fixed", "transformed", "student", NULL };
 
-int meta_variant_index(const char *name)
+#define META_MAX_THREADS 4
+
+struct parse {
+	const char *path;
+	char *err;
+	size_t errlen;
+	char **lines;		/* the file, one string per line, without its end of line */
+	int nlines;
+	json_t *block;		/* [{line, key, value}] */
+	int block_end;		/* line of the closing */
+	json_t *threads, *variants, *outcome, *shared, *observed, *cflags, *evon;
+	int line_of[16];	/* line of each plain key, 0 if absent */
+	int has_init, has_check;
+};
+
+static int fail(struct parse *p, int line, const char *fmt, ...)
 {
-	for (int i = 0; i < META_VARIANTS; i++)
-		if (strcmp(name, meta_variant_names[i]) == 0)
-			return i;
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->errlen, "%s:%d: %s", p->path, line, msg);
 	return -1;
-}
-
-int meta_has_variant(const struct meta *m, int v)
-{
-	for (int i = 0; i < m->nvariants; i++)
-		if (m->variants[i] == v)
-			return 1;
-	return 0;
-}
-
-static int err_line(char *err, size_t errlen, const char *path, int line, const char *fmt,
-		    const char *a, const char *b)
-{
-	char msg[2400];
-	snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
-	snprintf(err, errlen, "%s:%d: %s", path, line, msg);
-	return -1;
-}
-
-/* bounded copy (truncates) */
-static void setstr(char *dst, size_t n, const char *src)
-{
-	size_t l = strlen(src);
-	if (l >= n)
-		l = n - 1;
-	memcpy(dst, src, l);
-	dst[l] = '\0';
 }
 
 static char *trim(char *s)
@@ -57,41 +50,258 @@ static char *trim(char *s)
 	return s;
 }
 
-/* split a value into words; returns the count */
-static int words(const char *v, char out[][64], int max)
+static int starts(const char *s, const char *prefix)
 {
-	int n = 0;
-	const char *p = v;
-	while (*p) {
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		size_t l = strcspn(p, " \t");
-		if (n < max)
-			snprintf(out[n], 64, "%.*s", (int)l, p);
-		n++;
-		p += l;
-	}
-	return n;
+	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
+
+/* The words of v as a JSON array of strings. */
+static json_t *words(const char *v)
+{
+	json_t *a = json_array();
+	while (*v) {
+		v += strspn(v, " \t");
+		size_t l = strcspn(v, " \t");
+		if (l)
+			json_array_append_new(a, json_stringn(v, l));
+		v += l;
+	}
+	return a;
+}
+
+static int in_array(const json_t *a, const char *s)
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+		if (strcmp(json_string_value(v), s) == 0)
+			return 1;
+	return 0;
+}
+
+static int known_variant(const char *v)
+{
+	for (int i = 0; meta_variant_names[i]; i++)
+		if (strcmp(meta_variant_names[i], v) == 0)
+			return 1;
+	return 0;
+}
+
+int meta_single(const json_t *meta)
+{
+	return json_array_size(json_object_get(meta, "variants")) == 1;
+}
+
+int meta_has_cell(const json_t *meta, const char *cell)
+{
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(meta, "cells"), i, p)
+		if (conf_pattern_match(json_string_value(p), cell))
+			return 1;
+	return 0;
+}
+
+/* ---- the file and its block --------------------------------------------------------------- */
+
+static int split_lines(struct parse *p, char *text)
+{
+	int cap = 64;
+	p->lines = malloc(sizeof *p->lines * (size_t)cap);
+	for (char *s = text; p->lines && *s;) {
+		if (p->nlines == cap) {
+			char **nl = realloc(p->lines, sizeof *p->lines * (size_t)(cap *= 2));
+			if (!nl)
+				return -1;
+			p->lines = nl;
+		}
+		p->lines[p->nlines++] = s;
+		char *e = strchr(s, '\n');
+		if (!e)
+			break;
+		*e = '\0';
+		if (e > s && e[-1] == '\r')
+			e[-1] = '\0';
+		s = e + 1;
+	}
+	return p->lines ? 0 : -1;
+}
+
+/* Finds the block (after blank or one-line comment lines) and records its key: value lines. */
+static int read_block(struct parse *p)
+{
+	int i = 0;
+	for (; i < p->nlines; i++) {
+		char buf[16];
+		const char *s = p->lines[i] + strspn(p->lines[i], " \t");
+		if (!*s)
+			continue;
+		snprintf(buf, sizeof buf, "%s", s);
+		if (starts(s, "/*@example") && !*trim(buf + 10))
+			break;
+		size_t l = strlen(s);
+		if (!starts(s, "/*") || l < 4 || strcmp(s + l - 2, "*/") != 0 || starts(s, "/*@"))
+			return fail(p, i + 1, "the file must start with a /*@example block (only one-line "
+					      "comments before it)");
+	}
+	if (i == p->nlines)
+		return fail(p, 1, "the file must start with a /*@example block");
+	for (i++; i < p->nlines; i++) {
+		char *s = trim(p->lines[i]);
+		if (starts(s, "*/")) {
+			p->block_end = i + 1;
+			return 0;
+		}
+		if (*s == '*')
+			s = trim(s + 1);
+		if (!*s)
+			continue;
+		char *colon = strchr(s, ':');
+		if (!colon)
+			return fail(p, i + 1, "expected 'key: value', got '%s'", s);
+		*colon = '\0';
+		char *key = trim(s), *val = trim(colon + 1);
+		if (strstr(val, "*/"))
+			return fail(p, i + 1, "'*/' ends the block: put it on a line of its own");
+		json_array_append_new(p->block, json_pack("{s:i, s:s, s:s}", "line", i + 1, "key", key,
+							  "value", val));
+	}
+	return fail(p, p->nlines, "unterminated /*@example block");
+}
+
+/* ---- plain keys --------------------------------------------------------------------------- */
+
+enum { K_TITLE, K_PAGE, K_SHOWS, K_THREADS, K_VARIANTS, K_OUTCOME, K_CFLAGS, K_EVON, K_N };
+static const char *const plain_keys[] = { "title",   "page",   "shows",	      "threads",
+					  "variants", "outcome", "cflags", "evidence-on", NULL };
+static const char *const variant_keys[] = { "cflags", "evidence", "expect", "quiz", NULL };
+
+static int check_variants(struct parse *p, int line)
+{
+	size_t n = json_array_size(p->variants), i;
+	json_t *v;
+	json_array_foreach(p->variants, i, v)
+	{
+		const char *name = json_string_value(v);
+		if (!known_variant(name))
+			return fail(p, line, "bad variant '%s' (plain, fixed, transformed, student)", name);
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(json_string_value(json_array_get(p->variants, k)), name))
+				return fail(p, line, "variant '%s' listed twice", name);
+	}
+	int course = n >= 2 && n <= 3 && in_array(p->variants, "plain") &&
+		     in_array(p->variants, "fixed") && !in_array(p->variants, "student");
+	if (n != 1 && !course)
+		return fail(p, line, "'variants' is 'plain fixed', 'plain fixed transformed' or one "
+				     "variant (a single-variant example)");
+	return 0;
+}
+
+static int plain_key(struct parse *p, int k, int line, const char *val, const struct conf *conf)
+{
+	if (p->line_of[k])
+		return fail(p, line, "duplicate key '%s'", plain_keys[k]);
+	p->line_of[k] = line;
+	if (!*val && k != K_CFLAGS)
+		return fail(p, line, "empty value for '%s'", plain_keys[k]);
+	size_t i, n;
+	json_t *w;
+	switch (k) {
+	case K_THREADS:
+		p->threads = words(val);
+		n = json_array_size(p->threads);
+		if (n < 2 || n > META_MAX_THREADS)
+			return fail(p, line, "'threads' needs 2 to 4 names");
+		json_array_foreach(p->threads, i, w) for (size_t j = 0; j < i; j++) if (
+			!strcmp(json_string_value(w), json_string_value(json_array_get(p->threads, j))))
+			return fail(p, line, "thread '%s' listed twice", json_string_value(w));
+		return 0;
+	case K_VARIANTS:
+		p->variants = words(val);
+		return check_variants(p, line);
+	case K_OUTCOME:
+		p->outcome = words(val);
+		json_array_foreach(p->outcome, i, w)
+		{
+			const char *s = json_string_value(w);
+			if (!strcmp(s, "done") || !strcmp(s, "hang") || !strcmp(s, "crash"))
+				return fail(p, line, "'%s' is a word of the predicate language: rename the "
+						     "variable",
+					    s);
+		}
+		return 0;
+	case K_CFLAGS:
+		json_object_set_new(p->cflags, "all", words(val));
+		return 0;
+	case K_EVON:
+		p->evon = words(val);
+		json_array_foreach(p->evon, i, w) if (conf &&
+						      !conf_pattern_valid(conf, json_string_value(w)))
+			return fail(p, line,
+				    "evidence-on: '%s' matches no compiler/arch/opt of examples/targets.conf",
+				    json_string_value(w));
+		return 0;
+	}
+	return 0;
+}
+
+/* First pass: the keys that do not name a variant, and the names of the per-variant keys. */
+static int first_pass(struct parse *p, const struct conf *conf)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(p->block, i, e)
+	{
+		const char *key = json_string_value(json_object_get(e, "key"));
+		const char *val = json_string_value(json_object_get(e, "value"));
+		int line = (int)json_integer_value(json_object_get(e, "line"));
+		int k = 0;
+		while (plain_keys[k] && strcmp(plain_keys[k], key))
+			k++;
+		if (plain_keys[k]) {
+			if (plain_key(p, k, line, val, conf) < 0)
+				return -1;
+			continue;
+		}
+		const char *dot = strchr(key, '.');
+		int base = 0;
+		while (dot && variant_keys[base] &&
+		       (strncmp(variant_keys[base], key, (size_t)(dot - key)) ||
+			variant_keys[base][dot - key]))
+			base++;
+		if (!dot || !variant_keys[base])
+			return fail(p, line, "unknown key '%s'", key);
+		if (!known_variant(dot + 1))
+			return fail(p, line, "unknown variant '%s' in '%s' (plain, fixed, transformed, "
+					     "student)",
+				    dot + 1, key);
+	}
+	for (int k = 0; k <= K_OUTCOME; k++)
+		if (!p->line_of[k])
+			return fail(p, p->block_end, "missing required key '%s'", plain_keys[k]);
+	if (p->evon && json_array_size(p->variants) == 1)
+		return fail(p, p->line_of[K_EVON], "'evidence-on' is for a course example's plain "
+						    "variant: a single-variant example's evidence "
+						    "holds on every cell");
+	return 0;
+}
+
+/* ---- the code: markers, includes, variant blocks ---------------------------------------- */
 
 static int type_size(const char *type, int lp64)
 {
 	if (strchr(type, '*'))
 		return lp64 ? 8 : 4;
-	char t[64];
-	setstr(t, sizeof t, type);
-	const char *s = t;
-	if (strncmp(s, "unsigned ", 9) == 0)
+	const char *s = type;
+	if (starts(s, "unsigned "))
 		s += 9;
-	else if (strncmp(s, "signed ", 7) == 0)
+	else if (starts(s, "signed "))
 		s += 7;
 	if (!strcmp(s, "char") || !strcmp(s, "_Bool") || !strcmp(s, "bool"))
 		return 1;
 	if (!strcmp(s, "short"))
 		return 2;
-	if (!strcmp(s, "int") || !strcmp(s, "unsigned"))
+	if (!strcmp(s, "int") || !strcmp(s, "unsigned") || !strcmp(s, "signed"))
 		return 4;
 	if (!strcmp(s, "long"))
 		return lp64 ? 8 : 4;
@@ -100,509 +310,347 @@ static int type_size(const char *type, int lp64)
 	return 0;
 }
 
-/* Find the markers in the code after the block. */
-static int scan_markers(struct meta *m, const char *path, FILE *f, char *err, size_t errlen)
+/* SHARED(type, name) and friends: k = 0 STATIC_SHARED, 1 SHARED_INIT, 2 SHARED, 3 OBSERVED. */
+static int variable(struct parse *p, int line, int k, const char *args)
 {
-	char line[1024];
-	int lineno = m->block_end;
-	static const char *const markers[] = { "STATIC_SHARED(", "SHARED_INIT(", "SHARED(",
-					       "OBSERVED(", NULL };
-	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		char *s = trim(line);
-		if (strncmp(s, "INIT()", 6) == 0)
-			m->has_init = 1;
-		if (strncmp(s, "CHECK()", 7) == 0)
-			m->has_check = 1;
-		if (strncmp(s, "THREAD(", 7) == 0) {
-			char name[64];
-			if (sscanf(s + 7, "%63[A-Za-z0-9_]", name) == 1) {
-				int found = 0;
-				for (int i = 0; i < m->nthreads; i++)
-					found |= strcmp(m->threads[i], name) == 0;
-				if (!found)
-					return err_line(err, errlen, path, lineno,
-							"THREAD(%s) is not listed in 'threads'", name,
-							NULL);
-			}
-		}
-		for (int k = 0; markers[k]; k++) {
-			size_t ml = strlen(markers[k]);
-			if (strncmp(s, markers[k], ml) != 0)
-				continue;
-			const char *args = s + ml;
-			const char *comma = strchr(args, ',');
-			if (!comma)
-				return err_line(err, errlen, path, lineno, "malformed %s...)", markers[k],
-						NULL);
-			struct meta_var v = { 0 };
-			snprintf(v.type, sizeof v.type, "%.*s", (int)(comma - args), args);
-			char *ty = trim(v.type);
-			memmove(v.type, ty, strlen(ty) + 1);
-			const char *n = comma + 1;
-			while (isspace((unsigned char)*n))
-				n++;
-			size_t nl = strcspn(n, ",) \t");
-			snprintf(v.name, sizeof v.name, "%.*s", (int)nl, n);
-			v.size = type_size(v.type, 0);
-			v.size_lp64 = type_size(v.type, 1);
-			v.is_static = k == 0;
-			v.line = lineno;
-			if (!v.size)
-				return err_line(err, errlen, path, lineno,
-						"unsupported type '%s' (use a scalar or a pointer)",
-						v.type, NULL);
-			int obs = markers[k][0] == 'O';
-			if ((obs ? m->nobserved : m->nshared) == META_MAX)
-				return err_line(err, errlen, path, lineno, "too many variables", NULL,
-						NULL);
-			if (obs)
-				m->observed[m->nobserved++] = v;
-			else
-				m->shared[m->nshared++] = v;
-			break;
+	const char *comma = strchr(args, ',');
+	if (!comma)
+		return fail(p, line, "malformed marker: expected (type, name");
+	char type[128];
+	if ((size_t)(comma - args) >= sizeof type)
+		return fail(p, line, "type too long");
+	snprintf(type, sizeof type, "%.*s", (int)(comma - args), args);
+	char *ty = trim(type);
+	const char *n = comma + 1 + strspn(comma + 1, " \t");
+	size_t nl = strcspn(n, ",) \t");
+	if (!nl)
+		return fail(p, line, "malformed marker: expected (type, name");
+	int size = type_size(ty, 0);
+	if (!size)
+		return fail(p, line, "unsupported type '%s' (use a scalar or a pointer)", ty);
+	json_t *v = json_pack("{s:s%, s:s, s:i, s:i, s:b, s:i}", "name", n, nl, "type", ty, "size",
+			      size, "size_lp64", type_size(ty, 1), "static", k == 0, "line", line);
+	json_array_append_new(k == 3 ? p->observed : p->shared, v);
+	return 0;
+}
+
+/* A preprocessor line: includes other than course.h are refused everywhere; #if on a variant
+ * name only in course examples. */
+static int directive(struct parse *p, int line, const char *s, int single)
+{
+	s += 1 + strspn(s + 1, " \t");
+	size_t dl = strspn(s, "abcdefghijklmnopqrstuvwxyz_");
+	const char *rest = s + dl + strspn(s + dl, " \t");
+	char d[16];
+	snprintf(d, sizeof d, "%.*s", (int)(dl < 15 ? dl : 15), s);
+	if (!strcmp(d, "include") || !strcmp(d, "include_next") || !strcmp(d, "import") ||
+	    !strcmp(d, "embed")) {
+		if (strcmp(d, "include") || strcmp(rest, "\"course.h\""))
+			return fail(p, line, "an example includes \"course.h\" and nothing else");
+		return 0;
+	}
+	if (single && (!strcmp(d, "if") || !strcmp(d, "elif") || !strcmp(d, "ifdef") ||
+		       !strcmp(d, "ifndef"))) {
+		static const char *const names[] = { "PLAIN", "FIXED", "TRANSFORMED", NULL };
+		for (int i = 0; names[i]; i++) {
+			const char *at = strstr(rest, names[i]);
+			size_t l = strlen(names[i]);
+			if (at && (at == rest || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+			    !(isalnum((unsigned char)at[l]) || at[l] == '_'))
+				return fail(p, line, "a single-variant example has no #if %s: it is "
+						     "compiled as it is",
+					    names[i]);
 		}
 	}
 	return 0;
 }
 
-int meta_parse(struct meta *m, const char *path, const char *id, const struct conf *conf,
-	       char *err, size_t errlen)
+static int scan_code(struct parse *p)
 {
-	memset(m, 0, sizeof *m);
-	setstr(m->id, sizeof m->id, id);
-	setstr(m->file, sizeof m->file, path);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s:1: cannot open", path);
-		return -1;
-	}
-	char buf[2048];
-	int lineno = 0, closed = 0;
-	int seen_line[32] = { 0 };
-	static const char *const keys[] = { "title", "page", "shows", "threads", "variants",
-					    "outcome", "cflags", "evidence-on", NULL };
-	enum { K_TITLE, K_PAGE, K_SHOWS, K_THREADS, K_VARIANTS, K_OUTCOME, K_CFLAGS, K_EVON };
-	int rc = -1;
-	struct { int line; char key[64]; char val[1200]; } pending[96];
-	int npending = 0;
-
-	if (!fgets(buf, sizeof buf, f) || strncmp(trim(buf), "/*@example", 10) != 0) {
-		err_line(err, errlen, path, 1, "the file must start with a /*@example block", NULL,
-			 NULL);
-		goto out;
-	}
-	lineno = 1;
-	while (fgets(buf, sizeof buf, f)) {
-		lineno++;
-		char *s = trim(buf);
-		if (strncmp(s, "*/", 2) == 0) {
-			closed = 1;
-			break;
+	static const char *const markers[] = { "STATIC_SHARED(", "SHARED_INIT(", "SHARED(",
+					       "OBSERVED(", NULL };
+	int single = json_array_size(p->variants) == 1;
+	size_t nthreads = json_array_size(p->threads);
+	int defined[META_MAX_THREADS] = { 0 };
+	for (int i = p->block_end; i < p->nlines; i++) {
+		int line = i + 1;
+		char *s = trim(p->lines[i]);
+		if (*s == '#' && directive(p, line, s, single) < 0)
+			return -1;
+		p->has_init |= starts(s, "INIT()");
+		p->has_check |= starts(s, "CHECK()");
+		if (starts(s, "THREAD(")) {
+			size_t l = strspn(s + 7, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+						 "0123456789_");
+			size_t t = 0;
+			while (t < nthreads &&
+			       (strlen(json_string_value(json_array_get(p->threads, t))) != l ||
+				strncmp(json_string_value(json_array_get(p->threads, t)), s + 7, l)))
+				t++;
+			if (t == nthreads)
+				return fail(p, line, "THREAD(%.*s) is not listed in 'threads'", (int)l,
+					    s + 7);
+			defined[t] = 1;
 		}
-		if (*s == '*')
-			s = trim(s + 1);
-		if (!*s)
-			continue;
-		char *colon = strchr(s, ':');
-		if (!colon) {
-			err_line(err, errlen, path, lineno, "expected 'key: value', got '%s'", s, NULL);
-			goto out;
-		}
-		*colon = '\0';
-		char *key = trim(s), *val = trim(colon + 1);
-		if (strlen(val) >= 390 || strlen(key) >= 60) {
-			err_line(err, errlen, path, lineno, "line too long", NULL, NULL);
-			goto out;
-		}
-		if (npending == 96) {
-			err_line(err, errlen, path, lineno, "too many lines in the block", NULL, NULL);
-			goto out;
-		}
-		pending[npending].line = lineno;
-		setstr(pending[npending].key, sizeof pending[0].key, key);
-		setstr(pending[npending].val, sizeof pending[0].val, val);
-		npending++;
-	}
-	if (!closed) {
-		err_line(err, errlen, path, lineno, "unterminated /*@example block", NULL, NULL);
-		goto out;
-	}
-	m->block_end = lineno;
-	/* first pass: plain keys */
-	for (int i = 0; i < npending; i++) {
-		const char *key = pending[i].key, *val = pending[i].val;
-		int line = pending[i].line, k;
-		for (k = 0; keys[k]; k++)
-			if (strcmp(key, keys[k]) == 0)
+		for (int k = 0; markers[k]; k++)
+			if (starts(s, markers[k])) {
+				if (variable(p, line, k, s + strlen(markers[k])) < 0)
+					return -1;
 				break;
-		if (!keys[k]) {
-			const char *dot = strchr(key, '.');
-			char base[64];
-			snprintf(base, sizeof base, "%.*s", dot ? (int)(dot - key) : (int)strlen(key),
-				 key);
-			if (!dot || (strcmp(base, "cflags") && strcmp(base, "evidence") &&
-				     strcmp(base, "expect") && strcmp(base, "quiz"))) {
-				err_line(err, errlen, path, line, "unknown key '%s'", key, NULL);
-				goto out;
 			}
-			if (meta_variant_index(dot + 1) < 0) {
-				err_line(err, errlen, path, line,
-					 "unknown variant '%s' in '%s' (plain, fixed, transformed)",
-					 dot + 1, key);
-				goto out;
-			}
-			continue;
-		}
-		if (seen_line[k]) {
-			err_line(err, errlen, path, line, "duplicate key '%s'", key, NULL);
-			goto out;
-		}
-		seen_line[k] = line;
-		if (!*val && k != K_CFLAGS) {
-			err_line(err, errlen, path, line, "empty value for '%s'", key, NULL);
-			goto out;
-		}
-		char w[META_MAX][64];
-		int n;
-		switch (k) {
-		case K_TITLE: setstr(m->title, sizeof m->title, val); break;
-		case K_PAGE: setstr(m->page, sizeof m->page, val); break;
-		case K_SHOWS: setstr(m->shows, sizeof m->shows, val); break;
-		case K_CFLAGS: setstr(m->cflags[0], sizeof m->cflags[0], val); break;
-		case K_THREADS:
-			n = words(val, w, META_MAX);
-			if (n < 2 || n > 4) {
-				err_line(err, errlen, path, line, "'threads' needs 2 to 4 names", NULL,
-					 NULL);
-				goto out;
-			}
-			for (int t = 0; t < n; t++)
-				setstr(m->threads[t], sizeof m->threads[t], w[t]);
-			m->nthreads = n;
-			break;
-		case K_VARIANTS:
-			n = words(val, w, META_MAX);
-			for (int t = 0; t < n && t < META_VARIANTS; t++) {
-				int v = meta_variant_index(w[t]);
-				if (v < 0 || meta_has_variant(m, v)) {
-					err_line(err, errlen, path, line, "bad variant '%s'", w[t], NULL);
-					goto out;
-				}
-				m->variants[m->nvariants++] = v;
-			}
-			if (n > META_VARIANTS || !meta_has_variant(m, 0) || !meta_has_variant(m, 1)) {
-				err_line(err, errlen, path, line,
-					 "'variants' is 'plain fixed' or 'plain fixed transformed'",
-					 NULL, NULL);
-				goto out;
-			}
-			break;
-		case K_OUTCOME:
-			n = words(val, w, META_MAX);
-			for (int t = 0; t < n && t < META_MAX; t++)
-				setstr(m->outcome[t], sizeof m->outcome[t], w[t]);
-			m->noutcome = n < META_MAX ? n : META_MAX;
-			break;
-		case K_EVON:
-			n = words(val, w, META_MAX);
-			for (int t = 0; t < n && t < META_MAX; t++) {
-				if (conf && !conf_pattern_valid(conf, w[t])) {
-					err_line(err, errlen, path, line,
-						 "evidence-on: '%s' matches no compiler/arch/opt of "
-						 "examples/targets.conf",
-						 w[t], NULL);
-					goto out;
-				}
-				setstr(m->evidence_on[m->nevidence_on++], sizeof m->evidence_on[0],
-				       w[t]);
-			}
-			break;
-		}
 	}
-	static const char *const required[] = { "title", "page", "shows", "threads", "variants",
-						"outcome" };
-	for (int k = 0; k < 6; k++)
-		if (!seen_line[k]) {
-			err_line(err, errlen, path, m->block_end, "missing required key '%s'",
-				 required[k], NULL);
-			goto out;
-		}
-	if (scan_markers(m, path, f, err, errlen) < 0)
-		goto out;
-	/* names for the predicates */
-	const char *threads[4], *shared[META_MAX], *outc[META_MAX * 2];
-	for (int i = 0; i < m->nthreads; i++)
-		threads[i] = m->threads[i];
-	for (int i = 0; i < m->nshared; i++)
-		shared[i] = m->shared[i].name;
-	int nout = 0;
-	for (int i = 0; i < m->noutcome; i++) {
-		int ok = 0;
-		for (int j = 0; j < m->nshared; j++)
-			ok |= strcmp(m->outcome[i], m->shared[j].name) == 0;
-		for (int j = 0; j < m->nobserved; j++)
-			ok |= strcmp(m->outcome[i], m->observed[j].name) == 0;
-		if (!ok) {
-			err_line(err, errlen, path, seen_line[K_OUTCOME],
-				 "outcome '%s' is not a SHARED or OBSERVED variable", m->outcome[i],
-				 NULL);
-			goto out;
-		}
-		outc[nout++] = m->outcome[i];
+	for (size_t t = 0; t < nthreads; t++)
+		if (!defined[t])
+			return fail(p, p->line_of[K_THREADS],
+				    "thread '%s' is listed in 'threads' but no THREAD(%s) defines it",
+				    json_string_value(json_array_get(p->threads, t)),
+				    json_string_value(json_array_get(p->threads, t)));
+	if (json_array_size(p->shared) == 0)
+		return fail(p, p->block_end + 1, "no SHARED variable in the example");
+	return 0;
+}
+
+/* ---- per-variant keys: flags and predicates ------------------------------------------------ */
+
+static const char *const *names_of(json_t *a, const char **buf, size_t max, int *n)
+{
+	size_t i;
+	json_t *v;
+	*n = 0;
+	json_array_foreach(a, i, v) if (i < max) buf[(*n)++] = json_string_value(v);
+	return buf;
+}
+
+static json_t *vars_names(json_t *vars)
+{
+	json_t *a = json_array();
+	size_t i;
+	json_t *v;
+	json_array_foreach(vars, i, v) json_array_append(a, json_object_get(v, "name"));
+	return a;
+}
+
+static int check_outcome(struct parse *p)
+{
+	json_t *shared = vars_names(p->shared), *observed = vars_names(p->observed);
+	size_t i;
+	json_t *w;
+	int rc = 0;
+	json_array_foreach(p->outcome, i, w) if (!in_array(shared, json_string_value(w)) &&
+						  !in_array(observed, json_string_value(w)))
+	{
+		rc = fail(p, p->line_of[K_OUTCOME], "outcome '%s' is not a SHARED or OBSERVED variable",
+			  json_string_value(w));
+		break;
 	}
-	struct pred_names evn = { threads, m->nthreads, shared, m->nshared };
-	struct pred_names exn = { threads, m->nthreads, outc, nout };
-	/* second pass: per-variant keys */
-	for (int i = 0; i < npending; i++) {
-		const char *key = pending[i].key, *val = pending[i].val;
-		int line = pending[i].line;
-		const char *dot = strchr(key, '.');
-		if (!dot)
-			continue;
-		int v = meta_variant_index(dot + 1);
-		if (!meta_has_variant(m, v)) {
-			err_line(err, errlen, path, line, "'%s' names a variant not in 'variants'", key,
-				 NULL);
-			goto out;
-		}
-		char perr[300];
-		if (strncmp(key, "cflags.", 7) == 0) {
-			setstr(m->cflags[1 + v], sizeof m->cflags[0], val);
-		} else if (strncmp(key, "evidence.", 9) == 0) {
-			struct ev_pred p;
-			if (ev_parse(val, &evn, &p, perr, sizeof perr) < 0) {
-				err_line(err, errlen, path, line, "bad evidence predicate: %s", perr, NULL);
-				goto out;
-			}
-			struct meta_pred *mp = &m->evidence[m->nevidence++];
-			mp->line = line;
-			mp->variant = v;
-			setstr(mp->expr, sizeof mp->expr, val);
-		} else if (strncmp(key, "quiz.", 5) == 0) {
-			if (outcome_check(val, &exn, perr, sizeof perr) < 0) {
-				err_line(err, errlen, path, line, "bad outcome predicate: %s", perr, NULL);
-				goto out;
-			}
-			struct meta_pred *mp = &m->quiz[m->nquiz++];
-			mp->line = line;
-			mp->variant = v;
-			setstr(mp->expr, sizeof mp->expr, val);
-		} else {
-			const char *colon = strchr(val, ':');
-			char kind[32] = "";
-			if (colon)
-				snprintf(kind, sizeof kind, "%.*s", (int)(colon - val), val);
-			if (!colon || (strcmp(kind, "reachable") && strcmp(kind, "unreachable"))) {
-				err_line(err, errlen, path, line,
-					 "expect needs 'reachable: <predicate>' or 'unreachable: "
-					 "<predicate>'",
-					 NULL, NULL);
-				goto out;
-			}
-			const char *expr = colon + 1;
-			while (isspace((unsigned char)*expr))
-				expr++;
-			if (outcome_check(expr, &exn, perr, sizeof perr) < 0) {
-				err_line(err, errlen, path, line, "bad outcome predicate: %s", perr, NULL);
-				goto out;
-			}
-			struct meta_pred *mp = &m->expect[m->nexpect++];
-			mp->line = line;
-			mp->variant = v;
-			setstr(mp->kind, sizeof mp->kind, kind);
-			setstr(mp->expr, sizeof mp->expr, expr);
-		}
-		if (m->nevidence == META_MAX * 2 || m->nexpect == META_MAX * 2 ||
-		    m->nquiz == META_MAX * 2) {
-			err_line(err, errlen, path, line, "too many predicates", NULL, NULL);
-			goto out;
-		}
-	}
-	for (int i = 0; i < m->nvariants; i++) {
-		int has = 0;
-		for (int e = 0; e < m->nevidence; e++)
-			has |= m->evidence[e].variant == m->variants[i];
-		if (!has && m->variants[i] != 2) {
-			err_line(err, errlen, path, m->block_end, "missing 'evidence.%s'",
-				 meta_variant_names[m->variants[i]], NULL);
-			goto out;
-		}
-	}
-	if (m->nshared == 0) {
-		err_line(err, errlen, path, m->block_end + 1, "no SHARED variable in the example",
-			 NULL, NULL);
-		goto out;
-	}
-	rc = 0;
-out:
-	fclose(f);
+	json_decref(shared);
+	json_decref(observed);
 	return rc;
 }
 
-static json_t *strs(const char *list, size_t stride, int n)
+/* One predicate line: {line, [kind], expr, tree}. */
+static json_t *predicate(struct parse *p, int line, const char *key, const char *val,
+			 const struct pred_names *evn, const struct pred_names *exn)
 {
-	json_t *a = json_array();
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_string(list + stride * (size_t)i));
-	return a;
-}
-
-static json_t *split_flags(const char *s)
-{
-	json_t *a = json_array();
-	char w[64][64];
-	int n = words(s, w, 64);
-	for (int i = 0; i < n && i < 64; i++)
-		json_array_append_new(a, json_string(w[i]));
-	return a;
-}
-
-static json_t *vars_json(const struct meta_var *v, int n)
-{
-	json_t *a = json_array();
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:b, s:i}", "name", v[i].name,
-						   "type", v[i].type, "size", v[i].size,
-						   "size_lp64", v[i].size_lp64, "static",
-						   v[i].is_static, "line", v[i].line));
-	return a;
-}
-
-json_t *meta_json(const struct meta *m, const char *src_dir)
-{
-	json_t *variants = json_array(), *cflags = json_object(), *ev = json_object(),
-	       *ex = json_object(), *quiz = json_object(), *sources = json_object();
-	json_object_set_new(cflags, "all", split_flags(m->cflags[0]));
-	for (int i = 0; i < m->nvariants; i++) {
-		int v = m->variants[i];
-		const char *name = meta_variant_names[v];
-		json_array_append_new(variants, json_string(name));
-		json_object_set_new(cflags, name, split_flags(m->cflags[1 + v]));
-		json_t *e = json_array(), *x = json_array();
-		for (int k = 0; k < m->nevidence; k++)
-			if (m->evidence[k].variant == v)
-				json_array_append_new(e, json_pack("{s:i, s:s}", "line", m->evidence[k].line,
-								   "expr", m->evidence[k].expr));
-		for (int k = 0; k < m->nexpect; k++)
-			if (m->expect[k].variant == v)
-				json_array_append_new(x, json_pack("{s:i, s:s, s:s}", "line",
-								   m->expect[k].line, "kind",
-								   m->expect[k].kind, "expr",
-								   m->expect[k].expr));
-		json_t *q = json_array();
-		for (int k = 0; k < m->nquiz; k++)
-			if (m->quiz[k].variant == v)
-				json_array_append_new(q, json_pack("{s:i, s:s}", "line", m->quiz[k].line,
-								   "expr", m->quiz[k].expr));
-		json_object_set_new(ev, name, e);
-		json_object_set_new(ex, name, x);
-		if (json_array_size(q))
-			json_object_set_new(quiz, name, q);
-		else
-			json_decref(q);
-		char path[600];
-		snprintf(path, sizeof path, "%s/%s.%s.c", src_dir, m->id, name);
-		json_object_set_new(sources, name, json_string(path));
+	char perr[300];
+	const char *kind = NULL, *expr = val;
+	char kbuf[16] = "";
+	if (starts(key, "expect.")) {
+		const char *colon = strchr(val, ':');
+		if (colon && (size_t)(colon - val) < sizeof kbuf)
+			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(colon - val), val);
+		if (strcmp(kbuf, "reachable") && strcmp(kbuf, "unreachable")) {
+			fail(p, line, "expect needs 'reachable: <predicate>' or 'unreachable: <predicate>'");
+			return NULL;
+		}
+		kind = kbuf;
+		expr = colon + 1 + strspn(colon + 1, " \t");
 	}
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:b, s:b, s:o, s:o, "
-			 "s:o, s:o, s:o, s:o}",
-			 "id", m->id, "file", m->file, "title", m->title, "page", m->page, "shows",
-			 m->shows, "threads", strs(&m->threads[0][0], sizeof m->threads[0], m->nthreads),
-			 "variants", variants, "outcome",
-			 strs(&m->outcome[0][0], sizeof m->outcome[0], m->noutcome), "shared",
-			 vars_json(m->shared, m->nshared), "observed",
-			 vars_json(m->observed, m->nobserved), "has_init", m->has_init, "has_check",
-			 m->has_check, "cflags", cflags, "evidence", ev, "evidence_on",
-			 strs(&m->evidence_on[0][0], sizeof m->evidence_on[0], m->nevidence_on),
-			 "expect", ex, "quiz", quiz, "sources", sources);
+	int ev = starts(key, "evidence.");
+	json_t *tree = pred_parse(expr, ev ? PRED_EVIDENCE : PRED_OUTCOME, ev ? evn : exn, perr,
+				  sizeof perr);
+	if (!tree) {
+		fail(p, line, "bad %s predicate: %s", ev ? "evidence" : "outcome", perr);
+		return NULL;
+	}
+	json_t *o = json_pack("{s:i}", "line", line);
+	if (kind)
+		json_object_set_new(o, "kind", json_string(kind));
+	json_object_set_new(o, "expr", json_string(expr));
+	json_object_set_new(o, "tree", tree);
+	return o;
 }
 
-static void jstr(char *dst, size_t n, json_t *o, const char *key)
+static void push(json_t *obj, const char *variant, json_t *item)
 {
-	const char *s = json_string_value(json_object_get(o, key));
-	setstr(dst, n, s ? s : "");
+	json_t *a = json_object_get(obj, variant);
+	if (!a)
+		json_object_set_new(obj, variant, a = json_array());
+	json_array_append_new(a, item);
 }
 
-static void jflags(char *dst, size_t n, json_t *a)
+static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 {
+	const char *th[META_MAX_THREADS], *sh[64], *oc[64];
+	struct pred_names evn = { 0 }, exn = { 0 };
+	json_t *shared = vars_names(p->shared);
+	evn.threads = exn.threads = names_of(p->threads, th, META_MAX_THREADS, &evn.nthreads);
+	exn.nthreads = evn.nthreads;
+	evn.vars = names_of(shared, sh, 64, &evn.nvars);
+	exn.vars = names_of(p->outcome, oc, 64, &exn.nvars);
+	exn.has_init = p->has_init;
+	exn.has_check = p->has_check;
 	size_t i;
-	json_t *v;
-	dst[0] = '\0';
-	json_array_foreach(a, i, v)
+	json_t *e;
+	int rc = 0;
+	json_array_foreach(p->block, i, e)
 	{
-		size_t l = strlen(dst);
-		snprintf(dst + l, n - l, "%s%s", l ? " " : "", json_string_value(v));
+		const char *key = json_string_value(json_object_get(e, "key"));
+		const char *val = json_string_value(json_object_get(e, "value"));
+		int line = (int)json_integer_value(json_object_get(e, "line"));
+		const char *dot = strchr(key, '.');
+		if (!dot)
+			continue;
+		const char *v = dot + 1;
+		if (!in_array(p->variants, v)) {
+			rc = fail(p, line, "'%s' names a variant not in 'variants'", key);
+			break;
+		}
+		if (starts(key, "cflags.")) {
+			json_object_set_new(p->cflags, v, words(val));
+			continue;
+		}
+		json_t *pr = predicate(p, line, key, val, &evn, &exn);
+		if (!pr) {
+			rc = -1;
+			break;
+		}
+		push(starts(key, "evidence.") ? ev : starts(key, "expect.") ? ex : quiz, v, pr);
 	}
+	json_decref(shared);
+	return rc;
 }
 
-int meta_from_json(struct meta *m, json_t *j, char *err, size_t errlen)
+/* ---- the JSON ------------------------------------------------------------------------------ */
+
+static json_t *per_variant(json_t *by_variant, json_t *variants, int keep_empty)
 {
-	memset(m, 0, sizeof *m);
-	if (!json_is_object(j)) {
-		snprintf(err, errlen, "metadata JSON is not an object");
-		return -1;
-	}
-	jstr(m->id, sizeof m->id, j, "id");
-	jstr(m->file, sizeof m->file, j, "file");
-	jstr(m->title, sizeof m->title, j, "title");
-	jstr(m->page, sizeof m->page, j, "page");
-	jstr(m->shows, sizeof m->shows, j, "shows");
+	json_t *o = json_object();
 	size_t i;
 	json_t *v;
-	json_array_foreach(json_object_get(j, "threads"), i, v) if (m->nthreads < 4)
-		setstr(m->threads[m->nthreads++], 64, json_string_value(v));
-	json_array_foreach(json_object_get(j, "variants"), i, v)
-		m->variants[m->nvariants++] = meta_variant_index(json_string_value(v));
-	json_array_foreach(json_object_get(j, "outcome"), i, v) if (m->noutcome < META_MAX)
-		setstr(m->outcome[m->noutcome++], 64, json_string_value(v));
-	json_array_foreach(json_object_get(j, "evidence_on"), i, v) if (m->nevidence_on < META_MAX)
-		setstr(m->evidence_on[m->nevidence_on++], 100, json_string_value(v));
-	json_t *cf = json_object_get(j, "cflags");
-	jflags(m->cflags[0], sizeof m->cflags[0], json_object_get(cf, "all"));
-	for (int k = 0; k < META_VARIANTS; k++)
-		jflags(m->cflags[1 + k], sizeof m->cflags[0], json_object_get(cf, meta_variant_names[k]));
-	for (int pass = 0; pass < 2; pass++) {
-		json_t *vs = json_object_get(j, pass ? "shared" : "observed");
-		json_array_foreach(vs, i, v)
-		{
-			struct meta_var *mv = pass ? &m->shared[m->nshared++] : &m->observed[m->nobserved++];
-			jstr(mv->name, sizeof mv->name, v, "name");
-			jstr(mv->type, sizeof mv->type, v, "type");
-			mv->size = (int)json_integer_value(json_object_get(v, "size"));
-			mv->size_lp64 = (int)json_integer_value(json_object_get(v, "size_lp64"));
-			mv->is_static = json_is_true(json_object_get(v, "static"));
-			if (m->nshared == META_MAX || m->nobserved == META_MAX)
-				break;
-		}
+	json_array_foreach(variants, i, v)
+	{
+		json_t *a = json_object_get(by_variant, json_string_value(v));
+		if (a || keep_empty)
+			json_object_set_new(o, json_string_value(v), a ? json_incref(a) : json_array());
 	}
-	for (int pass = 0; pass < 3; pass++) {
-		json_t *obj = json_object_get(j, pass == 2 ? "quiz" : pass ? "expect" : "evidence");
-		const char *vname;
-		json_t *list;
-		json_object_foreach(obj, vname, list)
-		{
-			json_t *p;
-			json_array_foreach(list, i, p)
-			{
-				struct meta_pred *mp = pass == 2 ? &m->quiz[m->nquiz++]
-						       : pass ? &m->expect[m->nexpect++]
-							      : &m->evidence[m->nevidence++];
-				mp->variant = meta_variant_index(vname);
-				mp->line = (int)json_integer_value(json_object_get(p, "line"));
-				jstr(mp->expr, sizeof mp->expr, p, "expr");
-				jstr(mp->kind, sizeof mp->kind, p, "kind");
-				if (m->nexpect == META_MAX * 2 || m->nevidence == META_MAX * 2 ||
-				    m->nquiz == META_MAX * 2)
-					break;
-			}
-		}
+	return o;
+}
+
+static json_t *result(struct parse *p, const char *id, const struct meta_opts *o, int none,
+		      json_t *ev, json_t *ex, json_t *quiz)
+{
+	json_t *sources = json_object(), *cflags = json_object(), *cells = json_array();
+	json_object_set(cflags, "all", json_object_get(p->cflags, "all") ? json_object_get(p->cflags, "all")
+									  : json_array());
+	size_t i;
+	json_t *v;
+	json_array_foreach(p->variants, i, v)
+	{
+		const char *name = json_string_value(v);
+		json_t *f = json_object_get(p->cflags, name);
+		json_object_set_new(cflags, name, f ? json_incref(f) : json_array());
+		if (json_array_size(p->variants) == 1)
+			json_object_set_new(sources, name, json_string(p->path));
+		else
+			json_object_set_new(sources, name,
+					    json_sprintf("%s/%s.%s.c", o && o->src_dir ? o->src_dir : ".",
+							 id, name));
 	}
-	m->has_init = json_is_true(json_object_get(j, "has_init"));
-	m->has_check = json_is_true(json_object_get(j, "has_check"));
-	if (!m->id[0] || m->nthreads == 0 || m->nvariants == 0) {
-		snprintf(err, errlen, "metadata JSON lacks id, threads or variants");
-		return -1;
+	for (int c = 0; o && !none && c < o->ncells; c++)
+		json_array_append_new(cells, json_string(o->cells[c]));
+	if (!none && !json_array_size(cells))
+		json_array_append_new(cells, json_string("any/any/any"));
+	json_t *block = p->block, *title = NULL, *page = NULL, *shows = NULL;
+	json_array_foreach(block, i, v)
+	{
+		const char *key = json_string_value(json_object_get(v, "key"));
+		json_t *val = json_object_get(v, "value");
+		if (!strcmp(key, "title"))
+			title = val;
+		else if (!strcmp(key, "page"))
+			page = val;
+		else if (!strcmp(key, "shows"))
+			shows = val;
+	}
+	return json_pack("{s:s, s:s, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:b, s:o, s:o, s:o, "
+			 "s:o, s:o, s:o, s:o, s:O}",
+			 "id", id, "file", p->path, "title", title, "page", page, "shows", shows,
+			 "threads", p->threads, "variants", p->variants, "outcome", p->outcome,
+			 "shared", p->shared, "observed", p->observed, "has_init", p->has_init,
+			 "has_check", p->has_check, "cflags", cflags, "evidence",
+			 per_variant(ev, p->variants, 1), "evidence_on",
+			 p->evon ? json_incref(p->evon) : json_array(), "expect",
+			 per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
+			 "sources", sources, "cells", cells, "block", block);
+}
+
+static int check_evidence(struct parse *p, json_t *ev)
+{
+	if (json_array_size(p->variants) == 1)
+		return 0;
+	size_t i;
+	json_t *v;
+	json_array_foreach(p->variants, i, v)
+	{
+		const char *name = json_string_value(v);
+		if (strcmp(name, "transformed") && !json_object_get(ev, name))
+			return fail(p, p->block_end, "missing 'evidence.%s'", name);
 	}
 	return 0;
+}
+
+json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
+		   const struct meta_opts *opts, char *err, size_t errlen)
+{
+	struct parse p = { .path = path, .err = err, .errlen = errlen };
+	int none = opts && opts->ncells == 1 && strcmp(opts->cells[0], "none") == 0;
+	for (int c = 0; opts && !none && c < opts->ncells; c++)
+		if (conf && !conf_pattern_valid(conf, opts->cells[c])) {
+			snprintf(err, errlen, "%s:1: cell '%s' matches no compiler/arch/opt of the matrix",
+				 path, opts->cells[c]);
+			return NULL;
+		}
+	if (strpbrk(path, "\t\n")) {
+		snprintf(err, errlen, "%s:1: a file name with a tab or a newline", path);
+		return NULL;
+	}
+	char *text = read_file(path, NULL);
+	if (!text) {
+		snprintf(err, errlen, "%s:1: cannot read", path);
+		return NULL;
+	}
+	p.block = json_array();
+	p.shared = json_array();
+	p.observed = json_array();
+	p.cflags = json_object();
+	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
+	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
+	    scan_code(&p) == 0 && check_outcome(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
+	    (none || check_evidence(&p, ev) == 0))
+		out = result(&p, id, opts, none, ev, ex, quiz);
+	json_decref(ev);
+	json_decref(ex);
+	json_decref(quiz);
+	json_decref(p.block);
+	json_decref(p.threads);
+	json_decref(p.variants);
+	json_decref(p.outcome);
+	json_decref(p.shared);
+	json_decref(p.observed);
+	json_decref(p.cflags);
+	json_decref(p.evon);
+	free(p.lines);
+	free(text);
+	return out;
 }

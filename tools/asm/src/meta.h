@@ -1,11 +1,10 @@
 /*
- * meta.h - the @example metadata block of an example and the markers in its code.
+ * meta.h - the example format: the @example metadata block and the markers of the code.
  *
- * meta_parse() reads examples/<topic>/<name>.c, validates the block (unknown or missing keys,
- * bad predicates, unknown thread or variable names, evidence-on patterns that match no cell of
- * the matrix) with "path:line: message" errors, and finds SHARED / STATIC_SHARED / SHARED_INIT /
- * OBSERVED / THREAD / INIT / CHECK markers. meta_json() gives build/data/meta/<id>.json
- * (schema: examples/README.md).
+ * meta_parse() reads one example file (a course example examples/<topic>/<name>.c, a lab's
+ * student file, a test program), validates it and returns its parsed metadata as JSON: the
+ * contract build/data/meta/<id>.json, with every predicate as a tree (schema and rules in
+ * examples/README.md). This is the only reader of the format; later steps read the JSON.
  */
 #ifndef ASM_META_H
 #define ASM_META_H
@@ -15,57 +14,27 @@
 
 #include "conf.h"
 
-#define META_MAX 16
-#define META_VARIANTS 3
+/* Variant names: a course example has plain, fixed and maybe transformed (cut from one file by
+ * #if PLAIN / FIXED / TRANSFORMED); a single-variant example has any one of these names or
+ * student, and is compiled as it is. */
+extern const char *const meta_variant_names[];	/* NULL-terminated */
 
-struct meta_var {
-	char name[64];
-	char type[64];
-	int size;		/* bytes on the explorer's wasm32 (ILP32) */
-	int size_lp64;		/* bytes on the 64-bit targets */
-	int is_static;
-	int line;
+struct meta_opts {
+	const char *src_dir;		/* where a course example's variants are cut to */
+	const char *const *cells;	/* compile only on these cells (patterns); none: the matrix;
+					   the one pattern "none": on no cell (explored only) */
+	int ncells;
 };
 
-struct meta_pred {
-	int line;
-	int variant;		/* index into meta_variant_names */
-	char kind[16];		/* evidence, quiz: ""; expect: reachable | unreachable */
-	char expr[400];
-};
+/* Parses path as example id. Returns the metadata JSON (the caller json_decref()s it), or NULL
+ * with "path:line: message" in err. conf: the matrix, for evidence-on and cell patterns. */
+json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
+		   const struct meta_opts *opts, char *err, size_t errlen);
 
-struct meta {
-	char id[200], file[300];
-	char title[300], page[100], shows[600];
-	char threads[4][64];
-	int nthreads;
-	int variants[META_VARIANTS];	/* indexes into meta_variant_names, in file order */
-	int nvariants;
-	char outcome[META_MAX][64];
-	int noutcome;
-	char cflags[META_VARIANTS + 1][400];	/* [0] all, [1 + v] per variant */
-	struct meta_pred evidence[META_MAX * 2];
-	int nevidence;
-	char evidence_on[META_MAX][100];
-	int nevidence_on;
-	struct meta_pred expect[META_MAX * 2];
-	int nexpect;
-	struct meta_pred quiz[META_MAX * 2];	/* quiz.<variant>: outcome predicates for outcome quizzes */
-	int nquiz;
-	struct meta_var shared[META_MAX], observed[META_MAX];
-	int nshared, nobserved;
-	int has_init, has_check;
-	int block_end;		/* last line of the metadata block */
-};
+/* Is the example a single-variant one (meta JSON)? */
+int meta_single(const json_t *meta);
 
-extern const char *const meta_variant_names[META_VARIANTS];	/* plain fixed transformed */
-int meta_variant_index(const char *name);
-int meta_has_variant(const struct meta *m, int v);
-
-int meta_parse(struct meta *m, const char *path, const char *id, const struct conf *conf,
-	       char *err, size_t errlen);
-json_t *meta_json(const struct meta *m, const char *src_dir);
-/* Parse the JSON written by meta_json back (for the later build steps). */
-int meta_from_json(struct meta *m, json_t *j, char *err, size_t errlen);
+/* Does the cell "compiler/arch/opt" belong to the example's matrix (its "cells" patterns)? */
+int meta_has_cell(const json_t *meta, const char *cell);
 
 #endif

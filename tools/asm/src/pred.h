@@ -1,52 +1,54 @@
 /*
- * pred.h - the two predicate languages of the metadata block.
+ * pred.h - the predicate language of the metadata block: one grammar, two vocabularies.
  *
- * Evidence predicates (evidence.*): comparisons joined by &&, each side an integer or a count
- * function loads|stores|rmw|loads_in_loop|stores_in_loop|min_width|max_width|accesses
- * (thread, variable). Outcome predicates (expect.*): C-like boolean expressions over outcome
- * names and integers with == != < <= > >= && || ! ( ), plus hang(t), crash, crash(t), done;
- * they are checked here (syntax and names) and evaluated by the explorer (tools/wasm).
+ * Outcome predicates (expect.*, quiz.*) speak of the outcome of a run: outcome variables,
+ * hang(t), crash, crash(t), done. Evidence predicates (evidence.*) speak of the disassembly of
+ * one target: counts such as loads(t, x). Both share one grammar (C's operators and precedence):
+ *
+ *   expr    := and ('||' and)*
+ *   and     := cmp ('&&' cmp)*
+ *   cmp     := sum [('==' | '!=' | '<' | '<=' | '>' | '>=') sum]     one comparison, no chains
+ *   sum     := unary (('+' | '-') unary)*
+ *   unary   := '!' unary | '-' unary | primary                       binds tighter than '=='
+ *   primary := INT | '(' expr ')' | atom
+ *   INT     := 0 | [1-9][0-9]* | 0x[0-9a-fA-F]+                      at most 2^53 - 1
+ *   atom    := outcome:  NAME | hang(T) | crash | crash(T) | done
+ *              evidence: COUNT(T, VAR)
+ *
+ * pred_parse() turns the text into a tree (JSON, schema in examples/README.md, "Predicate
+ * trees"). asm-tool writes the trees into build/data/meta/<id>.json; every later step evaluates
+ * a tree and never reads the text again: pred_eval() here for evidence, the explorer's engine
+ * (tools/wasm/runtime.js, CourseExplorer.predicateHolds) for outcomes.
  */
 #ifndef ASM_PRED_H
 #define ASM_PRED_H
 
+#include <jansson.h>
 #include <stddef.h>
 
-#define EV_MAX_CMP 8
+enum pred_lang { PRED_OUTCOME, PRED_EVIDENCE };
 
-struct ev_term {
-	int is_count;
-	char fn[64];
-	char thread[64];
-	char var[64];
-	long value;
-};
-
-struct ev_cmp {
-	struct ev_term l, r;
-	char op[3];
-};
-
-struct ev_pred {
-	struct ev_cmp c[EV_MAX_CMP];
-	int n;
-};
-
-/* Names a predicate may use. */
+/* The names a predicate may use. */
 struct pred_names {
-	const char *const *threads;
+	const char *const *threads;	/* thread functions */
 	int nthreads;
-	const char *const *vars;	/* shared variables (evidence) or outcome names (expect) */
+	const char *const *vars;	/* outcome names (outcome) or shared variables (evidence) */
 	int nvars;
+	int has_init, has_check;	/* crash(init) / crash(check) are allowed */
 };
 
-/* Parse and check names; 0, or -1 with a message in err (no file:line prefix). */
-int ev_parse(const char *s, const struct pred_names *names, struct ev_pred *p, char *err,
-	     size_t errlen);
-/* The value of one count; ctx is the caller's. */
-typedef long (*ev_count_fn)(void *ctx, const char *fn, const char *thread, const char *var);
-int ev_eval(const struct ev_pred *p, ev_count_fn count, void *ctx);
+/* The count functions of evidence predicates, NULL-terminated. */
+extern const char *const pred_count_fns[];
 
-int outcome_check(const char *s, const struct pred_names *names, char *err, size_t errlen);
+/* Parses s. Returns a new tree (the caller json_decref()s it), or NULL with a message that ends
+ * in "(column N)" in err (no file:line prefix: the caller knows the line). */
+json_t *pred_parse(const char *s, enum pred_lang lang, const struct pred_names *names, char *err,
+		   size_t errlen);
+
+/* The value of an atom other than an integer (count, var, hang, crash, done); ctx is the caller's. */
+typedef long long (*pred_atom_fn)(void *ctx, const json_t *atom);
+
+/* The value of a tree made by pred_parse() (a predicate holds when its value is not 0). */
+long long pred_eval(const json_t *tree, pred_atom_fn atom, void *ctx);
 
 #endif

@@ -1,7 +1,11 @@
-// metafiles.js - lists the examples' parsed metadata (build/data/meta/**/*.json, written by tools/asm).
+// metafiles.js - the examples' parsed metadata (build/data/meta/**/*.json), which only tools/asm
+// writes (asm-tool meta, through tools/asm/meta.sh): list it, read it, or have it made for a file.
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { spawnSync } = require('child_process');
+
+const TOP = path.resolve(__dirname, '../../..');
 
 // Paths of every .json file below dir, sorted; [] when dir does not exist.
 function metaFiles(dir) {
@@ -21,4 +25,17 @@ function readMetas(dir) {
   return metaFiles(dir).map((p) => JSON.parse(fs.readFileSync(p, 'utf8')));
 }
 
-module.exports = { metaFiles, readMetas };
+// Runs tools/asm/meta.sh on the example `file` as `id` with buildDir as BUILD (its data/meta and
+// data/src), on the given cells of the matrix (["none"]: explored only). Returns the metadata;
+// throws the tool's "file:line: message" on an invalid example. Needs build/asm/asm-tool.
+function makeMeta(file, id, buildDir, cells) {
+  const rel = path.isAbsolute(file) && file.startsWith(TOP + path.sep) ? path.relative(TOP, file) : file;
+  const r = spawnSync('sh', [path.join(TOP, 'tools/asm/meta.sh'), id, rel].concat(cells || []), {
+    cwd: TOP, encoding: 'utf8',
+    env: Object.assign({}, process.env, { BUILD: buildDir, ASM_TOOL: path.join(TOP, 'build/asm/asm-tool') }),
+  });
+  if (r.status !== 0) throw new Error((r.stderr || r.error || 'meta.sh failed').toString().trim());
+  return JSON.parse(fs.readFileSync(path.join(buildDir, 'data/meta', id + '.json'), 'utf8'));
+}
+
+module.exports = { metaFiles, readMetas, makeMeta };

@@ -1,9 +1,10 @@
 // outcomes.js - explores every variant of one example (build + exhaustive DPOR + naive count),
-// checks its expect.* lines and builds the outcomes JSON and the browser data scripts.
+// checks its expect.* lines (expect.js) and builds the outcomes JSON and the browser data scripts.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { buildVariant, TOP } = require('./pipeline');
+const { checkVariant, brokenBy } = require('./expect');
 const X = require('../runtime.js');
 const ENGINE = path.join(__dirname, '..', 'runtime.js');
 
@@ -83,39 +84,10 @@ function processExample(meta, opts) {
           `(schedule ${r.witness || '(none)'}): the outcomes past this point are unknown`);
       }
     }
-    const preds = (meta.expect[v] || []).map((e) => ({ line: e.line, kind: e.kind, expr: e.expr }))
-      .concat(((meta.quiz || {})[v] || []).map((q) => ({ line: q.line, kind: 'quiz', expr: q.expr })));
-    const checked = {};
-    const expect = [];
-    for (const p of preds) {
-      let f;
-      try {
-        f = X.parsePredicate(p.expr, meta.outcome, meta.threads);
-      } catch (e) {
-        errors.push(`${file}:${p.line}: ${e.message}`);
-        continue;
-      }
-      const hit = result.outcomes.find((r) => f(r.outcome));
-      const reachable = !!hit;
-      checked[p.expr] = reachable;
-      // A search stopped at its cap proves what it found, never that something cannot happen: an
-      // unreachable line, or a quiz keyed "not reachable", fails.
-      const unproven = !reachable && result.partial && p.kind !== 'reachable';
-      if (unproven) {
-        errors.push(`${file}:${p.line}: ${p.kind === 'quiz' ? 'quiz' : 'expect'}.${v}: ${p.kind === 'quiz' ? '' : p.kind + ': '}${p.expr}` +
-          ` -- exploration stopped at the cap (${opts.cap || DEFAULT_CAP} schedules): cannot prove unreachable`);
-      }
-      if (p.kind === 'quiz') continue;
-      const ok = (p.kind === 'reachable') === reachable && !unproven;
-      expect.push({ line: p.line, kind: p.kind, expr: p.expr, reachable, ok, witness: hit ? hit.witness : null });
-      if (!ok && !unproven) {
-        const why = reachable ? `reachable, e.g. schedule ${hit.witness} gives "${hit.key}"` : 'not reachable';
-        const part = result.partial ? ' (exploration hit its cap: outcomes are partial)' : '';
-        errors.push(`${file}:${p.line}: expect.${v}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
-          result.outcomes.map((r) => '{' + r.key + '}').join(' '));
-      }
-    }
-    reach[v] = result.outcomes;
+    const { checked, expect, errors: wrong } = checkVariant(meta, v, outcomes,
+      { partial: result.partial, cap: opts.cap || DEFAULT_CAP });
+    errors.push(...wrong);
+    reach[v] = outcomes;
     const key = meta.id + ':' + v;
     const scriptRel = `wasm/${meta.id}.${v}.js`;
     const source = fs.readFileSync(src, 'utf8');
@@ -135,20 +107,14 @@ function processExample(meta, opts) {
   }
   out.order = meta.variants.filter((v) => out.variants[v]);
   // "You broke it": outcomes the plain variant's expect lines call reachable and the fixed variant cannot reach.
-  if (out.variants.plain) {
-    const others = meta.variants.filter((v) => v === 'fixed' && reach[v]);
-    out.variants.plain.bad = out.variants.plain.expect.filter((e) => {
-      if (e.kind !== 'reachable' || !e.reachable) return false;
-      const f = X.parsePredicate(e.expr, meta.outcome, meta.threads);
-      return others.length > 0 && others.every((v) => !reach[v].some((r) => f(r.outcome)));
-    }).map((e) => e.expr);
-  }
+  const broken = brokenBy(meta, reach);
+  if (out.variants.plain) out.variants.plain.bad = broken.map((b) => b.expr);
   const scripts = [];
   for (const v of Object.keys(perVariant)) {
     const pv = perVariant[v];
     const obj = { id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw, loops: pv.mod.loops,
       meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
-      bad: v === 'plain' ? out.variants.plain.bad : [],
+      bad: v === 'plain' ? broken : [],
       outcomes: out.variants[v].outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness })),
       naive: out.variants[v].naive, naive_partial: out.variants[v].naive_partial, executions: out.variants[v].executions };
     const text = dataScript(pv.key, obj);

@@ -1,12 +1,11 @@
-// helpers.js - shared setup for the wasm part's node tests: turns the test programs into metadata +
-// variant sources in a scratch directory (removed at exit unless KEEP_SCRATCH is set), builds and
-// explores them.
+// helpers.js - shared setup for the wasm part's node tests: has tools/asm make the metadata and variant
+// sources of the test programs in a scratch directory (removed at exit unless KEEP_SCRATCH is set),
+// builds and explores them.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { readMetas } = require('../lib/metafiles');
-const testmeta = require('./testmeta');
+const { readMetas, makeMeta } = require('../lib/metafiles');
 const { buildVariant, TOP } = require('../lib/pipeline');
 const { processExample, exploreVariant, metaForRuntime } = require('../lib/outcomes');
 const X = require('../runtime.js');
@@ -16,8 +15,10 @@ const CACHE = path.join(TOP, 'build/cache/wasm');
 const SCRATCH = fs.mkdtempSync(path.join(os.tmpdir(), 'wasm-test-'));
 if (!process.env.KEEP_SCRATCH) process.on('exit', () => fs.rmSync(SCRATCH, { recursive: true, force: true }));
 
+// The test programs are examples explored only (never compiled by the matrix): the one parser,
+// asm-tool meta, writes their metadata like any example's.
 function program(name) {
-  return testmeta.prepare(path.join(PROGRAMS, name + '.c'), path.join(SCRATCH, 'data'), 'test');
+  return makeMeta(path.join(PROGRAMS, name + '.c'), 'test/' + name, SCRATCH, ['none']);
 }
 function programNames() {
   return fs.readdirSync(PROGRAMS).filter((f) => f.endsWith('.c')).map((f) => f.slice(0, -2)).sort();

@@ -1,0 +1,67 @@
+// expect.js - the one checker of an example's outcome predicates. Given the metadata JSON
+// (build/data/meta/<id>.json, written by tools/asm, with every predicate as a tree), a variant and
+// a set of outcomes in the format of build/data/outcomes/<id>.json, it says which expect.<variant>
+// lines hold and whether each quiz.<variant> predicate is reachable. Any explorer that produces
+// outcome sets (the wasm explorer here; a native explorer) checks them with this module; the trees
+// are evaluated by the engine (runtime.js), and no predicate text is ever parsed in JavaScript.
+'use strict';
+const X = require('../runtime.js');
+
+// An outcome: {key, values: {name: number | null}, hang: [thread], crash: null | {thread, message},
+// done: bool, count, witness: "0110"}. The first one a predicate holds on, or undefined.
+function firstHit(tree, outcomes) {
+  return outcomes.find((o) => X.predicateHolds(tree, o));
+}
+
+// checkVariant(meta, variant, outcomes, {partial, cap}) -> {checked, expect, errors}
+//   checked: {<expr>: reachable} for every expect.<variant> and quiz.<variant> predicate
+//   expect:  [{line, kind, expr, reachable, ok, witness}] in the metadata's order
+//   errors:  ["<file>:<line>: ..."] one per expect line that does not hold
+// partial: the outcomes are not all of them (a search stopped at its cap of `cap` schedules): it
+// proves what it found, never that something cannot happen, so an unreachable line, or a quiz
+// predicate it did not reach, fails ("cannot prove unreachable").
+function checkVariant(meta, variant, outcomes, opts) {
+  const o = opts || {};
+  const checked = {};
+  const expect = [];
+  const errors = [];
+  const preds = ((meta.expect || {})[variant] || []).concat(((meta.quiz || {})[variant] || [])
+    .map((q) => Object.assign({ kind: 'quiz' }, q)));
+  for (const p of preds) {
+    let hit;
+    try {
+      hit = firstHit(p.tree, outcomes);
+    } catch (err) { // a tree asm-tool did not write (the metadata JSON is the contract)
+      errors.push(`${meta.file}:${p.line}: ${err.message}`);
+      continue;
+    }
+    const reachable = !!hit;
+    checked[p.expr] = reachable;
+    const quiz = p.kind === 'quiz';
+    const unproven = !reachable && o.partial && p.kind !== 'reachable';
+    if (unproven) {
+      errors.push(`${meta.file}:${p.line}: ${quiz ? 'quiz' : 'expect'}.${variant}: ${quiz ? '' : p.kind + ': '}${p.expr}` +
+        ` -- exploration stopped at the cap (${o.cap} schedules): cannot prove unreachable`);
+    }
+    if (quiz) continue;
+    const ok = (p.kind === 'reachable') === reachable && !unproven;
+    expect.push({ line: p.line, kind: p.kind, expr: p.expr, reachable, ok, witness: hit ? hit.witness : null });
+    if (ok || unproven) continue;
+    const why = reachable ? `reachable, e.g. schedule ${hit.witness} gives "${hit.key}"` : 'not reachable';
+    const part = o.partial ? ' (exploration hit its cap: outcomes are partial)' : '';
+    errors.push(`${meta.file}:${p.line}: expect.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
+      outcomes.map((x) => '{' + x.key + '}').join(' '));
+  }
+  return { checked, expect, errors };
+}
+
+// "You broke it": the plain variant's reachable expectations that the fixed variant cannot reach,
+// given byVariant = {variant: outcomes}. [{expr, tree}] (empty without both variants' outcomes).
+function brokenBy(meta, byVariant) {
+  if (!byVariant.plain || !byVariant.fixed) return [];
+  return ((meta.expect || {}).plain || []).filter((e) => e.kind === 'reachable' &&
+    firstHit(e.tree, byVariant.plain) && !firstHit(e.tree, byVariant.fixed))
+    .map((e) => ({ expr: e.expr, tree: e.tree }));
+}
+
+module.exports = { checkVariant, brokenBy };
