@@ -2,18 +2,27 @@
 # analyze, and write the page data and the evidence (see tools/asm/README.md).
 # One make rule per (example, target): `make -j2` runs the matrix in parallel, and changing one
 # example re-runs only that example's rules; compile.sh's cache makes unchanged cells free.
+# The matrix comes from its one reader, asm-tool (`asm-tool matrix --make` into $(ASM_MATRIX_MK),
+# which make remakes, after setup, and then reads again).
 
 ASM_TOOL := $(BUILD)/asm/asm-tool
 ASM_SRCS := $(sort $(wildcard tools/asm/src/*.c))
 ASM_HDRS := $(wildcard tools/asm/src/*.h)
-ASM_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson)
-ASM_LIBS := $(shell pkg-config --libs jansson)
+# lazy: evaluated when asm-tool is built, after setup has installed jansson
+ASM_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson)
+ASM_LIBS = $(shell pkg-config --libs jansson)
 
 # Every examples/**/*.c except the header directory.
 ASM_EXAMPLES := $(sort $(shell find examples -name '*.c' -not -path 'examples/include/*'))
 ASM_IDS := $(patsubst examples/%.c,%,$(ASM_EXAMPLES))
-ASM_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
 ASM_CONF_DEPS := examples/targets.conf examples/include/course.h tools/asm/compile.sh $(ASM_TOOL)
+
+ASM_MATRIX_MK := $(BUILD)/asm/matrix.mk
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+-include $(ASM_MATRIX_MK)
+endif
+$(ASM_MATRIX_MK): examples/targets.conf $(ASM_TOOL) $(SETUP_STAMP)
+	@$(ASM_TOOL) matrix examples/targets.conf --make > $@.tmp && mv $@.tmp $@
 
 $(ASM_TOOL): $(ASM_SRCS) $(ASM_HDRS)
 	@mkdir -p $(dir $@)
@@ -22,7 +31,7 @@ $(ASM_TOOL): $(ASM_SRCS) $(ASM_HDRS)
 # metadata JSON and the variants' sources
 $(BUILD)/data/meta/%.json: examples/%.c $(ASM_TOOL) examples/targets.conf tools/asm/meta.sh
 	@echo "[meta] examples/$*.c"
-	@BUILD=$(BUILD) sh tools/asm/meta.sh $*
+	@BUILD=$(BUILD) sh tools/asm/meta.sh $* examples/$*.c
 
 # one rule per example x target
 define ASM_CELL_RULE
@@ -56,8 +65,9 @@ $(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_LIB_SRCS) $(ASM_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror $(ASM_SAN) -Itools/asm/src -o $@ $< $(ASM_LIB_SRCS) \
 		$(ASM_LIBS) $(shell pkg-config --libs cmocka)
-asm-unit-test: $(ASM_TESTS)
+asm-unit-test: $(ASM_TESTS) $(ASM_TOOL)
 	@set -e; for t in $(ASM_TESTS); do ASAN_OPTIONS=detect_leaks=1 ASM_FIXTURES=tools/asm/tests/fixtures $$t; done
+	@ASM_TOOL=$(ASM_TOOL) sh tools/asm/tests/test_compile.sh
 
 asm-bench: $(ASM_TOOL)
 	@BUILD=$(BUILD) sh tools/asm/bench.sh

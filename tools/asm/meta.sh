@@ -1,9 +1,8 @@
 #!/bin/sh
 # meta.sh ID [FILE [CELL...]] - validate the example FILE (default examples/ID.c) with asm-tool meta,
 # which writes $BUILD/data/meta/ID.json, and cut each variant of a course example (plain, fixed,
-# transformed: #if PLAIN/FIXED/TRANSFORMED) with unifdef into $BUILD/data/src/ID.<variant>.c, with its
-# compiler flags in $BUILD/data/src/ID.<variant>.flags. A single-variant example is compiled as it is:
-# nothing to cut. CELLs: the cells of the matrix the example is compiled on (asm-tool meta's
+# transformed: #if PLAIN/FIXED/TRANSFORMED) with unifdef into $BUILD/data/src/ID.<variant>.c. A
+# single-variant example is compiled as it is: nothing to cut. CELLs: the cells of the matrix the example is compiled on (asm-tool meta's
 # patterns, e.g. gcc-12/x86_64/O2; default every cell; "none": explored only, never compiled).
 # ASM_TOOL overrides the tool's path (default $BUILD/asm/asm-tool).
 set -eu
@@ -14,8 +13,8 @@ B=${BUILD:-build}
 tool=${ASM_TOOL:-$B/asm/asm-tool}
 command -v unifdef >/dev/null || { echo "$src:1: unifdef not found: install the Debian package unifdef" >&2; exit 1; }
 mkdir -p "$B/data/src/$(dirname "$id")" "$B/data/meta/$(dirname "$id")"
-flags=$("$tool" meta examples/targets.conf "$src" "$id" "$B/data/src" "$B/data/meta/$id.json" "$@")
-echo "$flags" | while read -r variant vflags; do
+cut=$("$tool" meta examples/targets.conf "$src" "$id" "$B/data/src" "$B/data/meta/$id.json" "$@")
+echo "$cut" | while read -r variant; do
 	[ -n "$variant" ] || continue
 	case $variant in
 	plain) d="-DPLAIN=1 -DFIXED=0 -DTRANSFORMED=0" ;;
@@ -27,12 +26,10 @@ echo "$flags" | while read -r variant vflags; do
 	# unifdef exits 1 when it changed something, 2 on trouble
 	rc=0; unifdef $d -o "$out" "$src" || rc=$?
 	[ "$rc" -le 1 ] || { echo "$src:1: unifdef failed for variant $variant" >&2; exit 1; }
-	printf '%s\n' "$vflags" > "$B/data/src/$id.$variant.flags.tmp"
-	mv "$B/data/src/$id.$variant.flags.tmp" "$B/data/src/$id.$variant.flags"
 done
 # variants the example no longer has (files are replaced, never removed first: `make site`
 # lists build/data before this runs)
 for v in plain fixed transformed; do
-	echo "$flags" | grep -q "^$v " && continue
+	echo "$cut" | grep -qx "$v" && continue
 	rm -f "$B/data/src/$id.$v.c" "$B/data/src/$id.$v.flags"
 done

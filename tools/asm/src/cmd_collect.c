@@ -1,7 +1,8 @@
 /*
  * cmd_collect.c - `asm-tool collect`: from build/data/meta/<id>.json and every
- * build/data/asm/<id>/<target>.json write
+ * build/data/asm/<id>/<target>.json (the targets of the example's cells) write
  *   build/data/evidence.json                       every result, example x target x opt x variant
+ *                                                  (not with --no-evidence: a lab's starter)
  *   build/data/examples/<id>.json                  what a page needs with JavaScript off
  *   build/data/site/asm/<id>/<target>-<opt>.js     one classic data script per target and -O
  * Schemas: tools/asm/README.md.
@@ -156,6 +157,18 @@ static json_t *page_meta(json_t *meta)
 	return page;
 }
 
+/* Has the example a cell on target t? */
+static int target_wanted(json_t *meta, const struct conf *conf, int t)
+{
+	for (int o = 0; o < conf->nopts; o++) {
+		char cell[160];
+		snprintf(cell, sizeof cell, "%s/%s", conf->targets[t].name, conf->opts[o]);
+		if (meta_has_cell(meta, cell))
+			return 1;
+	}
+	return 0;
+}
+
 static int write_script(const char *dir, const char *id, const char *target, const char *opt,
 			json_t *payload)
 {
@@ -224,7 +237,7 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 int cmd_collect(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: asm-tool collect CONF DATA_DIR ID...\n");
+		fprintf(stderr, "usage: asm-tool collect CONF DATA_DIR [--no-evidence] ID...\n");
 		return 2;
 	}
 	char err[1024];
@@ -234,6 +247,11 @@ int cmd_collect(int argc, char **argv)
 		return 1;
 	}
 	const char *dir = argv[1];
+	int first = 2, evidence = 1;
+	if (argc > 2 && !strcmp(argv[2], "--no-evidence")) {
+		evidence = 0;
+		first = 3;
+	}
 	char def_target[80], def_opt[8], ref_target[80], ref_opt[8];
 	{
 		const char *s = strrchr(conf.default_target, '/');
@@ -248,7 +266,7 @@ int cmd_collect(int argc, char **argv)
 	json_t *versions = json_object();
 	json_t *examples = json_array(), *failures = json_array();
 	int rc = 0;
-	for (int e = 2; e < argc; e++) {
+	for (int e = first; e < argc; e++) {
 		const char *id = argv[e];
 		char path[1024];
 		snprintf(path, sizeof path, "%s/meta/%s.json", dir, id);
@@ -260,8 +278,11 @@ int cmd_collect(int argc, char **argv)
 		const char *file = json_string_value(json_object_get(meta, "file"));
 		json_t *results = json_array(), *targets = json_array(), *page_default = NULL;
 		json_t *ref = NULL;
+		char ex_default[160] = "";
 		json_t *tjs[CONF_MAX_TARGETS] = { 0 };
 		for (int t = 0; t < conf.ntargets; t++) {
+			if (!target_wanted(meta, &conf, t))
+				continue;
 			snprintf(path, sizeof path, "%s/asm/%s/%s.json", dir, id, conf.targets[t].name);
 			tjs[t] = load_json(path);
 			if (!tjs[t]) {
@@ -354,8 +375,15 @@ int cmd_collect(int argc, char **argv)
 				json_t *payload = cell_payload(meta, tj, tname, opt);
 				if (write_script(dir, id, tname, opt, payload) != 0)
 					rc = 1;
-				if (!strcmp(tname, def_target) && !strcmp(opt, def_opt))
+				/* the page shows the matrix's default cell, or the example's first */
+				if (!page_default || (!strcmp(tname, def_target) && !strcmp(opt, def_opt))) {
+					json_decref(page_default);
 					page_default = json_incref(payload);
+					if (strcmp(tname, def_target) || strcmp(opt, def_opt))
+						snprintf(ex_default, sizeof ex_default, "%s/%s", tname, opt);
+					else
+						ex_default[0] = '\0';
+				}
 				json_decref(payload);
 			}
 			const char *slash = strchr(tname, '/');
@@ -377,8 +405,15 @@ int cmd_collect(int argc, char **argv)
 		json_object_set_new(page, "functions", function_ranges(original));
 		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
-		json_object_set_new(page, "default_target",
-				    json_pack("{s:s, s:s}", "target", def_target, "opt", def_opt));
+		if (ex_default[0]) {
+			char *slash = strrchr(ex_default, '/');
+			*slash = '\0';
+			json_object_set_new(page, "default_target",
+					    json_pack("{s:s, s:s}", "target", ex_default, "opt", slash + 1));
+		} else {
+			json_object_set_new(page, "default_target",
+					    json_pack("{s:s, s:s}", "target", def_target, "opt", def_opt));
+		}
 		json_object_set(page, "targets", targets);
 		snprintf(path, sizeof path, "%s/examples/%s.json", dir, id);
 		if (write_json(path, page) != 0)
@@ -417,7 +452,7 @@ int cmd_collect(int argc, char **argv)
 			       "examples", examples, "failures", failures);
 	char path[1024];
 	snprintf(path, sizeof path, "%s/evidence.json", dir);
-	if (write_json(path, ev) != 0)
+	if (evidence && write_json(path, ev) != 0)
 		rc = 1;
 	json_decref(ev);
 	json_decref(versions);

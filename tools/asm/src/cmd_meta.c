@@ -8,17 +8,6 @@
 #include "meta.h"
 #include "util.h"
 
-static void words(const json_t *a, char *sep)
-{
-	size_t i;
-	json_t *w;
-	json_array_foreach(a, i, w)
-	{
-		printf("%s%s", *sep ? sep : "", json_string_value(w));
-		sep[0] = ' ';
-	}
-}
-
 int cmd_meta(int argc, char **argv)
 {
 	if (argc < 5) {
@@ -38,21 +27,11 @@ int cmd_meta(int argc, char **argv)
 		return 1;
 	}
 	int r = write_json(argv[4], m);
-	/* one line per variant cut from the file, for meta.sh: "<variant> <all flags> <variant flags>" */
+	/* the variants meta.sh cuts from the file with unifdef, one per line */
 	size_t i;
 	json_t *v;
 	json_array_foreach(json_object_get(m, "variants"), i, v) if (!r && !meta_single(m))
-	{
-		const char *name = json_string_value(v);
-		json_t *cf = json_object_get(m, "cflags");
-		char sep[2] = "";
-		printf("%s ", name);
-		words(json_object_get(cf, "all"), sep);
-		printf(" ");
-		sep[0] = '\0';
-		words(json_object_get(cf, name), sep);
-		printf("\n");
-	}
+		printf("%s\n", json_string_value(v));
 	json_decref(m);
 	return r ? 1 : 0;
 }

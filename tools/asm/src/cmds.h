@@ -9,5 +9,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
+int cmd_matrix(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 
 #endif

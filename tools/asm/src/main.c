@@ -7,9 +7,11 @@
 #include "cmds.h"
 
 static const char usage[] =
-	"usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json\n"
+	"usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json [CELL...]\n"
+	"       asm-tool matrix CONF --make|--json\n"
+	"       asm-tool plan CONF META.json [TARGET...]\n"
 	"       asm-tool analyze META.json TARGET ARCH VERSION OUT.json OPT:VARIANT:DIS[:INTEL]...\n"
-	"       asm-tool collect CONF DATA_DIR ID...\n"
+	"       asm-tool collect CONF DATA_DIR [--no-evidence] ID...\n"
 	"       asm-tool check EVIDENCE.json\n"
 	"       asm-tool dump ARCH MAIN_FILE DIS [SHARED...]\n";
 
@@ -28,6 +30,10 @@ int main(int argc, char **argv)
 		return cmd_collect(argc - 2, argv + 2);
 	if (!strcmp(c, "check"))
 		return cmd_check(argc - 2, argv + 2);
+	if (!strcmp(c, "matrix"))
+		return cmd_matrix(argc - 2, argv + 2);
+	if (!strcmp(c, "plan"))
+		return cmd_plan(argc - 2, argv + 2);
 	if (!strcmp(c, "dump"))
 		return cmd_dump(argc - 2, argv + 2);
 	fputs(usage, stderr);
