@@ -13,8 +13,7 @@ const { spawnSync } = require('node:child_process');
 const h = require('./harness');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const LABS = fs.readFileSync(path.join(ROOT, 'labs/labs.conf'), 'utf8').split('\n')
-  .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
+const LABS = require(path.join(ROOT, 'tools/lab/lib/config.js')).load().labs;
 
 let dir;
 let site;
@@ -61,7 +60,7 @@ for (const lab of LABS) {
     const specs = await section.locator('a.explorer-witness').evaluateAll((as) => as.map((a) => a.getAttribute('data-explore')));
     assert.ok(specs.length > 0);
     const longest = specs.sort((a, b) => b.length - a.length)[0];
-    const schedule = /^lab\/[^:]+:plain:([0-3]*)$/.exec(longest)[1];
+    const schedule = /^lab\/[^:]+:student:([0-3]*)$/.exec(longest)[1];
     const app = tab.page.locator(`.explorer-app[data-example="lab/${lab}"]`);
     await app.waitFor({ state: 'visible' });
     await section.locator(`a.explorer-witness[data-explore="${longest}"]`).click(); // ui.js: #explore=<spec>
@@ -69,7 +68,7 @@ for (const lab of LABS) {
       [`.explorer-app[data-example="lab/${lab}"] .explorer-timeline li`, schedule.length]);
     assert.equal(await tab.page.evaluate(() => decodeURIComponent(location.hash)), `#explore=${longest}`);
     assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
-    assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=lab/${lab}:plain:${schedule}$`));
+    assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=lab/${lab}:student:${schedule}$`));
     tab.assertClean();
     await tab.close();
   });

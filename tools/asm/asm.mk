@@ -47,7 +47,7 @@ ASM_METAS := $(patsubst %,$(BUILD)/data/meta/%.json,$(ASM_IDS))
 # evidence.json, examples/<id>.json and the data scripts come from one cheap collect step
 $(BUILD)/data/evidence.json: $(ASM_CELLS) $(ASM_METAS) $(ASM_TOOL)
 	@$(ASM_TOOL) collect examples/targets.conf $(BUILD)/data $(ASM_IDS)
-$(BUILD)/data/examples/%.json: $(BUILD)/data/evidence.json ;
+$(patsubst %,$(BUILD)/data/examples/%.json,$(ASM_IDS)): $(BUILD)/data/evidence.json ;
 
 .PHONY: asm asm-unit-test evidence-test asm-bench
 asm: $(BUILD)/data/evidence.json

@@ -49,6 +49,19 @@ static int is_quiz_anchor(const struct page *p, const char *anchor)
     return 0;
 }
 
+/* A link to a page outside --content: <root><link_base><path under the content dir>.html[#anchor]. */
+static char *external_link(const struct body_ctx *c, const char *target, const char *anchor)
+{
+    char *dir = link_normalize(c->s->opt->content);
+    size_t n = dir ? strlen(dir) : 0;
+    char *r = NULL;
+    if (dir && !strncmp(target, dir, n) && target[n] == '/' && strlen(target + n) > 4)
+        r = xasprintf("%s%s%.*s.html%s%s", c->page->root, c->s->opt->link_base, (int)(strlen(target + n + 1) - 3),
+                      target + n + 1, anchor ? "#" : "", anchor ? anchor : "");
+    free(dir);
+    return r;
+}
+
 /* Page links become relative .html links; in print.html they point inside the page. Links were checked
  * by site_load, so an unknown target here is left alone. */
 static char *hook_link(void *vctx, const char *url)
@@ -69,6 +82,8 @@ static char *hook_link(void *vctx, const char *url)
             r = xasprintf("#%s", t->print_id);
     } else if (t && k == 1) {
         r = anchor ? xasprintf("%s%s#%s", c->page->root, t->path, anchor) : xasprintf("%s%s", c->page->root, t->path);
+    } else if (k == 1 && c->s->opt->link_base) {
+        r = external_link(c, target, anchor);
     }
     free(target);
     free(anchor);

@@ -14,7 +14,7 @@
 static void usage(FILE *f)
 {
     fputs("usage: sitegen --content DIR --templates DIR --static DIR --data DIR --config FILE\n"
-          "               --out DIR --state FILE\n"
+          "               --out DIR --state FILE [--link-base URL]\n"
           "       sitegen --bench-markdown N FILE.md...\n"
           "Builds the course site into DIR (atomically swapped in; only changed outputs are rendered).\n",
           f);
@@ -73,6 +73,7 @@ int main(int argc, char **argv)
                             : !strcmp(a, "--config")    ? &opt.config
                             : !strcmp(a, "--out")       ? &opt.out
                             : !strcmp(a, "--state")     ? &opt.state
+                            : !strcmp(a, "--link-base") ? &opt.link_base
                                                         : NULL;
         if (!slot || i + 1 >= argc) {
             fprintf(stderr, "sitegen: %s '%s'\n", slot ? "missing value for" : "unknown argument", a);

@@ -186,6 +186,8 @@ static int check_page(const struct site *s, const struct page *p)
         const struct page *t = p;
         if (l->target) {
             t = site_page_by_source(s, l->target);
+            if (!t && s->opt->link_base)
+                continue; /* a page of the site at link_base */
             if (!t)
                 return diag_at(p->source, l->line, "link to a missing page '%s' (no file %s)", l->url, l->target);
         } else if (!l->anchor) {

@@ -12,6 +12,10 @@
 
 struct options {
     const char *content, *templates, *static_dir, *data, *config, *out, *state;
+    /* NULL, or where pages outside --content live, relative to the site root (a lab page built alone
+     * links to the full course: "../../../site/"): a link to a page that is not in --content is not an
+     * error and points to <page root><link_base><its default output path>. */
+    const char *link_base;
 };
 
 struct page {

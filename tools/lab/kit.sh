@@ -23,7 +23,7 @@ copy() { # copy FILE... into the stage, keeping paths
 		cp -p "$f" "$stage/$top/$f"
 	done
 }
-labs=$(awk '$1 == "lab" { print $2 }' labs/labs.conf)
+labs=$(node tools/lab/lab.js list)
 case $what in
 site)
 	[ -f "$B/site/index.html" ] || { echo "$B/site/index.html: missing; run make site" >&2; exit 1; }
@@ -39,8 +39,7 @@ kit)
 	copy tools/lab/lab.js labs/labs.conf tools/lab/reference.json tools/lab/lab.mk tools/lab/kit.sh tools/lab/README.md
 	copy tools/lab/lib/*.js
 	copy tools/asm/asm.mk tools/asm/compile.sh tools/asm/meta.sh tools/asm/src/*.c tools/asm/src/*.h
-	# lib/outcomes.js requires ../../../tools/wasm/runtime.js (the explorer's runtime, shared
-	# with the browser): the checker needs it at that path whatever else of site/ the kit ships
+	# the explorer: lib/outcomes.js requires the engine ../runtime.js (shared with the browser)
 	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
 	copy site/config.lua $(find site/templates site/static -type f)

@@ -2,8 +2,9 @@
 // lab.js - the lab tools' command line (tools/lab/README.md):
 //   node tools/lab/lab.js check LAB [FILE] [--work DIR] [--result FILE] [--no-page] [--quiet]
 //   node tools/lab/lab.js page LAB [FILE]        builds build/lab/LAB/site/ from FILE (default lab.c)
-//   node tools/lab/lab.js site-data LAB DATA_DIR  the starter's page data, for the full site build
 //   node tools/lab/lab.js reference [LAB...]      recomputes tools/lab/reference.json from solution.c
+//   node tools/lab/lab.js list                    the labs, one per line
+//   node tools/lab/lab.js make                    make variables from labs/labs.conf (LAB_NAMES, LAB_CELLS_<lab>)
 // Exit status of check: 0 on PASS, 1 on FAIL, 2 on a usage or internal error.
 'use strict';
 const fs = require('fs');
@@ -50,16 +51,19 @@ function main(argv) {
     process.stdout.write(`lab page: ${r.page}\n`);
     return 0;
   }
-  if (cmd === 'site-data') {
-    if (pos.length !== 2) throw new Error('usage: lab.js site-data LAB DATA_DIR');
-    page.siteData({ lab: pos[0], dataDir: pos[1] });
+  if (cmd === 'list') {
+    process.stdout.write(config.load().labs.join('\n') + '\n');
+    return 0;
+  }
+  if (cmd === 'make') {
+    process.stdout.write(config.makeVars(config.load()));
     return 0;
   }
   if (cmd === 'reference') {
     reference.update(pos.length ? pos : config.load().labs, opt.quiet);
     return 0;
   }
-  throw new Error('usage: lab.js check|page|site-data|reference ... (see tools/lab/README.md)');
+  throw new Error('usage: lab.js check|page|reference|list|make ... (see tools/lab/README.md)');
 }
 
 try {

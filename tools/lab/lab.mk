@@ -7,20 +7,37 @@
 #   make lab-test                           the lab tests (every lab: solution, starter, wrong fixes, ...)
 #   make lab-kit / lab-solutions / dist     build/dist/lab-kit.tar.gz, lab-solutions.tar.gz, course-site.tar.gz
 LAB_DIR := tools/lab
-LAB_NAMES := $(shell awk '$$1 == "lab" { print $$2 }' labs/labs.conf)
 LAB_JS := node $(LAB_DIR)/lab.js
 LAB_TOOL_DEPS := $(wildcard $(LAB_DIR)/*.js $(LAB_DIR)/lib/*.js) labs/labs.conf
 LAB_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen
 
-# The full site's lab pages embed the starter's example (`lab/<name>`): its data goes to build/data.
-LAB_SITE_STAMPS := $(LAB_NAMES:%=$(BUILD)/lab/site-data/%.stamp)
-$(BUILD)/lab/site-data/%.stamp: labs/%/lab.c $(LAB_TOOL_DEPS) $(BUILD)/asm/asm-tool \
-		examples/targets.conf examples/include/course.h
-	@$(LAB_JS) site-data $* $(BUILD)/data
-	@mkdir -p $(@D) && touch $@
-SITE_DEPS += $(LAB_SITE_STAMPS)
-# Lab files are not course examples: keep the example pipelines' rules for them out of the site build.
-SITE_DEPS := $(filter-out $(BUILD)/data/outcomes/labs/% $(BUILD)/data/meta/labs/% $(BUILD)/data/examples/labs/%,$(SITE_DEPS))
+# LAB_NAMES and LAB_CELLS_<name> come from labs/labs.conf's one reader (tools/lab/lib/config.js),
+# through a generated include that make remakes (after setup) and reads again.
+LAB_MK := $(BUILD)/lab/labs.mk
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+-include $(LAB_MK)
+endif
+$(LAB_MK): labs/labs.conf $(LAB_DIR)/lib/config.js $(LAB_DIR)/lab.js $(SETUP_STAMP)
+	@mkdir -p $(@D) && $(LAB_JS) make > $@.tmp && mv $@.tmp $@
+
+# The full site's lab pages embed the starter (`lab/<name>`): a single-variant example built by the
+# course's own rules on the lab's cells (examples/README.md). Its outcomes come from wasm.mk's rule.
+LAB_METAS := $(LAB_NAMES:%=$(BUILD)/data/meta/lab/%.json)
+LAB_DONES := $(LAB_NAMES:%=$(BUILD)/data/asm/lab/%.done)
+LAB_PAGES := $(LAB_NAMES:%=$(BUILD)/data/examples/lab/%.json)
+$(LAB_METAS): $(BUILD)/data/meta/lab/%.json: labs/%/lab.c labs/labs.conf $(BUILD)/asm/asm-tool \
+		examples/targets.conf tools/asm/meta.sh
+	@echo "[meta] labs/$*/lab.c"
+	@BUILD=$(BUILD) sh tools/asm/meta.sh lab/$* labs/$*/lab.c $(LAB_CELLS_$*)
+$(LAB_DONES): $(BUILD)/data/asm/lab/%.done: $(BUILD)/data/meta/lab/%.json $(ASM_CONF_DEPS)
+	@echo "[asm] lab/$*"
+	@BUILD=$(BUILD) bash tools/asm/compile.sh lab/$*
+	@touch $@
+$(LAB_PAGES): $(BUILD)/data/examples/lab/%.json: $(BUILD)/data/asm/lab/%.done
+	@$(BUILD)/asm/asm-tool collect examples/targets.conf $(BUILD)/data --no-evidence lab/$*
+ifneq ($(wildcard tools/wasm/wasm.mk),)
+SITE_DEPS += $(LAB_PAGES) $(LAB_NAMES:%=$(BUILD)/data/outcomes/lab/%.json)
+endif
 
 .PHONY: lab lab-check lab-test lab-kit lab-solutions dist
 lab: $(LAB_NEEDS)

@@ -1,16 +1,18 @@
 // check.js - the autograder: grades one lab file and returns the result object that lab.js prints
-// and writes to build/lab/<lab>/result.json (schema: tools/lab/README.md, "result.json").
+// and writes to build/lab/<lab>/result.json (schema: tools/lab/README.md, "result.json"). The file
+// goes through the course's pipeline as a single-variant example (pipeline.js); this module only
+// reads the pipeline's JSON and decides.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
 const config = require('./config');
-const labfile = require('./labfile');
 const pipeline = require('./pipeline');
 const cost = require('./cost');
 
 const ROOT = config.ROOT;
 const REFERENCE = path.join(ROOT, 'tools', 'lab', 'reference.json');
+const MAX_BYTES = 200000;
 
 function loadReference() {
   try {
@@ -23,7 +25,43 @@ function loadReference() {
 // The page that `make lab` builds, opened on one schedule of the explorer.
 function witnessLink(lab, schedule) {
   const page = path.join(ROOT, 'build', 'lab', lab, 'site', 'labs', lab + '.html');
-  return pathToFileURL(page).href + `#explore=lab/${lab}:plain:${schedule}`;
+  return pathToFileURL(page).href + `#explore=lab/${lab}:student:${schedule}`;
+}
+
+// The metadata lines the checker grades against: the block as asm-tool read it, title excluded
+// (solutions and wrong fixes retitle). [{line, text}]
+function gradedMeta(meta) {
+  return meta.block.filter((b) => b.key !== 'title').map((b) => ({ line: b.line, text: `${b.key}: ${b.value}` }));
+}
+
+// The file and its metadata block: null, or the reason it is refused.
+function readFile(ctx, file, ref) {
+  let size;
+  try {
+    size = fs.statSync(ctx.fileAbs).size;
+  } catch (e) {
+    return { kind: 'metadata', line: 1, message: `${file}:1: cannot read the file: ${e.code || e.message}` };
+  }
+  if (size > MAX_BYTES) return { kind: 'metadata', line: 1, message: `${file}:1: the file is larger than ${MAX_BYTES} bytes` };
+  try {
+    ctx.meta = pipeline.meta(ctx);
+  } catch (e) {
+    if (!(e instanceof pipeline.PipelineError)) throw e;
+    const m = /^\S+?:(\d+): (.*)$/.exec(e.message);
+    return { kind: 'metadata', line: m ? +m[1] : 1, message: m ? `${file}:${m[1]}: ${m[2]}` : e.message };
+  }
+  const v = ctx.meta.block.find((b) => b.key === 'variants');
+  if (ctx.meta.variants.length !== 1 || ctx.meta.variants[0] !== 'student')
+    return { kind: 'metadata', line: v.line, message: `${file}:${v.line}: a lab file has exactly one variant: "variants: student"` };
+  if (!ref || !ref.meta) return null;
+  const mine = gradedMeta(ctx.meta);
+  for (let i = 0; i < Math.max(mine.length, ref.meta.length); i++) {
+    if (mine[i] && mine[i].text === ref.meta[i]) continue;
+    const line = mine[i] ? mine[i].line : ctx.meta.block[ctx.meta.block.length - 1].line + 1;
+    return { kind: 'metadata', line, message: `${file}:${line}: the metadata block differs from the lab's ` +
+      `(expected "${ref.meta[i] || '(nothing)'}"); the checker grades against it, so restore it` };
+  }
+  return null;
 }
 
 // opts: {lab, file, work, useReference (default true)}
@@ -32,75 +70,59 @@ function check(opts) {
   config.checkLab(conf, opts.lab);
   const lab = opts.lab;
   const file = opts.file || `labs/${lab}/lab.c`;
+  const targets = config.targetsOf(conf, lab);
   const res = {
     schema: 'lab-result/1', lab, file, verdict: 'FAIL', stage: 'read',
-    targets: config.targetsOf(conf, lab).map((t) => `${t}/${conf.opt}`),
+    targets: targets.map((t) => `${t}/${conf.opt}`),
     reasons: [], diagnostics: '', witness: null, evidence: [], expect: [], outcomes: [], cost: null,
   };
   const fail = (r) => { res.reasons.push(r); return res; };
   const ctx = {
-    lab, file, fileAbs: path.resolve(file), cwd: process.cwd(),
+    lab, fileAbs: path.resolve(file), cells: config.cellsOf(conf, lab),
     work: opts.work || path.join(ROOT, 'build', 'lab', lab, 'check'),
-    targets: config.targetsOf(conf, lab), opt: conf.opt,
   };
   const ref = opts.useReference === false ? null : loadReference()[lab] || null;
 
-  // 1. the file and its metadata block
-  try {
-    pipeline.prepare(ctx);
-  } catch (e) {
-    if (e instanceof labfile.LabFileError) return fail({ kind: 'metadata', message: e.message });
-    throw e;
-  }
-  if (ref && ref.meta) {
-    const mine = labfile.gradedMeta(ctx.parts);
-    const keyed = ctx.parts.meta.filter((m) => m.key !== 'title');
-    for (let i = 0; i < Math.max(mine.length, ref.meta.length); i++) {
-      if (mine[i] === ref.meta[i]) continue;
-      const line = keyed[i] ? keyed[i].line : ctx.parts.end + 1;
-      return fail({ kind: 'metadata', line, message: `${file}:${line}: the metadata block differs from the lab's ` +
-        `(expected "${ref.meta[i] || '(nothing)'}"); the checker grades against it, so restore it` });
-    }
-  }
-  // 2. does it compile? (the student's own file, so diagnostics name it)
+  // 1. the file and its metadata block (asm-tool meta: the one reader of the format)
+  const refused = readFile(ctx, file, ref);
+  if (refused) return fail(refused);
+  // 2. compile for every target (the compiler's diagnostics name the file), disassemble, evidence
   res.stage = 'compile';
-  const pre = pipeline.precheck(ctx);
-  if (pre) {
-    res.diagnostics = pre.out;
-    const m = new RegExp('^' + file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ':(\\d+):', 'm').exec(pre.out);
+  const asm = pipeline.compile(ctx, targets, conf.opt);
+  if (asm.compile) {
+    res.diagnostics = asm.compile.out;
+    const shown = pipeline.toolPath(ctx.fileAbs).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const m = new RegExp('^' + shown + ':(\\d+):', 'm').exec(asm.compile.out);
     const line = m ? +m[1] : 1;
-    return fail({ kind: 'compile', target: pre.target, line,
-      message: `${file}:${line}: does not compile for ${pre.target}/${conf.opt} (compiler diagnostics below)` });
+    return fail({ kind: 'compile', target: `${asm.compile.target}/${conf.opt}`, line,
+      message: `${file}:${line}: does not compile for ${asm.compile.target}/${conf.opt} (compiler diagnostics below)` });
   }
-  // 3. compile for every target, disassemble, evidence (tools/asm)
   res.stage = 'evidence';
-  const asm = pipeline.runAsm(ctx);
-  const off = ctx.parts.start; // metadata lines are counted from the /*@example line
   for (const t of Object.keys(asm.failed)) {
     res.reasons.push({ kind: 'evidence', target: `${t}/${conf.opt}`, line: 1,
       message: `${file}:1: the code compiled for ${t}/${conf.opt} cannot be analyzed: ${asm.failed[t]}` });
   }
-  for (const t of ctx.targets.filter((x) => asm.cells[x])) {
-    for (const ev0 of asm.cells[t].evidence) {
-      const ev = Object.assign({}, ev0, { line: ev0.line + off });
+  const analyzed = targets.filter((t) => asm.cells[t]);
+  if (!analyzed.length) return res;
+  for (const t of analyzed) {
+    for (const ev of asm.cells[t].evidence) {
       res.evidence.push({ target: `${t}/${conf.opt}`, line: ev.line, expr: ev.expr, holds: ev.holds });
       if (!ev.holds)
         res.reasons.push({ kind: 'evidence', target: `${t}/${conf.opt}`, line: ev.line, expr: ev.expr,
           message: `${file}:${ev.line}: evidence ${ev.expr} does not hold on ${t}/${conf.opt}` });
     }
   }
-  // 4. every interleaving of the compiled code (tools/wasm)
+  // 3. every interleaving of the compiled code (tools/wasm), checked by its one checker
   res.stage = 'explore';
-  const ex = pipeline.runExplore(ctx, asm.meta);
-  const v = ex.outcomes.variants.plain;
+  const ex = pipeline.explore(ctx);
+  const v = ex.outcomes.variants.student;
   if (!v) {
     return fail({ kind: 'explore', line: 1, message: `${file}:1: the explorer could not build the file: ` +
       ex.errors.join('; ') });
   }
   res.outcomes = v.outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness }));
   res.partial = !!v.partial;
-  for (const e0 of v.expect) {
-    const e = Object.assign({}, e0, { line: e0.line + off });
+  for (const e of v.expect) {
     res.expect.push({ line: e.line, kind: e.kind, expr: e.expr, reachable: e.reachable, ok: e.ok, witness: e.witness });
     if (e.ok) continue;
     const r = { kind: 'outcome', line: e.line, expr: `${e.kind}: ${e.expr}` };
@@ -117,11 +139,10 @@ function check(opts) {
     }
     res.reasons.push(r);
   }
-  // 5. cost against the reference solution
+  // 4. cost against the reference solution
   res.stage = 'done';
-  const c = { source: cost.sourceCost(ctx.fileAbs, ctx.cwd), loops: {} };
-  for (const t of ctx.targets.filter((x) => asm.cells[x]))
-    c.loops[`${t}/${conf.opt}`] = cost.loopCost(asm.cells[t], asm.meta.threads);
+  const c = { source: cost.sourceCost(ctx.fileAbs, ROOT), loops: {} };
+  for (const t of analyzed) c.loops[`${t}/${conf.opt}`] = cost.loopCost(asm.cells[t], ctx.meta.threads);
   c.reference = ref ? ref.cost : null;
   c.warnings = cost.compare(c, c.reference);
   res.cost = c;
@@ -129,4 +150,4 @@ function check(opts) {
   return res;
 }
 
-module.exports = { check, witnessLink, REFERENCE, loadReference };
+module.exports = { check, witnessLink, gradedMeta, REFERENCE, loadReference };

@@ -1,156 +1,99 @@
-// pipeline.js - runs the course's own tools on one lab file, in a work tree of its own:
-//   work/examples/targets.conf    examples/targets.conf cut down to the lab's targets and -O level
-//   work/examples/lab/<name>.c    the pipeline form of the student's file (labfile.js)
-//   work/examples/include, work/tools/asm    links to the real ones
-//   work/b/                       BUILD for tools/asm/meta.sh, compile.sh and asm-tool collect, and
-//                                 for the wasm explorer (tools/wasm/lib/outcomes.js, in a child node)
-// Nothing here parses C, compiles by itself beyond the diagnostics pre-check, or explores.
+// pipeline.js - the course's own pipeline on one lab file: the lab's file is a single-variant example
+// (examples/README.md) with id lab/<name>, compiled on the lab's cells, in a build directory of its
+// own (BUILD = the work directory: data/meta, data/asm, data/outcomes, data/site). The same programs
+// as the course build, with the lab's cells as their parameter: tools/asm/meta.sh, compile.sh,
+// asm-tool collect, and the wasm explorer (tools/wasm/lib/outcomes.js, in a child node). Nothing here
+// parses the file or the metadata; every tool runs under the limits of run.js.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { run } = require('./run');
-const labfile = require('./labfile');
 const { ROOT } = require('./config');
 
 const LIMITS = {
-  compile: { timeoutSec: 30, vmemKb: 2000000, maxOutput: 8192 },
   tool: { timeoutSec: 120, vmemKb: 4000000, maxOutput: 8192 },
   explore: { timeoutSec: 300, vmemKb: 0, maxOutput: 8192 }, // V8 reserves address space for wasm: no ulimit -v
 };
+// the student's code: each compile under 30 s and 2 GB (compile.sh applies them to the compiler)
+const COMPILE_ENV = { ASM_TIMEOUT: '30', ASM_VMEM_KB: '2000000' };
+const ASM_TOOL = path.join(ROOT, 'build', 'asm', 'asm-tool');
 
-function symlink(target, at) {
-  fs.rmSync(at, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(at), { recursive: true });
-  fs.symlinkSync(target, at);
-}
-
-// examples/targets.conf lines: {flags, targets: {name: {arch, cmd}}, text}
-function readTargets() {
-  const text = fs.readFileSync(path.join(ROOT, 'examples', 'targets.conf'), 'utf8');
-  const out = { flags: '', targets: {}, text };
-  for (const l of text.split('\n')) {
-    const f = l.trim().split(/\s+/);
-    if (f[0] === 'flags') out.flags = f.slice(1).join(' ');
-    if (f[0] === 'target') out.targets[f[1]] = { pkg: f[2], arch: f[3], cmd: f.slice(4) };
+class PipelineError extends Error {
+  constructor(message, out, status) {
+    super(message);
+    this.toolOutput = out;
+    this.status = status;
   }
-  return out;
 }
 
-// The lab's cut of targets.conf: only its targets, only its -O level.
-function labTargetsConf(all, targets, opt) {
-  const keep = [];
-  for (const l of all.text.split('\n')) {
-    const f = l.trim().split(/\s+/);
-    if (f[0] === 'target' && !targets.includes(f[1])) continue;
-    if (f[0] === 'opts') { keep.push(`opts    ${opt}`); continue; }
-    if (f[0] === 'default') { keep.push(`default ${targets[0]}/${opt}`); continue; }
-    keep.push(l);
-  }
-  return keep.join('\n');
-}
-
-// ctx: {lab, file (as given), fileAbs, work, id, targets, opt}
-function prepare(ctx) {
-  const { work } = ctx;
-  fs.rmSync(path.join(work, 'b', 'data'), { recursive: true, force: true });
-  fs.mkdirSync(path.join(work, 'examples', 'lab'), { recursive: true });
-  symlink(path.join(ROOT, 'examples', 'include'), path.join(work, 'examples', 'include'));
-  symlink(path.join(ROOT, 'tools', 'asm'), path.join(work, 'tools', 'asm'));
-  symlink(path.join(ROOT, 'build', 'asm', 'asm-tool'), path.join(work, 'b', 'asm', 'asm-tool'));
-  const cache = path.join(ROOT, 'build', 'lab', 'cache');
-  fs.mkdirSync(cache, { recursive: true });
-  symlink(cache, path.join(work, 'b', 'cache'));
-  const all = readTargets();
-  for (const t of ctx.targets)
-    if (!all.targets[t]) throw new labfile.LabFileError(`labs/labs.conf:1: target '${t}' is not in examples/targets.conf`);
-  fs.writeFileSync(path.join(work, 'examples', 'targets.conf'), labTargetsConf(all, ctx.targets, ctx.opt));
-  const lf = labfile.read(ctx.fileAbs);
-  ctx.parts = lf.parts;
-  ctx.exampleRel = `examples/lab/${ctx.lab}.c`;
-  fs.writeFileSync(path.join(work, ctx.exampleRel), labfile.pipelineExample(lf.parts, `${ctx.lab}.c`));
-  ctx.all = all;
-  return ctx;
-}
-
-// Compiles the student's own file once per target with the matrix flags, so that compiler
-// diagnostics name the student's file and lines. Returns null or {target, out}.
-function precheck(ctx) {
-  const all = ctx.all;
-  for (const t of ctx.targets) {
-    const cmd = all.targets[t].cmd.concat(all.flags.split(/\s+/).filter(Boolean),
-      ['-' + ctx.opt, '-std=gnu11', '-I', path.join(ROOT, 'examples', 'include'), ctx.file, '-o', '/dev/null']);
-    const r = run(cmd, Object.assign({ cwd: ctx.cwd }, LIMITS.compile));
-    if (r.status !== 0) {
-      const why = r.timedOut ? `the compiler ran longer than ${LIMITS.compile.timeoutSec} s and was stopped\n` : '';
-      return { target: t, out: why + r.out };
-    }
-  }
-  return null;
+// The file as the tools name it: relative to the repository when inside it.
+function toolPath(fileAbs) {
+  return fileAbs.startsWith(ROOT + path.sep) ? path.relative(ROOT, fileAbs) : fileAbs;
 }
 
 // A tool binary being rebuilt at this moment (another make in the same tree) is retried briefly.
 const BUSY_RE = /asm-tool.*(Permission denied|Text file busy|No such file)/;
-function tool(ctx, argv, what) {
+function tool(ctx, argv, what, extraEnv) {
   let r;
+  const env = Object.assign({ BUILD: ctx.work, ASM_TOOL, ASM_CACHE: path.join(ROOT, 'build', 'cache', 'asm') }, extraEnv);
   for (let attempt = 0; attempt < 4; attempt++) {
-    r = run(argv, Object.assign({ cwd: ctx.work, env: { BUILD: 'b' } }, LIMITS.tool));
+    r = run(argv, Object.assign({ cwd: ROOT, env }, LIMITS.tool));
     if (r.status === 0 || !BUSY_RE.test(r.out)) break;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
   }
-  if (r.status !== 0) {
-    const e = new Error(`${what} failed${r.timedOut ? ' (time limit)' : ''}:\n${r.out}`);
-    e.toolOutput = r.out;
-    throw e;
-  }
+  if (r.status !== 0)
+    throw new PipelineError(`${what} failed${r.timedOut ? ' (time limit)' : ''}:\n${r.out}`, r.out, r.status);
   return r;
 }
 
-// meta.sh, compile.sh for each target, asm-tool collect. Returns {meta, cells: {target: cell},
-// failed: {target: message}}: a target whose listing the asm tools cannot analyze (say, the
-// compiler reduced a thread function to nothing) is reported, not fatal, and left out of collect.
-function runAsm(ctx) {
-  const id = `lab/${ctx.lab}`;
-  tool(ctx, ['sh', 'tools/asm/meta.sh', id], 'tools/asm/meta.sh');
-  const data = path.join(ctx.work, 'b', 'data');
-  const cells = {};
-  const failed = {};
-  for (const t of ctx.targets) {
+function readJson(ctx, rel) {
+  return JSON.parse(fs.readFileSync(path.join(ctx.work, 'data', rel), 'utf8'));
+}
+
+// ctx: {lab, fileAbs, work, cells}. asm-tool meta on the file; returns the metadata, or throws a
+// PipelineError whose message is the tool's "file:line: message".
+function meta(ctx) {
+  ctx.id = `lab/${ctx.lab}`;
+  fs.rmSync(path.join(ctx.work, 'data'), { recursive: true, force: true });
+  try {
+    tool(ctx, ['sh', 'tools/asm/meta.sh', ctx.id, toolPath(ctx.fileAbs)].concat(ctx.cells), 'asm-tool meta');
+  } catch (e) {
+    const m = /^\S+:\d+: .*$/m.exec(e.toolOutput || '');
+    throw new PipelineError(m ? m[0] : e.message, e.toolOutput, e.status);
+  }
+  return readJson(ctx, `meta/${ctx.id}.json`);
+}
+
+// compile.sh on each target of the lab, then asm-tool collect. Returns {cells: {target: analysis of
+// the student variant}, failed: {target: message}} or, when the compiler rejects the file, {compile:
+// {target, out}} (the compiler's diagnostics name the file's own lines).
+function compile(ctx, targets, opt) {
+  const cells = {}, failed = {};
+  for (const t of targets) {
     try {
-      tool(ctx, ['bash', 'tools/asm/compile.sh', id, t], `tools/asm/compile.sh (${t})`);
-      const j = JSON.parse(fs.readFileSync(path.join(data, 'asm', id, t + '.json'), 'utf8'));
-      cells[t] = j.cells[ctx.opt].plain;
+      tool(ctx, ['bash', 'tools/asm/compile.sh', ctx.id, t], `tools/asm/compile.sh (${t})`, COMPILE_ENV);
+      cells[t] = readJson(ctx, `asm/${ctx.id}/${t}.json`).cells[opt].student;
     } catch (e) {
-      failed[t] = (e.toolOutput || e.message).trim().split('\n').pop().replace(/^\S*b\/cache\/\S+: /, '');
+      if (e.status === 3) return { compile: { target: t, out: e.toolOutput.replace(/^asm: compile failed: .*\n?/m, '') } };
+      failed[t] = (e.toolOutput || e.message).trim().split('\n').pop().replace(/^\S*cache\/asm\/\S+: /, '');
     }
   }
-  const ok = ctx.targets.filter((t) => cells[t]);
-  if (!ok.length) throw new Error('no target could be compiled and analyzed: ' + JSON.stringify(failed));
-  if (ok.length < ctx.targets.length)
-    fs.writeFileSync(path.join(ctx.work, 'examples', 'targets.conf'), labTargetsConf(ctx.all, ok, ctx.opt));
-  tool(ctx, ['b/asm/asm-tool', 'collect', 'examples/targets.conf', 'b/data', id], 'asm-tool collect');
-  const meta = JSON.parse(fs.readFileSync(path.join(data, 'meta', id + '.json'), 'utf8'));
-  return { meta, cells, failed };
+  if (Object.keys(cells).length)
+    tool(ctx, [ASM_TOOL, 'collect', 'examples/targets.conf', path.join(ctx.work, 'data'), '--no-evidence', ctx.id], 'asm-tool collect');
+  return { cells, failed };
 }
 
-// The wasm explorer on the student's variant only, in a child node with a time limit.
-function runExplore(ctx, meta) {
-  const m = JSON.parse(JSON.stringify(meta));
-  m.variants = ['plain'];
-  // The student's own file is what the explorer compiles and shows: its lines are the page's lines.
-  m.sources = { plain: ctx.fileAbs };
-  const metaPath = path.join(ctx.work, 'b', 'explore-meta.json');
-  fs.writeFileSync(metaPath, JSON.stringify(m));
+// The wasm explorer on the student's variant, in a child node with a time limit. Returns the
+// outcomes JSON of build/data/outcomes/<id>.json and the explorer's errors.
+function explore(ctx) {
   const child = path.join(__dirname, 'explore-child.js');
-  const r = run(['node', '--max-old-space-size=1024', child, metaPath, path.join(ctx.work, 'b')],
-    Object.assign({ cwd: ctx.work }, LIMITS.explore));
+  const r = run(['node', '--max-old-space-size=1024', child, path.join(ctx.work, 'data', 'meta', ctx.id + '.json'), ctx.work],
+    Object.assign({ cwd: ROOT }, LIMITS.explore));
   if (r.status !== 0) {
-    const e = new Error(r.timedOut ? `the exploration ran longer than ${LIMITS.explore.timeoutSec} s and was stopped`
-      : `the explorer failed:\n${r.out}`);
-    e.toolOutput = r.out;
-    throw e;
+    throw new PipelineError(r.timedOut ? `the exploration ran longer than ${LIMITS.explore.timeoutSec} s and was stopped`
+      : `the explorer failed:\n${r.out}`, r.out, r.status);
   }
-  const res = JSON.parse(r.stdout);
-  return res;
+  return JSON.parse(r.stdout);
 }
 
-module.exports = { prepare, precheck, runAsm, runExplore, readTargets, labTargetsConf, LIMITS };
+module.exports = { meta, compile, explore, toolPath, PipelineError, LIMITS };

@@ -4,18 +4,21 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { check, REFERENCE } = require('./check');
-const labfile = require('./labfile');
-const { ROOT } = require('./config');
+const { check, gradedMeta, REFERENCE } = require('./check');
+const pipeline = require('./pipeline');
+const config = require('./config');
 
 function entry(lab) {
   const file = `labs/${lab}/solution.c`;
-  const res = check({ lab, file, useReference: false, work: path.join(ROOT, 'build', 'lab', lab, 'reference') });
+  const res = check({ lab, file, useReference: false, work: path.join(config.ROOT, 'build', 'lab', lab, 'reference') });
   if (res.verdict !== 'PASS')
     throw new Error(`${file}:1: the reference solution does not pass:\n` + res.reasons.map((r) => r.message).join('\n'));
-  const parts = labfile.read(path.join(ROOT, `labs/${lab}/lab.c`)).parts;
+  // the graded lines are the starter's: what the student is given
+  const conf = config.load();
+  const meta = pipeline.meta({ lab, fileAbs: path.join(config.ROOT, 'labs', lab, 'lab.c'), cells: config.cellsOf(conf, lab),
+    work: path.join(config.ROOT, 'build', 'lab', lab, 'reference-starter') });
   const c = res.cost;
-  return { meta: labfile.gradedMeta(parts), cost: { source: c.source, loops: c.loops } };
+  return { meta: gradedMeta(meta).map((m) => m.text), cost: { source: c.source, loops: c.loops } };
 }
 
 function update(labs, quiet) {

@@ -11,8 +11,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const LABS = fs.readFileSync(path.join(ROOT, 'labs/labs.conf'), 'utf8').split('\n')
-  .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
+const LABS = require('../lib/config').load().labs;
 
 function make(target, cwd) {
   const r = spawnSync('make', ['--no-print-directory', ...[].concat(target)], { cwd: cwd || ROOT, encoding: 'utf8' });

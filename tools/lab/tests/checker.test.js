@@ -1,31 +1,31 @@
 // checker.test.js - the checker on bad and hostile input (node --test, `make lab-test`): a file that
 // does not compile gets the compiler's file:line diagnostics and a FAIL (not a crash); a changed
 // metadata block is refused; huge diagnostics are truncated; a compiler that runs too long is
-// stopped; the pipeline form of a lab file keeps every line number.
+// stopped; the file goes through the pipeline as it is (no rewritten copy: every line is its own);
+// the lab page's links point into the full course.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const labfile = require('../lib/labfile');
 const { run } = require('../lib/run');
-const page = require('../lib/page');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TMP = path.join(ROOT, 'build', 'lab', 'test', 'checker');
 const STARTER = fs.readFileSync(path.join(ROOT, 'labs/polling/lab.c'), 'utf8');
+const WORK = path.join(TMP, 'work');
 
-function grade(name, text) {
+function grade(name, text, page) {
   fs.mkdirSync(TMP, { recursive: true });
   const file = path.join(TMP, name);
   fs.writeFileSync(file, text);
   const rel = path.relative(ROOT, file);
   const result = path.join(TMP, name + '.json');
   fs.rmSync(result, { force: true });
-  const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', rel, '--work', path.join(TMP, 'work'),
-    '--result', result, '--no-page'], { cwd: ROOT, encoding: 'utf8' });
-  return { status: r.status, out: r.stdout + r.stderr, rel, res: fs.existsSync(result) ? JSON.parse(fs.readFileSync(result, 'utf8')) : null };
+  const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', rel, '--work', WORK,
+    '--result', result].concat(page ? [] : ['--no-page']), { cwd: ROOT, encoding: 'utf8' });
+  return { status: r.status, out: r.stdout + r.stderr, rel, text, res: fs.existsSync(result) ? JSON.parse(fs.readFileSync(result, 'utf8')) : null };
 }
 
 test('a file that does not compile: FAIL with the compiler diagnostics at file:line', () => {
@@ -61,14 +61,14 @@ test('a changed metadata block is refused with the line that differs', () => {
 test('a lab file without its metadata block: a clear error, not a crash', () => {
   const { status, res } = grade('nometa.c', '#include "course.h"\n');
   assert.equal(status, 1);
-  assert.match(res.reasons[0].message, /nometa\.c:1: no \/\*@example metadata block/);
+  assert.match(res.reasons[0].message, /nometa\.c:1: the file must start with a \/\*@example block/);
 });
 
 test('a lab file includes course.h and nothing else', () => {
   const { status, res } = grade('include.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#include "/etc/passwd"'));
   assert.equal(status, 1);
   assert.equal(res.reasons[0].kind, 'metadata');
-  assert.match(res.reasons[0].message, /include\.c:\d+: a lab file includes "course\.h" and nothing else/);
+  assert.match(res.reasons[0].message, /include\.c:15: an example includes "course\.h" and nothing else/);
   assert.equal(res.diagnostics, '');
 });
 
@@ -90,26 +90,45 @@ test('the tool runner stops a process at its time limit and caps its memory', ()
   assert.match(m.out, /MemoryError/);
 });
 
-test('the pipeline form of a lab file keeps every line number', () => {
-  const text = fs.readFileSync(path.join(ROOT, 'labs/seqlock/wrong/data-marked-only.c'), 'utf8');
-  const parts = labfile.split('x.c', text);
-  const out = labfile.pipelineExample(parts, 'x.c').split('\n');
-  assert.match(out[0], /^\/\*@example$/);
-  assert.ok(out.some((l) => / \* variants: plain fixed$/.test(l)));
-  assert.ok(out.some((l) => /^ \* evidence\.fixed: stores\(t0, seq\) == 2$/.test(l)));
-  const li = out.findIndex((l) => l.startsWith('#line '));
-  const n = +/^#line (\d+) "x\.c"$/.exec(out[li])[1];
-  // the line after #line is line n of the original file
-  assert.equal(out[li + 1], text.split('\n')[n - 1]);
-  assert.equal(out.length - li - 1, text.split('\n').length - (n - 1));
+test('the file is compiled and explored as it is: lines are its own, with or without a comment before the block', () => {
+  // one comment line before the block shifts every line by one; nothing rewrites or renumbers them
+  const text = '/* my notes */\n' + STARTER.replace('THREAD(t1)\n{\n', 'THREAD(t1)\n{\n\tint unused;\n');
+  const unused = text.split('\n').findIndex((l) => l.includes('int unused')) + 1;
+  const { res, rel } = grade('shifted.c', text);
+  assert.equal(res.reasons[0].kind, 'compile');
+  assert.equal(res.reasons[0].line, unused);
+  assert.match(res.diagnostics, new RegExp(`^${rel.replace(/[.]/g, '\\.')}:${unused}:`, 'm'));
+  const ok = grade('shifted-ok.c', '/* my notes */\n' + fs.readFileSync(path.join(ROOT, 'labs/polling/wrong/writer-only.c'), 'utf8')
+    .split('\n').slice(1).join('\n'));
+  const ev = ok.res.reasons.find((r) => r.kind === 'evidence');
+  assert.ok(ev, JSON.stringify(ok.res.reasons));
+  assert.equal(ok.text.split('\n')[ev.line - 1].trim(), `* evidence.student: ${ev.expr}`);
+  const meta = JSON.parse(fs.readFileSync(path.join(WORK, 'data/meta/lab/polling.json'), 'utf8'));
+  assert.deepEqual(meta.variants, ['student']);
+  assert.equal(meta.sources.student, ok.rel, 'the student file itself is the source');
 });
 
-test('a lab file must have exactly the variant "student" and no #if blocks', () => {
-  assert.throws(() => labfile.split('a.c', STARTER.replace('variants: student', 'variants: plain fixed')), /a\.c:\d+: a lab file has exactly one variant/);
-  assert.throws(() => labfile.split('b.c', STARTER + '#if FIXED\n#endif\n'), /b\.c:\d+: a lab file has no #if/);
+test('a lab file has exactly the variant "student" and no #if blocks', () => {
+  const a = grade('variants.c', STARTER.replace('variants: student', 'variants: plain').replace(/\.student:/g, '.plain:'));
+  assert.match(a.res.reasons[0].message, /variants\.c:6: a lab file has exactly one variant: "variants: student"/);
+  const b = grade('ifs.c', STARTER + '#if FIXED\n#endif\n');
+  assert.match(b.res.reasons[0].message, /ifs\.c:\d+: a single-variant example has no #if FIXED/);
+  const c = grade('undefined-thread.c', STARTER.replace('threads: t0 t1', 'threads: t0 t1 t2'));
+  assert.match(c.res.reasons[0].message, /undefined-thread\.c:5: thread 't2' is listed in 'threads' but no THREAD\(t2\) defines it/);
 });
 
-test('links of a lab page point into the full course site', () => {
-  assert.equal(page.rewriteLinks('[a](../load-fusing.md#x) [b](shutdown.md) [c](https://e.org/a.md)'),
-    '[a](../../../../site/load-fusing.html#x) [b](../../../../site/labs/shutdown.html) [c](https://e.org/a.md)');
+test('links of a lab page point into the full course site (sitegen --link-base)', () => {
+  const { res } = grade('page.c', fs.readFileSync(path.join(ROOT, 'labs/polling/solution.c'), 'utf8'), true);
+  assert.equal(res.verdict, 'PASS');
+  assert.equal(res.page_error, undefined);
+  const html = fs.readFileSync(path.join(ROOT, 'build/lab/polling/site/labs/polling.html'), 'utf8');
+  const md = fs.readFileSync(path.join(ROOT, 'content/labs/polling.md'), 'utf8');
+  const links = [...md.matchAll(/\]\(((?:\.\.\/)?[a-z-]+)\.md(#[^)]*)?\)/g)];
+  assert.ok(links.length > 0, 'the polling lab page links to course pages');
+  for (const [, p, anchor] of links) {
+    const target = path.posix.normalize(path.posix.join('labs', p));
+    if (target === 'labs/polling') continue;
+    assert.ok(html.includes(`href="../../../../site/${target}.html${anchor || ''}"`), `${p}.md -> ../../../../site/${target}.html`);
+  }
+  assert.match(html, /data-explore="lab\/polling:student:/);
 });

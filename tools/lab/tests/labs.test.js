@@ -10,8 +10,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const LABS = fs.readFileSync(path.join(ROOT, 'labs/labs.conf'), 'utf8').split('\n')
-  .map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((f) => f[0] === 'lab').map((f) => f[1]);
+const LABS = require('../lib/config').load().labs;
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools/lab/reference.json'), 'utf8'));
 
 // Runs the checker on one file; returns {status, out, res (result.json)}.
@@ -57,7 +56,7 @@ for (const lab of LABS) {
     assert.ok(res.reasons.length > 0);
     assert.ok(res.witness, 'a witness schedule: ' + out);
     assert.match(res.witness.schedule, /^[0-3]*$/); // empty: it happens before any shared access
-    assert.equal(res.witness.link, `file://${ROOT}/build/lab/${lab}/site/labs/${lab}.html#explore=lab/${lab}:plain:${res.witness.schedule}`);
+    assert.equal(res.witness.link, `file://${ROOT}/build/lab/${lab}/site/labs/${lab}.html#explore=lab/${lab}:student:${res.witness.schedule}`);
     assert.ok(res.outcomes.some((o) => o.witness === res.witness.schedule && o.key === res.witness.outcome));
     assert.match(out, res.witness.schedule ? new RegExp(`witness: schedule ${res.witness.schedule} `) : /witness: the empty schedule/);
   });
