@@ -1,5 +1,6 @@
 /*
- * dis.c - parser for `objdump -t -d -r -l --no-show-raw-insn` output (see dis.h).
+ * dis.c - parser of an object's listing: `readelf -SsW` then `objdump -d -r -l --no-show-raw-insn`
+ * (see dis.h).
  */
 #include "dis.h"
 
@@ -38,40 +39,6 @@ static int is_hex(const char *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (!isxdigit((unsigned char)s[i]))
 			return 0;
-	return 1;
-}
-
-/* "0000000000000000 g     O course_shared\t0000000000000008 gp" */
-static int parse_symbol(struct dis *d, const char *line)
-{
-	const char *sp = strchr(line, ' ');
-	if (!sp || !is_hex(line, (size_t)(sp - line)) || strlen(sp) < 9)
-		return 0;
-	const char *flags = sp + 1;	/* 7 flag characters, then a space */
-	if (flags[7] != ' ')
-		return 0;
-	const char *sec = flags + 8;
-	const char *tab = strchr(sec, '\t');
-	if (!tab)
-		return 0;
-	char *end;
-	unsigned long size = strtoul(tab + 1, &end, 16);
-	while (*end == ' ')
-		end++;
-	struct symbol s = { 0 };
-	s.value = strtoul(line, NULL, 16);
-	s.size = size;
-	copy(s.section, sizeof s.section, sec, (size_t)(tab - sec));
-	copy(s.name, sizeof s.name, end, strlen(end));
-	s.type = (flags[6] == 'O' || flags[6] == 'F' || flags[6] == 'd') ? flags[6] : ' ';
-	s.global = flags[0] == 'g';
-	if (s.type == 'd' && s.name[0] == '\0')
-		strcpy(s.name, s.section);
-	struct symbol *n = realloc(d->syms, sizeof *n * (size_t)(d->nsyms + 1));
-	if (!n)
-		return -1;
-	d->syms = n;
-	d->syms[d->nsyms++] = s;
 	return 1;
 }
 
@@ -215,7 +182,7 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 	d->arch = arch;
 	copy(d->main_file, sizeof d->main_file, main_file, strlen(main_file));
 	struct func *cur = NULL;
-	int cur_line = 0, lineno = 0, in_symtab = 0, in_disasm = 0;
+	int cur_line = 0, lineno = 0, in_disasm = 0;
 	enum { RE_NONE, RE_SECTIONS, RE_SYMBOLS } re = RE_NONE;
 	static char secnames[256][64];
 	memset(secnames, 0, sizeof secnames);
@@ -230,11 +197,7 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 		lineno++;
 		if (line[0] == '\0')
 			continue;
-		if (strcmp(line, "SYMBOL TABLE:") == 0) {
-			in_symtab = 1;
-			continue;
-		}
-		if (!in_disasm && !in_symtab) {
+		if (!in_disasm) {
 			/* readelf -S -s output before the objdump listing */
 			if (strncmp(line, "Section Headers:", 16) == 0) {
 				re = RE_SECTIONS;
@@ -259,16 +222,7 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 		}
 		if (strncmp(line, "Disassembly of section ", 23) == 0) {
 			in_disasm = 1;
-			in_symtab = 0;
 			cur = NULL;
-			continue;
-		}
-		if (in_symtab) {
-			int r = parse_symbol(d, line);
-			if (r < 0)
-				return err_at(err, errlen, what, lineno, "out of memory", "");
-			if (r == 0 && strstr(line, "file format") == NULL)
-				return err_at(err, errlen, what, lineno, "bad symbol table line", line);
 			continue;
 		}
 		if (strstr(line, "file format ")) {

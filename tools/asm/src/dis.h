@@ -1,9 +1,11 @@
 /*
  * dis.h - the parsed disassembly of one object file: symbols, functions, instructions.
  *
- * dis_parse() reads the text of `objdump -t -d -r -l --no-show-raw-insn` (any architecture of
- * the matrix) into functions -> instructions with address, text, source line and relocations.
- * The analysis fields (accesses, loops, branch targets) are filled by classify.h and loops.h.
+ * dis_parse() reads what compile.sh caches for one object: `readelf -SsW` (section names and
+ * the symbol table, local labels included) followed by `objdump -d -r -l --no-show-raw-insn`, for
+ * any architecture of the matrix, into symbols and functions -> instructions with address, text,
+ * source line and relocations. The analysis fields (accesses, branch targets, loops, callees) are
+ * filled by classify_func() (classify.h).
  */
 #ifndef ASM_DIS_H
 #define ASM_DIS_H
@@ -75,8 +77,9 @@ struct dis {
 enum arch arch_from_name(const char *name);
 const char *arch_name(enum arch a);
 
-/* Parse objdump output. main_file: base name of the source whose lines are kept (others: 0).
- * Returns 0, or -1 with "what:line: message" in err. */
+/* Parse the listing (readelf then objdump, above). main_file: base name of the source whose lines
+ * are kept (others: 0). Returns 0, or -1 with "what:line: message" in err; d is the caller's, freed
+ * with dis_free(). */
 int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 	      const char *main_file, char *err, size_t errlen);
 /* Pair a second listing (same object, other syntax) into insn.alt by address. */
