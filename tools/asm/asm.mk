@@ -68,6 +68,7 @@ $(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_LIB_SRCS) $(ASM_HDRS)
 asm-unit-test: $(ASM_TESTS) $(ASM_TOOL)
 	@set -e; for t in $(ASM_TESTS); do ASAN_OPTIONS=detect_leaks=1 ASM_FIXTURES=tools/asm/tests/fixtures $$t; done
 	@ASM_TOOL=$(ASM_TOOL) sh tools/asm/tests/test_compile.sh
+	@ASM_TOOL=$(ASM_TOOL) sh tools/asm/tests/test_packages.sh
 
 asm-bench: $(ASM_TOOL)
 	@BUILD=$(BUILD) sh tools/asm/bench.sh

@@ -121,9 +121,71 @@ function rewriteRmw(wat, rmwSites) {
   return text;
 }
 
-function inputsHash(srcText, cflags, extra) {
+// The versions of every tool the pipeline runs (emcc, its clang, binaryen, wabt, llvm-dwarfdump): a
+// cached module is only reused with the tools that made it. Asking them takes seconds (emcc is a
+// Python program), so the answer is kept in <cacheDir>/tool-versions.json, valid while the tools'
+// files and the package database are unchanged.
+const TOOLS = [['emcc', '--version'], ['wasm-opt', '--version'], ['wasm2wat', '--version'],
+  ['llvm-dwarfdump-14', '--version']];
+const memo = {};
+
+function which(cmd) {
+  for (const d of (process.env.PATH || '').split(':')) {
+    const p = path.join(d || '.', cmd);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return fs.realpathSync(p);
+    } catch (e) { /* not here */ }
+  }
+  return null;
+}
+
+function toolsStamp() {
+  const parts = TOOLS.map(([cmd]) => {
+    const p = which(cmd);
+    const st = p && fs.statSync(p);
+    return p ? `${p}:${st.size}:${st.mtimeMs}` : `${cmd}:missing`;
+  });
+  try { parts.push('dpkg:' + fs.statSync('/var/lib/dpkg/status').mtimeMs); } catch (e) { /* not Debian */ }
+  return parts.join('\n');
+}
+
+function askVersions() {
+  return TOOLS.map(([cmd, arg]) => {
+    try {
+      return cmd + ': ' + execFileSync(cmd, [arg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+        env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }).trim();
+    } catch (e) {
+      throw new Error(`${cmd} not found or not working (${e.code || e.status}): install the Debian packages ` +
+        'emscripten, binaryen, wabt and llvm-14 (tools/setup/install-deps.sh)');
+    }
+  }).join('\n');
+}
+
+function toolVersions(cacheDir) {
+  const stamp = toolsStamp();
+  if (memo[stamp]) return memo[stamp];
+  const file = cacheDir ? path.join(cacheDir, 'tool-versions.json') : null;
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (saved.stamp === stamp) return (memo[stamp] = saved.versions);
+  } catch (e) { /* none yet */ }
+  const versions = askVersions();
+  if (file) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.writeFileSync(file + '.tmp' + process.pid, JSON.stringify({ stamp, versions }));
+    fs.renameSync(file + '.tmp' + process.pid, file);
+  }
+  return (memo[stamp] = versions);
+}
+
+// The cache key of one module: the pipeline's version and code, the source, flags, names, course.h
+// and the tools' versions.
+function inputsHash(srcText, cflags, extra, tools) {
+  if (typeof tools !== 'string') throw new Error('inputsHash needs the tool versions');
   const h = crypto.createHash('sha256');
   h.update(PIPELINE_VERSION + '\0' + srcText + '\0' + JSON.stringify(cflags) + '\0' + JSON.stringify(extra));
+  h.update('\0' + tools + '\0');
   h.update(fs.readFileSync(path.join(TOP, 'examples/include/course.h')));
   h.update(fs.readFileSync(__filename));
   return h.digest('hex').slice(0, 24);
@@ -134,7 +196,7 @@ function buildVariant(opts) {
   const { src, cflags, meta, variant, cacheDir } = opts;
   const srcText = fs.readFileSync(src, 'utf8');
   const names = meta.shared.concat(meta.observed).filter((v) => !v.static).map((v) => v.name);
-  const hash = inputsHash(srcText, cflags, { names, threads: meta.threads });
+  const hash = inputsHash(srcText, cflags, { names, threads: meta.threads }, toolVersions(cacheDir));
   const dir = path.join(cacheDir, hash);
   const cached = path.join(dir, 'module.json');
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
@@ -223,16 +285,18 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   const mod = {
     id: meta.id, variant, hash,
     wasm: bytes.toString('base64'),
-    rawBytes: fs.statSync(rw).size, finalBytes: bytes.length,
+    rawBytes: 0, finalBytes: bytes.length,
     sites, rmw, loops: loopIds, addrs,
   };
-  fs.writeFileSync(path.join(tmp, 'module.json'), JSON.stringify(mod));
-  // The compiler's own module, uninstrumented, for the benchmark's straight-through baseline.
+  // The compiler's own module, uninstrumented and without its DWARF: the benchmark's straight-through
+  // baseline, and what the outcomes report as wasm_emcc.
   run('wasm-opt', ['--enable-threads', '--strip-debug', raw, '-o', path.join(tmp, 'plain.wasm')]);
+  mod.rawBytes = fs.statSync(path.join(tmp, 'plain.wasm')).size;
+  fs.writeFileSync(path.join(tmp, 'module.json'), JSON.stringify(mod));
   for (const f of fs.readdirSync(tmp)) if (!/^(module\.json|plain\.wasm)$/.test(f)) fs.rmSync(path.join(tmp, f));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(tmp, dir);
   return mod;
 }
 
-module.exports = { buildVariant, TOP };
+module.exports = { buildVariant, inputsHash, toolVersions, TOP };
