@@ -75,3 +75,14 @@ asm-bench: $(ASM_TOOL)
 
 CHECK_TARGETS += asm-unit-test evidence-test
 BENCH_TARGETS += asm-bench
+
+# One C style for the tree (.clang-format): the C and C++ sources of tools/ (the examples, labs and
+# test programs are course text whose lines the pages show, and the objdump fixtures are data).
+FORMAT_FILES = $(shell find tools \( -path tools/asm/tests/fixtures -o -path tools/wasm/tests/programs \) -prune \
+	-o \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | LC_ALL=C sort)
+.PHONY: format format-check
+format-check:
+	@clang-format-14 --dry-run --Werror $(FORMAT_FILES) && echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
+format:
+	@clang-format-14 -i $(FORMAT_FILES)
+CHECK_TARGETS += format-check
