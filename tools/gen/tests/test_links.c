@@ -72,7 +72,7 @@ static void root_prefixes(void **state)
 }
 
 static struct options fixture_options = {"content", "templates", "static", "data", "config.lua", "out/site",
-                                         "out/state"};
+                                         "out/state", NULL};
 
 static void rendered_links_are_relative(void **state)
 {
