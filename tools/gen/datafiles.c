@@ -9,9 +9,9 @@
 #include "util.h"
 
 struct json_entry {
-    char *path;
-    json_t *json;       /* NULL: absent */
-    struct json_entry *next;
+	char *path;
+	json_t *json; /* NULL: absent */
+	struct json_entry *next;
 };
 
 static struct json_entry *json_cache;
@@ -19,54 +19,54 @@ static struct state_output *deps_out;
 
 static void dep_cb(void *ctx, const char *path, uint64_t hash)
 {
-    (void)ctx;
-    if (deps_out)
-        state_add_dep(deps_out, path, hash);
+	(void)ctx;
+	if (deps_out)
+		state_add_dep(deps_out, path, hash);
 }
 
 void datafiles_record_deps(struct engine *e, struct state_output *o)
 {
-    deps_out = o;
-    engine_set_deps(e, dep_cb, NULL);
+	deps_out = o;
+	engine_set_deps(e, dep_cb, NULL);
 }
 
 int datafiles_load(const char *path, json_t **json)
 {
-    struct json_entry *e;
-    for (e = json_cache; e; e = e->next)
-        if (!strcmp(e->path, path))
-            break;
-    if (!e) {
-        size_t len;
-        char *text = read_file(path, &len);
-        e = xcalloc(1, sizeof *e);
-        e->path = xstrdup(path);
-        if (text) {
-            json_error_t err;
-            e->json = json_loadb(text, len, 0, &err);
-            free(text);
-            if (!e->json) {
-                free(e->path);
-                free(e);
-                return diag_at(path, err.line, "invalid JSON: %s", err.text);
-            }
-        }
-        e->next = json_cache;
-        json_cache = e;
-    }
-    dep_cb(NULL, path, hash_file(path));
-    *json = e->json;
-    return 0;
+	struct json_entry *e;
+	for (e = json_cache; e; e = e->next)
+		if (!strcmp(e->path, path))
+			break;
+	if (!e) {
+		size_t len;
+		char *text = read_file(path, &len);
+		e = xcalloc(1, sizeof *e);
+		e->path = xstrdup(path);
+		if (text) {
+			json_error_t err;
+			e->json = json_loadb(text, len, 0, &err);
+			free(text);
+			if (!e->json) {
+				free(e->path);
+				free(e);
+				return diag_at(path, err.line, "invalid JSON: %s", err.text);
+			}
+		}
+		e->next = json_cache;
+		json_cache = e;
+	}
+	dep_cb(NULL, path, hash_file(path));
+	*json = e->json;
+	return 0;
 }
 
 void datafiles_free(void)
 {
-    while (json_cache) {
-        struct json_entry *e = json_cache;
-        json_cache = e->next;
-        json_decref(e->json);
-        free(e->path);
-        free(e);
-    }
-    deps_out = NULL;
+	while (json_cache) {
+		struct json_entry *e = json_cache;
+		json_cache = e->next;
+		json_decref(e->json);
+		free(e->path);
+		free(e);
+	}
+	deps_out = NULL;
 }

@@ -33,6 +33,7 @@ int engine_template_exists(struct engine *e, const char *name);
 /* Renders template `name`. The table at vars_idx (or 0: none) supplies extra globals (page, data tables);
  * root is the page's prefix to the site root, used by url(). Appends the HTML to out.
  * Returns 0, or -1 with the error (`site/templates/x.html:LINE: message`) in diag. */
-int engine_render(struct engine *e, const char *name, const char *root, int vars_idx, struct buf *out);
+int engine_render(struct engine *e, const char *name, const char *root, int vars_idx,
+		  struct buf *out);
 
 #endif

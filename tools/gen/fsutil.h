@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 struct file_list {
-    char **paths; /* relative to the listed root, '/'-separated, sorted */
-    size_t n;
+	char **paths; /* relative to the listed root, '/'-separated, sorted */
+	size_t n;
 };
 
 /* Lists regular files under root (recursively). A missing root gives an empty list. 0 or -1 (errno). */

@@ -13,100 +13,104 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: sitegen --content DIR --templates DIR --static DIR --data DIR --config FILE\n"
-          "               --out DIR --state FILE [--link-base URL]\n"
-          "       sitegen --bench-markdown N FILE.md...\n"
-          "Builds the course site into DIR (atomically swapped in; only changed outputs are rendered).\n",
-          f);
+	fputs("usage: sitegen --content DIR --templates DIR --static DIR --data DIR --config FILE\n"
+	      "               --out DIR --state FILE [--link-base URL]\n"
+	      "       sitegen --bench-markdown N FILE.md...\n"
+	      "Builds the course site into DIR (atomically swapped in; only changed outputs are rendered).\n",
+	      f);
 }
 
 static char *git_commit(void)
 {
-    const char *env = getenv("SITEGEN_COMMIT");
-    if (env)
-        return xstrdup(env);
-    FILE *p = popen("git rev-parse --short HEAD 2>/dev/null", "r");
-    if (!p)
-        return xstrdup("");
-    char line[64] = "";
-    if (!fgets(line, sizeof line, p))
-        line[0] = '\0';
-    pclose(p);
-    line[strcspn(line, "\r\n")] = '\0';
-    return xstrdup(line);
+	const char *env = getenv("SITEGEN_COMMIT");
+	if (env)
+		return xstrdup(env);
+	FILE *p = popen("git rev-parse --short HEAD 2>/dev/null", "r");
+	if (!p)
+		return xstrdup("");
+	char line[64] = "";
+	if (!fgets(line, sizeof line, p))
+		line[0] = '\0';
+	pclose(p);
+	line[strcspn(line, "\r\n")] = '\0';
+	return xstrdup(line);
 }
 
 static void build_date(char *out, size_t n)
 {
-    const char *sde = getenv("SOURCE_DATE_EPOCH");
-    time_t t = sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(out, n, "%Y-%m-%d", &tm);
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, n, "%Y-%m-%d", &tm);
 }
 
 int main(int argc, char **argv)
 {
-    struct options opt = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--bench-markdown")) {
-            if (i + 2 >= argc) {
-                usage(stderr);
-                return 2;
-            }
-            int n = atoi(argv[i + 1]);
-            if (n < 1) {
-                fprintf(stderr, "sitegen: --bench-markdown needs a positive count\n");
-                return 2;
-            }
-            return bench_markdown(n, argc - i - 2, argv + i + 2);
-        }
-        const char **slot = !strcmp(a, "--content")     ? &opt.content
-                            : !strcmp(a, "--templates") ? &opt.templates
-                            : !strcmp(a, "--static")    ? &opt.static_dir
-                            : !strcmp(a, "--data")      ? &opt.data
-                            : !strcmp(a, "--config")    ? &opt.config
-                            : !strcmp(a, "--out")       ? &opt.out
-                            : !strcmp(a, "--state")     ? &opt.state
-                            : !strcmp(a, "--link-base") ? &opt.link_base
-                                                        : NULL;
-        if (!slot || i + 1 >= argc) {
-            fprintf(stderr, "sitegen: %s '%s'\n", slot ? "missing value for" : "unknown argument", a);
-            usage(stderr);
-            return 2;
-        }
-        *slot = argv[++i];
-    }
-    if (!opt.content || !opt.templates || !opt.static_dir || !opt.data || !opt.config || !opt.out || !opt.state) {
-        usage(stderr);
-        return 2;
-    }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    char date[16];
-    build_date(date, sizeof date);
-    char *commit = git_commit();
-    int rc = build_site(&opt, date, commit);
-    free(commit);
-    if (getenv("SITEGEN_STATS")) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        fprintf(stderr, "sitegen: %.1f ms wall, %.1f ms cpu (user %.1f + sys %.1f)\n",
-                (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6,
-                (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-                    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3,
-                (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3,
-                (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3);
-    }
-    if (rc != 0) {
-        fprintf(stderr, "%s\n", diag_message());
-        return 1;
-    }
-    return 0;
+	struct options opt = { 0 };
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--bench-markdown")) {
+			if (i + 2 >= argc) {
+				usage(stderr);
+				return 2;
+			}
+			int n = atoi(argv[i + 1]);
+			if (n < 1) {
+				fprintf(stderr,
+					"sitegen: --bench-markdown needs a positive count\n");
+				return 2;
+			}
+			return bench_markdown(n, argc - i - 2, argv + i + 2);
+		}
+		const char **slot = !strcmp(a, "--content")   ? &opt.content :
+				    !strcmp(a, "--templates") ? &opt.templates :
+				    !strcmp(a, "--static")    ? &opt.static_dir :
+				    !strcmp(a, "--data")      ? &opt.data :
+				    !strcmp(a, "--config")    ? &opt.config :
+				    !strcmp(a, "--out")	      ? &opt.out :
+				    !strcmp(a, "--state")     ? &opt.state :
+				    !strcmp(a, "--link-base") ? &opt.link_base :
+								NULL;
+		if (!slot || i + 1 >= argc) {
+			fprintf(stderr, "sitegen: %s '%s'\n",
+				slot ? "missing value for" : "unknown argument", a);
+			usage(stderr);
+			return 2;
+		}
+		*slot = argv[++i];
+	}
+	if (!opt.content || !opt.templates || !opt.static_dir || !opt.data || !opt.config ||
+	    !opt.out || !opt.state) {
+		usage(stderr);
+		return 2;
+	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char date[16];
+	build_date(date, sizeof date);
+	char *commit = git_commit();
+	int rc = build_site(&opt, date, commit);
+	free(commit);
+	if (getenv("SITEGEN_STATS")) {
+		struct rusage ru;
+		getrusage(RUSAGE_SELF, &ru);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		fprintf(stderr, "sitegen: %.1f ms wall, %.1f ms cpu (user %.1f + sys %.1f)\n",
+			(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+				(double)(t1.tv_nsec - t0.tv_nsec) / 1e6,
+			(double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+				(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3,
+			(double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3,
+			(double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3);
+	}
+	if (rc != 0) {
+		fprintf(stderr, "%s\n", diag_message());
+		return 1;
+	}
+	return 0;
 }

@@ -13,65 +13,66 @@
 #include "util.h"
 
 struct md_heading {
-    int level, line;
-    char *id, *text;
+	int level, line;
+	char *id, *text;
 };
 
 struct md_link {
-    cmark_node *node; /* NULL for links inside quiz fields (checked here, rewritten by the quiz renderer) */
-    char *url;        /* as written */
-    char *target;     /* page link: the source path it names ("content/x.md"), else NULL */
-    char *anchor;     /* fragment, or NULL */
-    int line;
+	cmark_node *
+		node; /* NULL for links inside quiz fields (checked here, rewritten by the quiz renderer) */
+	char *url;    /* as written */
+	char *target; /* page link: the source path it names ("content/x.md"), else NULL */
+	char *anchor; /* fragment, or NULL */
+	int line;
 };
 
 struct md_directive {
-    cmark_node *node;
-    char *name, *arg;
-    int line;         /* line of the opening fence */
+	cmark_node *node;
+	char *name, *arg;
+	int line; /* line of the opening fence */
 };
 
 struct md_quiz {
-    cmark_node *node;
-    struct quiz quiz;
+	cmark_node *node;
+	struct quiz quiz;
 };
 
 struct md_doc {
-    char *path;
-    int line_offset;  /* add to a cmark line to get the file line */
-    cmark_node *root;
-    struct md_heading *headings;
-    size_t nheadings;
-    struct idset ids; /* heading ids */
-    struct md_link *links;
-    size_t nlinks;
-    struct md_directive *directives;
-    size_t ndirectives;
-    struct md_quiz *quizzes;
-    size_t nquizzes;
-    char *text;       /* plain text of the body, for search */
+	char *path;
+	int line_offset; /* add to a cmark line to get the file line */
+	cmark_node *root;
+	struct md_heading *headings;
+	size_t nheadings;
+	struct idset ids; /* heading ids */
+	struct md_link *links;
+	size_t nlinks;
+	struct md_directive *directives;
+	size_t ndirectives;
+	struct md_quiz *quizzes;
+	size_t nquizzes;
+	char *text; /* plain text of the body, for search */
 };
 
 /* is_directive(ctx, name): whether a fenced block's info word names a data directive. */
 typedef int (*md_is_directive_fn)(void *ctx, const char *name);
 
 /* body starts at file line body_line. Returns 0, or -1 with `path:line: message` in diag. */
-int md_parse(struct md_doc *d, const char *path, const char *body, int body_line, const char *page_slug,
-             md_is_directive_fn is_directive, void *ctx);
+int md_parse(struct md_doc *d, const char *path, const char *body, int body_line,
+	     const char *page_slug, md_is_directive_fn is_directive, void *ctx);
 void md_free(struct md_doc *d);
 
 /* New href for a link as written in the source (malloc'd), or NULL to keep it. */
 typedef char *(*md_link_fn)(void *ctx, const char *url);
 
 struct md_hooks {
-    void *ctx;
-    md_link_fn link_url;
-    /* Appends the HTML of a directive block; 0 or -1 (diag). */
-    int (*directive)(void *ctx, const struct md_directive *dir, struct buf *out);
-    /* Appends the HTML of a quiz; 0 or -1 (diag). */
-    int (*quiz)(void *ctx, const struct quiz *q, struct buf *out);
-    /* Prefix for heading ids (print.html keeps pages apart with "<slug>--"); NULL for none. */
-    const char *id_prefix;
+	void *ctx;
+	md_link_fn link_url;
+	/* Appends the HTML of a directive block; 0 or -1 (diag). */
+	int (*directive)(void *ctx, const struct md_directive *dir, struct buf *out);
+	/* Appends the HTML of a quiz; 0 or -1 (diag). */
+	int (*quiz)(void *ctx, const struct quiz *q, struct buf *out);
+	/* Prefix for heading ids (print.html keeps pages apart with "<slug>--"); NULL for none. */
+	const char *id_prefix;
 };
 
 int md_render(struct md_doc *d, const struct md_hooks *hooks, struct buf *out);

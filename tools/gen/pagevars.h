@@ -9,8 +9,8 @@
 #include "site.h"
 
 /* Pushes the page table (p may be NULL for generated pages such as print.html and 404.html). */
-void pagevars_push_page(struct site *s, struct page *p, const char *kind, const char *path, const char *root,
-                        const char *title, const char *summary);
+void pagevars_push_page(struct site *s, struct page *p, const char *kind, const char *path,
+			const char *root, const char *title, const char *summary);
 /* Pushes the site table as seen from page `current` (may be NULL). */
 void pagevars_push_site(struct site *s, const struct page *current);
 /* t[k] = v for the table on top of the stack; nothing when v is NULL. */

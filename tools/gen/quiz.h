@@ -7,29 +7,30 @@
 enum quiz_type { QUIZ_SINGLE, QUIZ_MULTIPLE, QUIZ_REVEAL, QUIZ_OUTCOME };
 
 struct quiz_choice {
-    char *text;      /* Markdown; for an outcome quiz, the predicate */
-    char *feedback;  /* Markdown or NULL */
-    int correct;     /* (x) / [x]; outcome quizzes: filled in later from the explorer's data */
-    int line;
-    int feedback_line;
+	char *text;	/* Markdown; for an outcome quiz, the predicate */
+	char *feedback; /* Markdown or NULL */
+	int correct;	/* (x) / [x]; outcome quizzes: filled in later from the explorer's data */
+	int line;
+	int feedback_line;
 };
 
 struct quiz {
-    char *id;
-    int id_line;     /* line of `id:` (or of the block when defaulted) */
-    int line;        /* line of the first line inside the block */
-    enum quiz_type type;
-    char *question, *answer, *explanation; /* Markdown; answer/explanation may be NULL */
-    int question_line, answer_line, explanation_line;
-    struct quiz_choice *choices;
-    size_t nchoices;
-    char *outcome_example, *outcome_variant; /* outcome quizzes only */
-    int outcome_line;
+	char *id;
+	int id_line; /* line of `id:` (or of the block when defaulted) */
+	int line;    /* line of the first line inside the block */
+	enum quiz_type type;
+	char *question, *answer, *explanation; /* Markdown; answer/explanation may be NULL */
+	int question_line, answer_line, explanation_line;
+	struct quiz_choice *choices;
+	size_t nchoices;
+	char *outcome_example, *outcome_variant; /* outcome quizzes only */
+	int outcome_line;
 };
 
 /* text: the block's content; first_line: its first line's number in path; default_id is used when
  * the block has no `id:`. Returns 0, or -1 with `path:line: message` in diag (q is then freed). */
-int quiz_parse(const char *path, int first_line, const char *text, const char *default_id, struct quiz *q);
+int quiz_parse(const char *path, int first_line, const char *text, const char *default_id,
+	       struct quiz *q);
 void quiz_free(struct quiz *q);
 const char *quiz_type_name(enum quiz_type t); /* "single" "multiple" "reveal" "outcome" */
 

@@ -8,6 +8,7 @@
 
 /* correct: per-choice correctness overriding q->choices[i].correct (outcome quizzes), or NULL.
  * link_url(ctx, url) rewrites links in the quiz's Markdown (may be NULL). */
-void quiz_html(const struct quiz *q, const int *correct, md_link_fn link_url, void *ctx, struct buf *out);
+void quiz_html(const struct quiz *q, const int *correct, md_link_fn link_url, void *ctx,
+	       struct buf *out);
 
 #endif

@@ -13,8 +13,10 @@ void render_finish(void);
 /* Dependencies of the renders that follow are added to o (NULL: not recorded). */
 void render_record_deps(struct site *s, struct state_output *o);
 
-int render_page(struct site *s, struct page *p, struct buf *out);   /* a content page or the home page */
-int render_home_without_source(struct site *s, struct buf *out);    /* index.html when there is no index.md */
+int render_page(struct site *s, struct page *p,
+		struct buf *out); /* a content page or the home page */
+int render_home_without_source(struct site *s,
+			       struct buf *out); /* index.html when there is no index.md */
 /* print.html; the bodies of pages marked up_to_date come from the print cache (printcache.h) when it has
  * them for the page's key. */
 int render_print(struct site *s, struct buf *out);

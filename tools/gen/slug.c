@@ -12,129 +12,129 @@
 /* Decodes one UTF-8 sequence at s (n >= 1 bytes available); returns its length, or 0 if malformed. */
 static size_t utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
 {
-    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
-    if (!len || len > n)
-        return 0;
-    unsigned v = s[0] & (0x7F >> len);
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    *cp = v;
-    return len;
+	size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
+	if (!len || len > n)
+		return 0;
+	unsigned v = s[0] & (0x7F >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	*cp = v;
+	return len;
 }
 
 static void utf8_encode(struct buf *b, unsigned cp)
 {
-    char t[4];
-    size_t n;
-    if (cp < 0x800) {
-        t[0] = (char)(0xC0 | (cp >> 6));
-        t[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        t[0] = (char)(0xE0 | (cp >> 12));
-        t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        t[0] = (char)(0xF0 | (cp >> 18));
-        t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    buf_put(b, t, n);
+	char t[4];
+	size_t n;
+	if (cp < 0x800) {
+		t[0] = (char)(0xC0 | (cp >> 6));
+		t[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		t[0] = (char)(0xE0 | (cp >> 12));
+		t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		t[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		t[0] = (char)(0xF0 | (cp >> 18));
+		t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		t[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	buf_put(b, t, n);
 }
 
 static locale_t utf8_locale(void)
 {
-    static locale_t loc;
-    static int tried;
-    if (!tried) {
-        tried = 1;
-        loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-    }
-    return loc;
+	static locale_t loc;
+	static int tried;
+	if (!tried) {
+		tried = 1;
+		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	return loc;
 }
 
 char *slug_from_text(const char *text)
 {
-    struct buf b = {0};
-    int pending_dash = 0;
-    const unsigned char *p = (const unsigned char *)text;
-    size_t left = strlen(text);
-    while (left) {
-        unsigned char c = *p;
-        size_t len = 1;
-        int keep;
-        unsigned cp = 0;
-        if (c < 0x80) {
-            if (c >= 'A' && c <= 'Z')
-                c = (unsigned char)(c - 'A' + 'a');
-            keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        } else {
-            len = utf8_decode(p, left, &cp);
-            locale_t loc = utf8_locale();
-            if (!len) {
-                len = 1;
-                keep = 0;
-            } else if (loc) {
-                keep = iswalnum_l((wint_t)cp, loc) != 0;
-                cp = (unsigned)towlower_l((wint_t)cp, loc);
-            } else {
-                keep = 1; /* no UTF-8 locale: keep non-ASCII characters as they are */
-            }
-        }
-        if (keep) {
-            if (pending_dash && b.len)
-                buf_putc(&b, '-');
-            pending_dash = 0;
-            if (c < 0x80)
-                buf_putc(&b, (char)c);
-            else if (utf8_locale())
-                utf8_encode(&b, cp);
-            else
-                buf_put(&b, (const char *)p, len);
-        } else {
-            pending_dash = 1;
-        }
-        p += len;
-        left -= len;
-    }
-    if (!b.len)
-        buf_puts(&b, "section");
-    return buf_take(&b);
+	struct buf b = { 0 };
+	int pending_dash = 0;
+	const unsigned char *p = (const unsigned char *)text;
+	size_t left = strlen(text);
+	while (left) {
+		unsigned char c = *p;
+		size_t len = 1;
+		int keep;
+		unsigned cp = 0;
+		if (c < 0x80) {
+			if (c >= 'A' && c <= 'Z')
+				c = (unsigned char)(c - 'A' + 'a');
+			keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+		} else {
+			len = utf8_decode(p, left, &cp);
+			locale_t loc = utf8_locale();
+			if (!len) {
+				len = 1;
+				keep = 0;
+			} else if (loc) {
+				keep = iswalnum_l((wint_t)cp, loc) != 0;
+				cp = (unsigned)towlower_l((wint_t)cp, loc);
+			} else {
+				keep = 1; /* no UTF-8 locale: keep non-ASCII characters as they are */
+			}
+		}
+		if (keep) {
+			if (pending_dash && b.len)
+				buf_putc(&b, '-');
+			pending_dash = 0;
+			if (c < 0x80)
+				buf_putc(&b, (char)c);
+			else if (utf8_locale())
+				utf8_encode(&b, cp);
+			else
+				buf_put(&b, (const char *)p, len);
+		} else {
+			pending_dash = 1;
+		}
+		p += len;
+		left -= len;
+	}
+	if (!b.len)
+		buf_puts(&b, "section");
+	return buf_take(&b);
 }
 
 int idset_contains(const struct idset *set, const char *id)
 {
-    for (size_t i = 0; i < set->n; i++)
-        if (!strcmp(set->ids[i], id))
-            return 1;
-    return 0;
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->ids[i], id))
+			return 1;
+	return 0;
 }
 
 const char *idset_add_unique(struct idset *set, const char *base)
 {
-    char *id = xstrdup(base);
-    for (int k = 2; idset_contains(set, id); k++) {
-        free(id);
-        id = xasprintf("%s-%d", base, k);
-    }
-    if (set->n == set->cap) {
-        set->cap = set->cap ? set->cap * 2 : 16;
-        set->ids = xrealloc(set->ids, set->cap * sizeof *set->ids);
-    }
-    set->ids[set->n++] = id;
-    return id;
+	char *id = xstrdup(base);
+	for (int k = 2; idset_contains(set, id); k++) {
+		free(id);
+		id = xasprintf("%s-%d", base, k);
+	}
+	if (set->n == set->cap) {
+		set->cap = set->cap ? set->cap * 2 : 16;
+		set->ids = xrealloc(set->ids, set->cap * sizeof *set->ids);
+	}
+	set->ids[set->n++] = id;
+	return id;
 }
 
 void idset_free(struct idset *set)
 {
-    for (size_t i = 0; i < set->n; i++)
-        free(set->ids[i]);
-    free(set->ids);
-    memset(set, 0, sizeof *set);
+	for (size_t i = 0; i < set->n; i++)
+		free(set->ids[i]);
+	free(set->ids);
+	memset(set, 0, sizeof *set);
 }

@@ -9,8 +9,8 @@
 char *slug_from_text(const char *text);
 
 struct idset {
-    char **ids;
-    size_t n, cap;
+	char **ids;
+	size_t n, cap;
 };
 /* Returns base if unused, else base-2, base-3, ...; the id is recorded (owned by the set). */
 const char *idset_add_unique(struct idset *set, const char *base);

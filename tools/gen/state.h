@@ -14,30 +14,30 @@
 #include <stdint.h>
 
 struct state_dep {
-    char *path;
-    uint64_t hash;
+	char *path;
+	uint64_t hash;
 };
 
 struct state_output {
-    char *path;
-    uint64_t key;
-    struct state_dep *deps;
-    size_t ndeps;
+	char *path;
+	uint64_t key;
+	struct state_dep *deps;
+	size_t ndeps;
 };
 
 struct state_filehash {
-    char *path;
-    char *stamp;    /* "<size>:<mtime-s>:<mtime-ns>:<inode>" */
-    uint64_t hash;
+	char *path;
+	char *stamp; /* "<size>:<mtime-s>:<mtime-ns>:<inode>" */
+	uint64_t hash;
 };
 
 struct state {
-    struct state_output *outputs;
-    size_t n;
-    struct state_filehash *files;
-    size_t nfiles;
-    size_t rehashed;    /* files state_hash_file had to read (their stat data changed) */
-    size_t *index;  /* outputs sorted by path, built on the first state_find after a change */
+	struct state_output *outputs;
+	size_t n;
+	struct state_filehash *files;
+	size_t nfiles;
+	size_t rehashed; /* files state_hash_file had to read (their stat data changed) */
+	size_t *index;	 /* outputs sorted by path, built on the first state_find after a change */
 };
 
 /* A missing or unreadable/garbled file loads as an empty state (everything is rebuilt). */
@@ -45,7 +45,8 @@ void state_load(const char *path, struct state *s);
 int state_save(const char *path, const struct state *s);
 struct state_output *state_find(const struct state *s, const char *output_path);
 struct state_output *state_add(struct state *s, const char *output_path, uint64_t key);
-void state_add_dep(struct state_output *o, const char *path, uint64_t hash); /* ignores duplicates */
+void state_add_dep(struct state_output *o, const char *path,
+		   uint64_t hash); /* ignores duplicates */
 void state_free(struct state *s);
 /* Content hash of path (0 when missing), taken from old's F records when the file's stat data is
  * unchanged, else computed; the result is recorded in next for the next run. */

@@ -6,9 +6,9 @@
 #include <stdint.h>
 
 struct buf {
-    char *data; /* always NUL-terminated when non-NULL */
-    size_t len;
-    size_t cap;
+	char *data; /* always NUL-terminated when non-NULL */
+	size_t len;
+	size_t cap;
 };
 
 void *xmalloc(size_t n);

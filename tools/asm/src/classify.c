@@ -13,8 +13,8 @@
 #include <string.h>
 
 struct tracked {
-	char reg[24];		/* a register, or "@base+offset" for a stack slot */
-	int var;	/* symbol index, -1 = not an address we know */
+	char reg[24]; /* a register, or "@base+offset" for a stack slot */
+	int var;      /* symbol index, -1 = not an address we know */
 	long off;
 };
 
@@ -40,8 +40,8 @@ static void split(const char *text, struct ops *o)
 {
 	memset(o, 0, sizeof *o);
 	const char *p = text;
-	static const char *const prefixes[] = { "lock ", "rep ", "repz ", "repnz ", "notrack ",
-						"bnd ", "cs ", "ds ", "data16 ", NULL };
+	static const char *const prefixes[] = { "lock ", "rep ", "repz ", "repnz ",  "notrack ",
+						"bnd ",	 "cs ",	 "ds ",	  "data16 ", NULL };
 	for (int again = 1; again;) {
 		again = 0;
 		for (int i = 0; prefixes[i]; i++)
@@ -149,8 +149,8 @@ static int reg_access(const struct dis *d, struct regs *r, const char *reg, long
  * [frame register + imm] tracks the slot; a load from a tracked slot tracks the destination. */
 static int is_frame_reg(const char *reg)
 {
-	return !strcmp(reg, "sp") || !strcmp(reg, "x29") || !strcmp(reg, "s0") || !strcmp(reg, "fp") ||
-	       !strcmp(reg, "bp");
+	return !strcmp(reg, "sp") || !strcmp(reg, "x29") || !strcmp(reg, "s0") ||
+	       !strcmp(reg, "fp") || !strcmp(reg, "bp");
 }
 
 static void spill(struct regs *r, const char *base, long imm, int is_store, const char *reg)
@@ -201,8 +201,8 @@ static int x86_reg(const char *op, char *fam, int *w)
 		return 0;
 	const char *r = op + 1;
 	size_t l = strlen(r);
-	static const char *const l8[] = { "al", "bl", "cl", "dl", "ah", "bh", "ch", "dh", "sil",
-					  "dil", "bpl", "spl", NULL };
+	static const char *const l8[] = { "al", "bl",  "cl",  "dl",  "ah",  "bh", "ch",
+					  "dh", "sil", "dil", "bpl", "spl", NULL };
 	static const char *const l16[] = { "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", NULL };
 	*w = 0;
 	if (r[0] == 'r' && isdigit((unsigned char)r[1])) {
@@ -221,7 +221,8 @@ static int x86_reg(const char *op, char *fam, int *w)
 	if (is_in(r, l8)) {
 		snprintf(fam, 8, "%.*s", (int)(l - 1), r);
 		if (l == 2)
-			fam[1] = r[0] == 'a' || r[0] == 'b' || r[0] == 'c' || r[0] == 'd' ? 'x' : fam[1];
+			fam[1] = r[0] == 'a' || r[0] == 'b' || r[0] == 'c' || r[0] == 'd' ? 'x' :
+											    fam[1];
 		*w = 1;
 		return 1;
 	}
@@ -270,9 +271,10 @@ static void x86_base(const char *op, char *fam)
 
 static int x86_width(const struct ops *o, int mem)
 {
-	static const char *const w16[] = { "movdqa", "movdqu", "movaps", "movups", "movapd",
-					   "movupd", "movntdq", "pxor", "por", "pand", NULL };
-	static const char *const w8[] = { "movq", "movsd", "movhps", "movlps", "movlpd",
+	static const char *const w16[] = { "movdqa", "movdqu", "movaps",  "movups",
+					   "movapd", "movupd", "movntdq", "pxor",
+					   "por",    "pand",   NULL };
+	static const char *const w8[] = { "movq",   "movsd",  "movhps",	   "movlps", "movlpd",
 					  "movhpd", "movntq", "cmpxchg8b", NULL };
 	static const char *const w4[] = { "movd", "movss", NULL };
 	const char *m = o->mn;
@@ -306,11 +308,12 @@ static int x86_width(const struct ops *o, int mem)
 
 static void classify_x86(const struct dis *d, struct func *f, int from, int to, struct regs *r)
 {
-	static const char *const rmw[] = { "add", "sub", "and", "or", "xor", "adc", "sbb", "inc",
-					   "dec", "neg", "not", "shl", "shr", "sar", "sal", "rol",
-					   "ror", "xadd", "xchg", "cmpxchg", "bts", "btr", "btc", NULL };
-	static const char *const readonly[] = { "cmp", "test", "push", "bt", "ucomiss", "ucomisd",
-						"comiss", "comisd", NULL };
+	static const char *const rmw[] = { "add",  "sub",     "and", "or",  "xor", "adc",
+					   "sbb",  "inc",     "dec", "neg", "not", "shl",
+					   "shr",  "sar",     "sal", "rol", "ror", "xadd",
+					   "xchg", "cmpxchg", "bts", "btr", "btc", NULL };
+	static const char *const readonly[] = { "cmp",	   "test",   "push",   "bt", "ucomiss",
+						"ucomisd", "comiss", "comisd", NULL };
 	int rela = d->arch == ARCH_X86_64;
 	for (int i = from; i < to; i++) {
 		struct insn *in = &f->insns[i];
@@ -341,7 +344,8 @@ static void classify_x86(const struct dis *d, struct func *f, int from, int to, 
 			if (pcrel && mem >= 0 && strstr(o.op[mem], "(%rip)"))
 				mrel = rl;
 			else if (!pcrel && imm >= 0 && (at_end || mem < 0 || in->nrel > 1) &&
-				 (!mrel || mrel != rl) && (in->nrel == 1 ? at_end || mem < 0 : k == in->nrel - 1))
+				 (!mrel || mrel != rl) &&
+				 (in->nrel == 1 ? at_end || mem < 0 : k == in->nrel - 1))
 				irel = rl;
 			else if (!pcrel && mem >= 0)
 				mrel = rl;
@@ -404,9 +408,8 @@ static void classify_x86(const struct dis *d, struct func *f, int from, int to, 
 		int width = x86_width(&o, mem);
 		/* strip a size suffix to find the operation */
 		size_t l = strlen(base_mn);
-		int is_rmw = is_in(base_mn, rmw) ||
-			     (l > 1 && strchr("bwlq", base_mn[l - 1]) &&
-			      (base_mn[l - 1] = '\0', is_in(base_mn, rmw)));
+		int is_rmw = is_in(base_mn, rmw) || (l > 1 && strchr("bwlq", base_mn[l - 1]) &&
+						     (base_mn[l - 1] = '\0', is_in(base_mn, rmw)));
 		enum acc_kind k;
 		if (strcmp(o.mn, "xchg") == 0 || starts(o.mn, "xadd") || starts(o.mn, "cmpxchg"))
 			k = ACC_RMW;
@@ -444,8 +447,10 @@ static int a64_width(const char *mn, const char *reg)
 	if (mn[l - 1] == 'h')
 		return 2;
 	switch (reg[0]) {
-	case 'w': case 's': return 4;
-	case 'x': case 'd': return 8;
+	case 'w':
+	case 's': return 4;
+	case 'x':
+	case 'd': return 8;
 	case 'q': return 16;
 	case 'h': return 2;
 	case 'b': return 1;
@@ -455,9 +460,10 @@ static int a64_width(const char *mn, const char *reg)
 
 static void classify_a64(const struct dis *d, struct func *f, int from, int to, struct regs *r)
 {
-	static const char *const lse[] = { "ldadd", "ldclr", "ldeor", "ldset", "ldsmax", "ldsmin",
-					   "ldumax", "ldumin", "stadd", "stclr", "steor", "stset",
-					   "stsmax", "stsmin", "stumax", "stumin", "swp", "cas", NULL };
+	static const char *const lse[] = { "ldadd",  "ldclr",  "ldeor",	 "ldset",  "ldsmax",
+					   "ldsmin", "ldumax", "ldumin", "stadd",  "stclr",
+					   "steor",  "stset",  "stsmax", "stsmin", "stumax",
+					   "stumin", "swp",    "cas",	 NULL };
 	for (int i = from; i < to; i++) {
 		struct insn *in = &f->insns[i];
 		struct ops o;
@@ -472,7 +478,8 @@ static void classify_a64(const struct dis *d, struct func *f, int from, int to, 
 				mem = k;
 		const struct reloc *lo = rel_of(in, "R_AARCH64_LDST");
 		const struct reloc *add = rel_of(in, "R_AARCH64_ADD_ABS_LO12");
-		int is_ld = o.mn[0] == 'l' && o.mn[1] == 'd', is_st = o.mn[0] == 's' && o.mn[1] == 't';
+		int is_ld = o.mn[0] == 'l' && o.mn[1] == 'd',
+		    is_st = o.mn[0] == 's' && o.mn[1] == 't';
 		int is_lse = 0;
 		for (int k = 0; lse[k]; k++)
 			if (starts(o.mn, lse[k]))
@@ -502,7 +509,8 @@ static void classify_a64(const struct dis *d, struct func *f, int from, int to, 
 		    !starts(o.mn, "tb") && !starts(o.mn, "prfm")) {
 			a64_reg(o.op[0], dst);
 			if ((starts(o.mn, "ldp") || starts(o.mn, "ldnp") || starts(o.mn, "ldxp") ||
-			     starts(o.mn, "ldaxp")) && o.n > 1)
+			     starts(o.mn, "ldaxp")) &&
+			    o.n > 1)
 				a64_reg(o.op[1], dst2);
 		}
 		if (is_def) {
@@ -534,7 +542,7 @@ static void classify_a64(const struct dis *d, struct func *f, int from, int to, 
 			var = reg_access(d, r, base, imm, &off);
 		if (strchr(o.op[mem], '!') || mem + 1 < o.n)
 			reg_kill(r, base);
-		reg_kill(r, dst);	/* a load's destination, after its address was used */
+		reg_kill(r, dst); /* a load's destination, after its address was used */
 		reg_kill(r, dst2);
 		if (!is_lse && o.n == 2 && !lo) {
 			char data[8];
@@ -542,8 +550,8 @@ static void classify_a64(const struct dis *d, struct func *f, int from, int to, 
 			spill(r, base, imm, is_st, data);
 		}
 		int pair = strchr(o.mn, 'p') != NULL && !starts(o.mn, "ldap") && !is_lse;
-		int status = (starts(o.mn, "stxr") || starts(o.mn, "stlxr") || starts(o.mn, "stxp") ||
-			      starts(o.mn, "stlxp"));
+		int status = (starts(o.mn, "stxr") || starts(o.mn, "stlxr") ||
+			      starts(o.mn, "stxp") || starts(o.mn, "stlxp"));
 		const char *data = o.op[status ? 1 : 0];
 		int width = a64_width(o.mn, data);
 		enum acc_kind k = is_lse ? ACC_RMW : is_ld ? ACC_LOAD : ACC_STORE;
@@ -588,8 +596,8 @@ static int rv_pcrel(const struct dis *d, const struct func *f, const struct relo
 
 static void classify_rv(const struct dis *d, struct func *f, int from, int to, struct regs *r)
 {
-	static const char *const loads[] = { "lb", "lh", "lw", "ld", "lbu", "lhu", "lwu", "flw",
-					     "fld", NULL };
+	static const char *const loads[] = { "lb",  "lh",  "lw",  "ld",	 "lbu",
+					     "lhu", "lwu", "flw", "fld", NULL };
 	static const char *const stores[] = { "sb", "sh", "sw", "sd", "fsw", "fsd", NULL };
 	for (int i = from; i < to; i++) {
 		struct insn *in = &f->insns[i];
@@ -614,9 +622,10 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 		int writes = o.n > 0 && !is_store && o.mn[0] != 'b' && strcmp(o.mn, "j") != 0 &&
 			     strcmp(o.mn, "ret") != 0 && strcmp(o.mn, "nop") != 0 &&
 			     !starts(o.mn, "fence") && !starts(o.mn, "jr");
-		int is_def = writes && (strcmp(o.mn, "addi") == 0 || strcmp(o.mn, "mv") == 0 ||
-					(strcmp(o.mn, "add") == 0 && o.n == 3 &&
-					 (o.op[2][0] == '-' || isdigit((unsigned char)o.op[2][0]))));
+		int is_def = writes &&
+			     (strcmp(o.mn, "addi") == 0 || strcmp(o.mn, "mv") == 0 ||
+			      (strcmp(o.mn, "add") == 0 && o.n == 3 &&
+			       (o.op[2][0] == '-' || isdigit((unsigned char)o.op[2][0]))));
 		if (is_def && var < 0 && o.n >= 2) {
 			var = reg_get(r, o.op[1], &off);
 			if (o.n == 3)
@@ -649,15 +658,16 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 			var = reg_access(d, r, base, strtol(m, NULL, 0), &off);
 		}
 		if (writes)
-			reg_kill(r, o.op[0]);	/* a load's destination, after its address was used */
+			reg_kill(r, o.op[0]); /* a load's destination, after its address was used */
 		if (!is_amo && !lo && !plo) {
 			char base[8];
 			size_t bl = strcspn(par + 1, ")");
 			snprintf(base, sizeof base, "%.*s", (int)bl, par + 1);
 			spill(r, base, strtol(m, NULL, 0), is_store, o.op[0]);
 		}
-		enum acc_kind k = is_amo && !starts(o.mn, "sc.") ? ACC_RMW :
-				  (is_store || starts(o.mn, "sc.")) ? ACC_STORE : ACC_LOAD;
+		enum acc_kind k = is_amo && !starts(o.mn, "sc.")    ? ACC_RMW :
+				  (is_store || starts(o.mn, "sc.")) ? ACC_STORE :
+								      ACC_LOAD;
 		add_acc(in, k, var, off, rv_width(o.mn));
 	}
 }
@@ -672,9 +682,7 @@ static int branch_target(const struct dis *d, const struct insn *in, unsigned lo
 	int br;
 	switch (d->arch) {
 	case ARCH_X86_64:
-	case ARCH_I386:
-		br = m[0] == 'j' || starts(m, "loop");
-		break;
+	case ARCH_I386: br = m[0] == 'j' || starts(m, "loop"); break;
 	case ARCH_AARCH64:
 		br = (m[0] == 'b' && (m[1] == '\0' || m[1] == '.')) || starts(m, "bc.") ||
 		     starts(m, "cb") || starts(m, "tb");
@@ -682,8 +690,7 @@ static int branch_target(const struct dis *d, const struct insn *in, unsigned lo
 	case ARCH_RISCV64:
 		br = (m[0] == 'b' && strcmp(m, "bset") != 0) || strcmp(m, "j") == 0;
 		break;
-	default:
-		br = 0;
+	default: br = 0;
 	}
 	if (!br)
 		return 0;
@@ -753,8 +760,8 @@ static void kill_loop_regs(const struct func *f, int head, struct regs *r)
 				continue;
 			for (int t = 0; t < r->n; t++) {
 				const char *reg = r->t[t].reg;
-				const char *dst = o.op[o.n - 1];	/* x86 AT&T */
-				const char *first = o.op[0];		/* aarch64, riscv */
+				const char *dst = o.op[o.n - 1]; /* x86 AT&T */
+				const char *first = o.op[0];	 /* aarch64, riscv */
 				char fam[8] = "";
 				int w;
 				if (x86_reg(dst, fam, &w) && strcmp(fam, reg) == 0)
@@ -783,17 +790,10 @@ void classify_func(const struct dis *d, struct func *f)
 			kill_loop_regs(f, i, &r);
 		switch (d->arch) {
 		case ARCH_X86_64:
-		case ARCH_I386:
-			classify_x86(d, f, i, i + 1, &r);
-			break;
-		case ARCH_AARCH64:
-			classify_a64(d, f, i, i + 1, &r);
-			break;
-		case ARCH_RISCV64:
-			classify_rv(d, f, i, i + 1, &r);
-			break;
-		default:
-			break;
+		case ARCH_I386: classify_x86(d, f, i, i + 1, &r); break;
+		case ARCH_AARCH64: classify_a64(d, f, i, i + 1, &r); break;
+		case ARCH_RISCV64: classify_rv(d, f, i, i + 1, &r); break;
+		default: break;
 		}
 	}
 }

@@ -24,7 +24,8 @@ struct count_ctx {
 static long long count_cb(void *ctx, const json_t *atom)
 {
 	struct counts c;
-	counts_thread(((struct count_ctx *)ctx)->d, json_string_value(json_object_get(atom, "thread")),
+	counts_thread(((struct count_ctx *)ctx)->d,
+		      json_string_value(json_object_get(atom, "thread")),
 		      json_string_value(json_object_get(atom, "var")), &c);
 	return counts_get(&c, json_string_value(json_object_get(atom, "fn")));
 }
@@ -43,13 +44,15 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 	const char *src = json_string_value(json_object_get(json_object_get(m, "sources"), v));
 	char *text = read_file(dis_path, NULL);
 	if (!text || !src) {
-		fprintf(stderr, "%s: cannot read (example %s, target %s/%s)\n", dis_path, id, target, opt);
+		fprintf(stderr, "%s: cannot read (example %s, target %s/%s)\n", dis_path, id,
+			target, opt);
 		free(text);
 		return -1;
 	}
 	/* the listing's line numbers that count are those of the variant's own source file */
 	struct dis d;
-	int rc = dis_parse(&d, arch_from_name(arch), text, dis_path, base_name(src), err, sizeof err);
+	int rc = dis_parse(&d, arch_from_name(arch), text, dis_path, base_name(src), err,
+			   sizeof err);
 	free(text);
 	if (rc == 0 && intel_path) {
 		char *it = read_file(intel_path, NULL);
@@ -72,10 +75,12 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 	json_t *threads = json_object(), *counts = json_object();
 	const char *extra[] = { "course_init", "course_check" };
 	for (size_t t = 0; t < nthreads + 2; t++) {
-		const char *name = t < nthreads ? json_string_value(json_array_get(th, t)) : extra[t - nthreads];
+		const char *name = t < nthreads ? json_string_value(json_array_get(th, t)) :
+						  extra[t - nthreads];
 		if (!thread_present(&d, name)) {
 			if (t < nthreads) {
-				fprintf(stderr, "%s: thread function %s missing (example %s, target %s/%s)\n",
+				fprintf(stderr,
+					"%s: thread function %s missing (example %s, target %s/%s)\n",
 					dis_path, name, id, target, opt);
 				dis_free(&d);
 				free(shared);
@@ -100,12 +105,12 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 	int all = 1;
 	size_t e;
 	json_t *p;
-	json_array_foreach(json_object_get(json_object_get(m, "evidence"), v), e, p)
-	{
+	json_array_foreach(json_object_get(json_object_get(m, "evidence"), v), e, p) {
 		int holds = pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
 		all &= holds;
-		json_array_append_new(preds, json_pack("{s:O, s:O, s:b}", "line", json_object_get(p, "line"),
-						       "expr", json_object_get(p, "expr"), "holds", holds));
+		json_array_append_new(preds, json_pack("{s:O, s:O, s:b}", "line",
+						       json_object_get(p, "line"), "expr",
+						       json_object_get(p, "expr"), "holds", holds));
 	}
 	dis_free(&d);
 	json_t *cell = json_object_get(out, opt);
@@ -114,8 +119,8 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 		json_object_set_new(out, opt, cell);
 	}
 	json_object_set_new(cell, v,
-			    json_pack("{s:o, s:o, s:o, s:b}", "functions", threads, "counts", counts,
-				      "evidence", preds, "holds", all));
+			    json_pack("{s:o, s:o, s:o, s:b}", "functions", threads, "counts",
+				      counts, "evidence", preds, "holds", all));
 	return 0;
 }
 
@@ -136,7 +141,8 @@ int cmd_analyze(int argc, char **argv)
 		return 1;
 	}
 	if (arch_from_name(argv[2]) == ARCH_UNKNOWN) {
-		fprintf(stderr, "examples/targets.conf: unknown arch '%s' for %s\n", argv[2], argv[1]);
+		fprintf(stderr, "examples/targets.conf: unknown arch '%s' for %s\n", argv[2],
+			argv[1]);
 		json_decref(m);
 		return 1;
 	}
@@ -166,7 +172,8 @@ int cmd_analyze(int argc, char **argv)
 	}
 	if (rc == 0) {
 		json_t *out = json_pack("{s:O, s:s, s:s, s:s, s:o}", "id", json_object_get(m, "id"),
-					"target", argv[1], "arch", argv[2], "version", argv[3], "cells", cells);
+					"target", argv[1], "arch", argv[2], "version", argv[3],
+					"cells", cells);
 		rc = write_json(argv[4], out) ? 1 : 0;
 		json_decref(out);
 	} else {

@@ -20,18 +20,17 @@ int cmd_check(int argc, char **argv)
 	json_t *failures = json_object_get(ev, "failures");
 	size_t i, nres = 0, nexp = 0;
 	json_t *f, *ex;
-	json_array_foreach(json_object_get(ev, "examples"), i, ex)
-	{
+	json_array_foreach(json_object_get(ev, "examples"), i, ex) {
 		size_t k;
 		json_t *r;
-		json_array_foreach(json_object_get(ex, "results"), k, r)
-		{
+		json_array_foreach(json_object_get(ex, "results"), k, r) {
 			nres++;
 			nexp += json_is_true(json_object_get(r, "expected"));
 		}
 	}
 	json_array_foreach(failures, i, f)
-		fprintf(stderr, "%s:%d: evidence '%s' of the %s variant does not hold on %s (example %s)\n",
+		fprintf(stderr,
+			"%s:%d: evidence '%s' of the %s variant does not hold on %s (example %s)\n",
 			json_string_value(json_object_get(f, "file")),
 			(int)json_integer_value(json_object_get(f, "line")),
 			json_string_value(json_object_get(f, "expr")),

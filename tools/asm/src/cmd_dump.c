@@ -39,7 +39,8 @@ int cmd_dump(int argc, char **argv)
 			       in->is_target ? '>' : ' ', in->line, in->text);
 			for (int a = 0; a < in->nacc; a++)
 				printf(" [%s %s+%ld w%d]", acc_kind_name(in->acc[a].kind),
-				       d.syms[in->acc[a].var].name, in->acc[a].offset, in->acc[a].width);
+				       d.syms[in->acc[a].var].name, in->acc[a].offset,
+				       in->acc[a].width);
 			printf("\n");
 		}
 	}

@@ -61,15 +61,16 @@ int cmd_matrix(int argc, char **argv)
 	json_t *targets = json_array(), *opts = json_array();
 	for (int t = 0; t < c.ntargets; t++) {
 		const struct conf_target *x = &c.targets[t];
-		json_array_append_new(targets, json_pack("{s:s, s:s%, s:s, s:s, s:o}", "target", x->name,
-							 "compiler", x->name, strcspn(x->name, "/"),
-							 "arch", x->arch, "package", x->package,
-							 "command", words(x->command)));
+		json_array_append_new(targets,
+				      json_pack("{s:s, s:s%, s:s, s:s, s:o}", "target", x->name,
+						"compiler", x->name, strcspn(x->name, "/"), "arch",
+						x->arch, "package", x->package, "command",
+						words(x->command)));
 	}
 	for (int o = 0; o < c.nopts; o++)
 		json_array_append_new(opts, json_string(c.opts[o]));
-	json_t *j = json_pack("{s:o, s:o, s:o, s:s, s:s}", "targets", targets, "opts", opts, "flags",
-			      words(c.flags), "default", c.default_target, "source_counts",
+	json_t *j = json_pack("{s:o, s:o, s:o, s:s, s:s}", "targets", targets, "opts", opts,
+			      "flags", words(c.flags), "default", c.default_target, "source_counts",
 			      c.source_counts);
 	char *s = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	puts(s ? s : "");
@@ -82,7 +83,8 @@ static void print_words(const json_t *a)
 {
 	size_t i;
 	json_t *w;
-	json_array_foreach(a, i, w) printf(" %s", json_string_value(w));
+	json_array_foreach(a, i, w)
+		printf(" %s", json_string_value(w));
 }
 
 int cmd_plan(int argc, char **argv)
@@ -116,15 +118,15 @@ int cmd_plan(int argc, char **argv)
 			if (!meta_has_cell(m, cell))
 				continue;
 			if (!header++)
-				printf("target\t%s\t%s\t%s\t%s %s\n", x->name, x->package, x->arch, x->command,
-				       c.flags);
+				printf("target\t%s\t%s\t%s\t%s %s\n", x->name, x->package, x->arch,
+				       x->command, c.flags);
 			size_t i;
 			json_t *v;
-			json_array_foreach(json_object_get(m, "variants"), i, v)
-			{
+			json_array_foreach(json_object_get(m, "variants"), i, v) {
 				const char *name = json_string_value(v);
 				printf("cell\t%s\t%s\t%s\t-%s", c.opts[o], name,
-				       json_string_value(json_object_get(json_object_get(m, "sources"), name)),
+				       json_string_value(json_object_get(
+					       json_object_get(m, "sources"), name)),
 				       c.opts[o]);
 				print_words(json_object_get(cf, "all"));
 				print_words(json_object_get(cf, name));

@@ -11,7 +11,8 @@
 int cmd_meta(int argc, char **argv)
 {
 	if (argc < 5) {
-		fprintf(stderr, "usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json [CELL...]\n");
+		fprintf(stderr,
+			"usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json [CELL...]\n");
 		return 2;
 	}
 	char err[1200];
@@ -30,8 +31,9 @@ int cmd_meta(int argc, char **argv)
 	/* the variants meta.sh cuts from the file with unifdef, one per line */
 	size_t i;
 	json_t *v;
-	json_array_foreach(json_object_get(m, "variants"), i, v) if (!r && !meta_single(m))
-		printf("%s\n", json_string_value(v));
+	json_array_foreach(json_object_get(m, "variants"), i, v)
+		if (!r && !meta_single(m))
+			printf("%s\n", json_string_value(v));
 	json_decref(m);
 	return r ? 1 : 0;
 }

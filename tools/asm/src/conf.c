@@ -72,7 +72,7 @@ int conf_load(struct conf *c, const char *path, char *err, size_t errlen)
 			goto bad;
 		}
 		continue;
-bad:
+	bad:
 		snprintf(err, errlen, "%s:%d: bad line '%s'", path, lineno, line);
 		fclose(f);
 		return -1;

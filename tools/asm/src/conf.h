@@ -10,10 +10,10 @@
 #define CONF_MAX_OPTS 8
 
 struct conf_target {
-	char name[64];		/* compiler/arch, e.g. gcc-12/x86_64 */
-	char package[64];	/* Debian package providing the compiler */
-	char arch[16];		/* x86_64 i386 aarch64 riscv64 */
-	char command[256];	/* compiler command and its target flags */
+	char name[64];	   /* compiler/arch, e.g. gcc-12/x86_64 */
+	char package[64];  /* Debian package providing the compiler */
+	char arch[16];	   /* x86_64 i386 aarch64 riscv64 */
+	char command[256]; /* compiler command and its target flags */
 };
 
 struct conf {
@@ -22,8 +22,8 @@ struct conf {
 	char opts[CONF_MAX_OPTS][8];
 	int nopts;
 	char flags[512];
-	char default_target[80];	/* compiler/arch/opt */
-	char source_counts[80];		/* compiler/arch/opt that keeps every access */
+	char default_target[80]; /* compiler/arch/opt */
+	char source_counts[80];	 /* compiler/arch/opt that keeps every access */
 };
 
 int conf_load(struct conf *c, const char *path, char *err, size_t errlen);

@@ -28,15 +28,18 @@ json_t *diff_lines(json_t *a, json_t *b)
 	while (i < n || j < m) {
 		if (i < n && j < m && strcmp(line(a, i), line(b, j)) == 0) {
 			json_array_append_new(out, json_pack("{s:s, s:i, s:i, s:s}", "op", " ", "a",
-							     (int)i + 1, "b", (int)j + 1, "text", line(a, i)));
+							     (int)i + 1, "b", (int)j + 1, "text",
+							     line(a, i)));
 			i++, j++;
 		} else if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j))) {
-			json_array_append_new(out, json_pack("{s:s, s:i, s:i, s:s}", "op", "+", "a", 0,
-							     "b", (int)j + 1, "text", line(b, j)));
+			json_array_append_new(out,
+					      json_pack("{s:s, s:i, s:i, s:s}", "op", "+", "a", 0,
+							"b", (int)j + 1, "text", line(b, j)));
 			j++;
 		} else {
-			json_array_append_new(out, json_pack("{s:s, s:i, s:i, s:s}", "op", "-", "a",
-							     (int)i + 1, "b", 0, "text", line(a, i)));
+			json_array_append_new(out,
+					      json_pack("{s:s, s:i, s:i, s:s}", "op", "-", "a",
+							(int)i + 1, "b", 0, "text", line(a, i)));
 			i++;
 		}
 	}

@@ -73,15 +73,17 @@ static int parse_readelf_symbol(struct dis *d, char secnames[][64], int max, con
 	char *end;
 	long idx = strtol(ndx, &end, 10);
 	if (*end || idx <= 0 || idx >= max)
-		return 1;	/* UND, ABS, COM: not ours */
+		return 1; /* UND, ABS, COM: not ours */
 	struct symbol s = { 0 };
 	s.value = strtoul(value, NULL, 16);
 	s.size = size;
 	copy(s.section, sizeof s.section, secnames[idx], strlen(secnames[idx]));
 	copy(s.name, sizeof s.name, name[0] ? name : secnames[idx],
 	     strlen(name[0] ? name : secnames[idx]));
-	s.type = !strcmp(type, "OBJECT") ? 'O' : !strcmp(type, "FUNC") ? 'F' :
-		 !strcmp(type, "SECTION") ? 'd' : ' ';
+	s.type = !strcmp(type, "OBJECT")  ? 'O' :
+		 !strcmp(type, "FUNC")	  ? 'F' :
+		 !strcmp(type, "SECTION") ? 'd' :
+					    ' ';
 	s.global = strcmp(bind, "LOCAL") != 0;
 	struct symbol *ns = realloc(d->syms, sizeof *ns * (size_t)(d->nsyms + 1));
 	if (!ns)
@@ -212,7 +214,8 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 			if (re == RE_SYMBOLS) {
 				int r = parse_readelf_symbol(d, secnames, 256, line);
 				if (r < 0)
-					return err_at(err, errlen, what, lineno, "out of memory", "");
+					return err_at(err, errlen, what, lineno, "out of memory",
+						      "");
 				if (r > 0)
 					continue;
 			}
@@ -256,8 +259,8 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 			while (*rest == ' ' || *rest == '\t')
 				rest++;
 			if (!cur)
-				return err_at(err, errlen, what, lineno, "instruction outside a function",
-					      line);
+				return err_at(err, errlen, what, lineno,
+					      "instruction outside a function", line);
 			if (strncmp(rest, "R_", 2) == 0) {
 				if (cur->n == 0)
 					return err_at(err, errlen, what, lineno,

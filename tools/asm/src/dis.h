@@ -20,35 +20,35 @@ enum acc_kind { ACC_LOAD = 1, ACC_STORE = 2, ACC_RMW = 3 };
 #define DIS_MAX_ACC 2
 
 struct reloc {
-	unsigned long offset;	/* address of the relocated field */
-	char type[40];		/* R_X86_64_PC32 ... */
-	char sym[80];		/* symbol or section name */
-	long addend;		/* as printed by objdump (0 for REL targets) */
+	unsigned long offset; /* address of the relocated field */
+	char type[40];	      /* R_X86_64_PC32 ... */
+	char sym[80];	      /* symbol or section name */
+	long addend;	      /* as printed by objdump (0 for REL targets) */
 };
 
 struct access {
 	enum acc_kind kind;
-	int var;		/* index into dis.syms of the variable's symbol */
-	long offset;		/* byte offset inside the variable */
-	int width;		/* bytes */
+	int var;     /* index into dis.syms of the variable's symbol */
+	long offset; /* byte offset inside the variable */
+	int width;   /* bytes */
 };
 
 struct insn {
 	unsigned long addr;
-	unsigned long next;	/* address of the following instruction (end of this one) */
-	char text[200];		/* mnemonic and operands, objdump's trailing comment removed */
-	char alt[200];		/* the other syntax (x86 Intel), empty if none */
-	int line;		/* source line in the main file, 0 if none */
+	unsigned long next; /* address of the following instruction (end of this one) */
+	char text[200];	    /* mnemonic and operands, objdump's trailing comment removed */
+	char alt[200];	    /* the other syntax (x86 Intel), empty if none */
+	int line;	    /* source line in the main file, 0 if none */
 	struct reloc rel[DIS_MAX_REL];
 	int nrel;
 	/* analysis */
 	struct access acc[DIS_MAX_ACC];
 	int nacc;
-	int is_branch;		/* jumps within the function (not calls) */
-	unsigned long target;	/* branch target when is_branch */
+	int is_branch;	      /* jumps within the function (not calls) */
+	unsigned long target; /* branch target when is_branch */
 	int in_loop;
-	int is_target;		/* some branch in the function jumps here */
-	int callee;		/* index into dis.funcs of a called function of this object, or -1 */
+	int is_target; /* some branch in the function jumps here */
+	int callee;    /* index into dis.funcs of a called function of this object, or -1 */
 };
 
 struct func {
@@ -61,13 +61,13 @@ struct symbol {
 	char name[80];
 	char section[64];
 	unsigned long value, size;
-	char type;		/* 'O' object, 'F' function, 'd' section, ' ' other */
+	char type; /* 'O' object, 'F' function, 'd' section, ' ' other */
 	int global;
 };
 
 struct dis {
 	enum arch arch;
-	char main_file[256];	/* base name of the file whose line numbers we keep ("" = any) */
+	char main_file[256]; /* base name of the file whose line numbers we keep ("" = any) */
 	struct symbol *syms;
 	int nsyms;
 	struct func *funcs;

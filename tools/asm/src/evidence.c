@@ -63,14 +63,22 @@ void counts_thread(const struct dis *d, const char *thread, const char *var, str
 
 long counts_get(const struct counts *c, const char *fn)
 {
-	if (!strcmp(fn, "loads")) return c->loads;
-	if (!strcmp(fn, "stores")) return c->stores;
-	if (!strcmp(fn, "rmw")) return c->rmw;
-	if (!strcmp(fn, "loads_in_loop")) return c->loads_in_loop;
-	if (!strcmp(fn, "stores_in_loop")) return c->stores_in_loop;
-	if (!strcmp(fn, "min_width")) return c->min_width;
-	if (!strcmp(fn, "max_width")) return c->max_width;
-	if (!strcmp(fn, "accesses")) return c->accesses;
+	if (!strcmp(fn, "loads"))
+		return c->loads;
+	if (!strcmp(fn, "stores"))
+		return c->stores;
+	if (!strcmp(fn, "rmw"))
+		return c->rmw;
+	if (!strcmp(fn, "loads_in_loop"))
+		return c->loads_in_loop;
+	if (!strcmp(fn, "stores_in_loop"))
+		return c->stores_in_loop;
+	if (!strcmp(fn, "min_width"))
+		return c->min_width;
+	if (!strcmp(fn, "max_width"))
+		return c->max_width;
+	if (!strcmp(fn, "accesses"))
+		return c->accesses;
 	return -1;
 }
 
@@ -114,8 +122,7 @@ static void branch_text(const struct func *fn, const struct insn *in, const char
 	snprintf(out, n, "%.*s.L%d%s", (int)(s - src), src, lab, strchr(lt, '>') + 1);
 }
 
-json_t *thread_json(const struct dis *d, const char *thread, const char *const *shared,
-		    int nshared)
+json_t *thread_json(const struct dis *d, const char *thread, const char *const *shared, int nshared)
 {
 	json_t *fns = json_array();
 	/* the thread's functions first, then local functions they call (transitively) */
@@ -159,16 +166,18 @@ json_t *thread_json(const struct dis *d, const char *thread, const char *const *
 					for (int s = 0; s < nshared; s++)
 						sh |= strcmp(shared[s], name) == 0;
 					json_array_append_new(
-						acc, json_pack("{s:s, s:s, s:i, s:i, s:b}", "var", name, "kind",
-							       acc_kind_name(in->acc[a].kind), "width",
-							       in->acc[a].width, "offset",
-							       (int)in->acc[a].offset, "shared", sh));
+						acc,
+						json_pack("{s:s, s:s, s:i, s:i, s:b}", "var", name,
+							  "kind", acc_kind_name(in->acc[a].kind),
+							  "width", in->acc[a].width, "offset",
+							  (int)in->acc[a].offset, "shared", sh));
 				}
 				json_object_set_new(j, "acc", acc);
 			}
 			json_array_append_new(insns, j);
 		}
-		json_array_append_new(fns, json_pack("{s:s, s:o}", "name", fn->name, "insns", insns));
+		json_array_append_new(fns,
+				      json_pack("{s:s, s:o}", "name", fn->name, "insns", insns));
 	}
 	return fns;
 }

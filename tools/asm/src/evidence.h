@@ -10,10 +10,10 @@
 #include "dis.h"
 
 struct counts {
-	int loads, stores, rmw;		/* loads and stores include rmw */
+	int loads, stores, rmw; /* loads and stores include rmw */
 	int loads_in_loop, stores_in_loop;
-	int min_width, max_width;	/* 0 when there is no access */
-	int accesses;			/* access instructions (an ldp/stp pair counts twice) */
+	int min_width, max_width; /* 0 when there is no access */
+	int accesses;		  /* access instructions (an ldp/stp pair counts twice) */
 };
 
 /* Counts over every function that belongs to thread (name or name.suffix clones). */

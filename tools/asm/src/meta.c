@@ -20,12 +20,12 @@ struct parse {
 	const char *path;
 	char *err;
 	size_t errlen;
-	char **lines;		/* the file, one string per line, without its end of line */
+	char **lines; /* the file, one string per line, without its end of line */
 	int nlines;
-	json_t *block;		/* [{line, key, value}] */
-	int block_end;		/* line of the closing */
+	json_t *block; /* [{line, key, value}] */
+	int block_end; /* line of the closing */
 	json_t *threads, *variants, *outcome, *shared, *observed, *cflags, *evon;
-	int line_of[16];	/* line of each plain key, 0 if absent */
+	int line_of[16]; /* line of each plain key, 0 if absent */
 	int has_init, has_check;
 };
 
@@ -141,8 +141,9 @@ static int read_block(struct parse *p)
 			break;
 		size_t l = strlen(s);
 		if (!starts(s, "/*") || l < 4 || strcmp(s + l - 2, "*/") != 0 || starts(s, "/*@"))
-			return fail(p, i + 1, "the file must start with a /*@example block (only one-line "
-					      "comments before it)");
+			return fail(p, i + 1,
+				    "the file must start with a /*@example block (only one-line "
+				    "comments before it)");
 	}
 	if (i == p->nlines)
 		return fail(p, 1, "the file must start with a /*@example block");
@@ -163,8 +164,8 @@ static int read_block(struct parse *p)
 		char *key = trim(s), *val = trim(colon + 1);
 		if (strstr(val, "*/"))
 			return fail(p, i + 1, "'*/' ends the block: put it on a line of its own");
-		json_array_append_new(p->block, json_pack("{s:i, s:s, s:s}", "line", i + 1, "key", key,
-							  "value", val));
+		json_array_append_new(p->block, json_pack("{s:i, s:s, s:s}", "line", i + 1, "key",
+							  key, "value", val));
 	}
 	return fail(p, p->nlines, "unterminated /*@example block");
 }
@@ -172,19 +173,19 @@ static int read_block(struct parse *p)
 /* ---- plain keys --------------------------------------------------------------------------- */
 
 enum { K_TITLE, K_PAGE, K_SHOWS, K_THREADS, K_VARIANTS, K_OUTCOME, K_CFLAGS, K_EVON, K_N };
-static const char *const plain_keys[] = { "title",   "page",   "shows",	      "threads",
-					  "variants", "outcome", "cflags", "evidence-on", NULL };
+static const char *const plain_keys[] = { "title",   "page",   "shows",	      "threads", "variants",
+					  "outcome", "cflags", "evidence-on", NULL };
 static const char *const variant_keys[] = { "cflags", "evidence", "expect", "quiz", NULL };
 
 static int check_variants(struct parse *p, int line)
 {
 	size_t n = json_array_size(p->variants), i;
 	json_t *v;
-	json_array_foreach(p->variants, i, v)
-	{
+	json_array_foreach(p->variants, i, v) {
 		const char *name = json_string_value(v);
 		if (!known_variant(name))
-			return fail(p, line, "bad variant '%s' (plain, fixed, transformed, student)", name);
+			return fail(p, line,
+				    "bad variant '%s' (plain, fixed, transformed, student)", name);
 		for (size_t k = 0; k < i; k++)
 			if (!strcmp(json_string_value(json_array_get(p->variants, k)), name))
 				return fail(p, line, "variant '%s' listed twice", name);
@@ -192,8 +193,9 @@ static int check_variants(struct parse *p, int line)
 	int course = n >= 2 && n <= 3 && in_array(p->variants, "plain") &&
 		     in_array(p->variants, "fixed") && !in_array(p->variants, "student");
 	if (n != 1 && !course)
-		return fail(p, line, "'variants' is 'plain fixed', 'plain fixed transformed' or one "
-				     "variant (a single-variant example)");
+		return fail(p, line,
+			    "'variants' is 'plain fixed', 'plain fixed transformed' or one "
+			    "variant (a single-variant example)");
 	return 0;
 }
 
@@ -212,34 +214,34 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 		n = json_array_size(p->threads);
 		if (n < 2 || n > META_MAX_THREADS)
 			return fail(p, line, "'threads' needs 2 to 4 names");
-		json_array_foreach(p->threads, i, w) for (size_t j = 0; j < i; j++) if (
-			!strcmp(json_string_value(w), json_string_value(json_array_get(p->threads, j))))
-			return fail(p, line, "thread '%s' listed twice", json_string_value(w));
+		json_array_foreach(p->threads, i, w)
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(json_string_value(w),
+					    json_string_value(json_array_get(p->threads, j))))
+					return fail(p, line, "thread '%s' listed twice",
+						    json_string_value(w));
 		return 0;
-	case K_VARIANTS:
-		p->variants = words(val);
-		return check_variants(p, line);
+	case K_VARIANTS: p->variants = words(val); return check_variants(p, line);
 	case K_OUTCOME:
 		p->outcome = words(val);
-		json_array_foreach(p->outcome, i, w)
-		{
+		json_array_foreach(p->outcome, i, w) {
 			const char *s = json_string_value(w);
 			if (!strcmp(s, "done") || !strcmp(s, "hang") || !strcmp(s, "crash"))
-				return fail(p, line, "'%s' is a word of the predicate language: rename the "
-						     "variable",
+				return fail(p, line,
+					    "'%s' is a word of the predicate language: rename the "
+					    "variable",
 					    s);
 		}
 		return 0;
-	case K_CFLAGS:
-		json_object_set_new(p->cflags, "all", words(val));
-		return 0;
+	case K_CFLAGS: json_object_set_new(p->cflags, "all", words(val)); return 0;
 	case K_EVON:
 		p->evon = words(val);
-		json_array_foreach(p->evon, i, w) if (conf &&
-						      !conf_pattern_valid(conf, json_string_value(w)))
-			return fail(p, line,
-				    "evidence-on: '%s' matches no compiler/arch/opt of examples/targets.conf",
-				    json_string_value(w));
+		json_array_foreach(p->evon, i, w)
+			if (conf && !conf_pattern_valid(conf, json_string_value(w)))
+				return fail(
+					p, line,
+					"evidence-on: '%s' matches no compiler/arch/opt of examples/targets.conf",
+					json_string_value(w));
 		return 0;
 	}
 	return 0;
@@ -250,8 +252,7 @@ static int first_pass(struct parse *p, const struct conf *conf)
 {
 	size_t i;
 	json_t *e;
-	json_array_foreach(p->block, i, e)
-	{
+	json_array_foreach(p->block, i, e) {
 		const char *key = json_string_value(json_object_get(e, "key"));
 		const char *val = json_string_value(json_object_get(e, "value"));
 		int line = (int)json_integer_value(json_object_get(e, "line"));
@@ -272,17 +273,19 @@ static int first_pass(struct parse *p, const struct conf *conf)
 		if (!dot || !variant_keys[base])
 			return fail(p, line, "unknown key '%s'", key);
 		if (!known_variant(dot + 1))
-			return fail(p, line, "unknown variant '%s' in '%s' (plain, fixed, transformed, "
-					     "student)",
+			return fail(p, line,
+				    "unknown variant '%s' in '%s' (plain, fixed, transformed, "
+				    "student)",
 				    dot + 1, key);
 	}
 	for (int k = 0; k <= K_OUTCOME; k++)
 		if (!p->line_of[k])
 			return fail(p, p->block_end, "missing required key '%s'", plain_keys[k]);
 	if (p->evon && json_array_size(p->variants) == 1)
-		return fail(p, p->line_of[K_EVON], "'evidence-on' is for a course example's plain "
-						    "variant: a single-variant example's evidence "
-						    "holds on every cell");
+		return fail(p, p->line_of[K_EVON],
+			    "'evidence-on' is for a course example's plain "
+			    "variant: a single-variant example's evidence "
+			    "holds on every cell");
 	return 0;
 }
 
@@ -355,10 +358,12 @@ static int directive(struct parse *p, int line, const char *s, int single)
 		for (int i = 0; names[i]; i++) {
 			const char *at = strstr(rest, names[i]);
 			size_t l = strlen(names[i]);
-			if (at && (at == rest || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+			if (at &&
+			    (at == rest || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
 			    !(isalnum((unsigned char)at[l]) || at[l] == '_'))
-				return fail(p, line, "a single-variant example has no #if %s: it is "
-						     "compiled as it is",
+				return fail(p, line,
+					    "a single-variant example has no #if %s: it is "
+					    "compiled as it is",
 					    names[i]);
 		}
 	}
@@ -380,16 +385,18 @@ static int scan_code(struct parse *p)
 		p->has_init |= starts(s, "INIT()");
 		p->has_check |= starts(s, "CHECK()");
 		if (starts(s, "THREAD(")) {
-			size_t l = strspn(s + 7, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-						 "0123456789_");
+			size_t l = strspn(s + 7,
+					  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					  "0123456789_");
 			size_t t = 0;
 			while (t < nthreads &&
 			       (strlen(json_string_value(json_array_get(p->threads, t))) != l ||
-				strncmp(json_string_value(json_array_get(p->threads, t)), s + 7, l)))
+				strncmp(json_string_value(json_array_get(p->threads, t)), s + 7,
+					l)))
 				t++;
 			if (t == nthreads)
-				return fail(p, line, "THREAD(%.*s) is not listed in 'threads'", (int)l,
-					    s + 7);
+				return fail(p, line, "THREAD(%.*s) is not listed in 'threads'",
+					    (int)l, s + 7);
 			defined[t] = 1;
 		}
 		for (int k = 0; markers[k]; k++)
@@ -401,10 +408,11 @@ static int scan_code(struct parse *p)
 	}
 	for (size_t t = 0; t < nthreads; t++)
 		if (!defined[t])
-			return fail(p, p->line_of[K_THREADS],
-				    "thread '%s' is listed in 'threads' but no THREAD(%s) defines it",
-				    json_string_value(json_array_get(p->threads, t)),
-				    json_string_value(json_array_get(p->threads, t)));
+			return fail(
+				p, p->line_of[K_THREADS],
+				"thread '%s' is listed in 'threads' but no THREAD(%s) defines it",
+				json_string_value(json_array_get(p->threads, t)),
+				json_string_value(json_array_get(p->threads, t)));
 	if (json_array_size(p->shared) == 0)
 		return fail(p, p->block_end + 1, "no SHARED variable in the example");
 	return 0;
@@ -417,7 +425,9 @@ static const char *const *names_of(json_t *a, const char **buf, size_t max, int 
 	size_t i;
 	json_t *v;
 	*n = 0;
-	json_array_foreach(a, i, v) if (i < max) buf[(*n)++] = json_string_value(v);
+	json_array_foreach(a, i, v)
+		if (i < max)
+			buf[(*n)++] = json_string_value(v);
 	return buf;
 }
 
@@ -426,7 +436,8 @@ static json_t *vars_names(json_t *vars)
 	json_t *a = json_array();
 	size_t i;
 	json_t *v;
-	json_array_foreach(vars, i, v) json_array_append(a, json_object_get(v, "name"));
+	json_array_foreach(vars, i, v)
+		json_array_append(a, json_object_get(v, "name"));
 	return a;
 }
 
@@ -436,13 +447,14 @@ static int check_outcome(struct parse *p)
 	size_t i;
 	json_t *w;
 	int rc = 0;
-	json_array_foreach(p->outcome, i, w) if (!in_array(shared, json_string_value(w)) &&
-						  !in_array(observed, json_string_value(w)))
-	{
-		rc = fail(p, p->line_of[K_OUTCOME], "outcome '%s' is not a SHARED or OBSERVED variable",
-			  json_string_value(w));
-		break;
-	}
+	json_array_foreach(p->outcome, i, w)
+		if (!in_array(shared, json_string_value(w)) &&
+		    !in_array(observed, json_string_value(w))) {
+			rc = fail(p, p->line_of[K_OUTCOME],
+				  "outcome '%s' is not a SHARED or OBSERVED variable",
+				  json_string_value(w));
+			break;
+		}
 	json_decref(shared);
 	json_decref(observed);
 	return rc;
@@ -460,7 +472,8 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 		if (colon && (size_t)(colon - val) < sizeof kbuf)
 			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(colon - val), val);
 		if (strcmp(kbuf, "reachable") && strcmp(kbuf, "unreachable")) {
-			fail(p, line, "expect needs 'reachable: <predicate>' or 'unreachable: <predicate>'");
+			fail(p, line,
+			     "expect needs 'reachable: <predicate>' or 'unreachable: <predicate>'");
 			return NULL;
 		}
 		kind = kbuf;
@@ -503,8 +516,7 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 	size_t i;
 	json_t *e;
 	int rc = 0;
-	json_array_foreach(p->block, i, e)
-	{
+	json_array_foreach(p->block, i, e) {
 		const char *key = json_string_value(json_object_get(e, "key"));
 		const char *val = json_string_value(json_object_get(e, "value"));
 		int line = (int)json_integer_value(json_object_get(e, "line"));
@@ -538,11 +550,11 @@ static json_t *per_variant(json_t *by_variant, json_t *variants, int keep_empty)
 	json_t *o = json_object();
 	size_t i;
 	json_t *v;
-	json_array_foreach(variants, i, v)
-	{
+	json_array_foreach(variants, i, v) {
 		json_t *a = json_object_get(by_variant, json_string_value(v));
 		if (a || keep_empty)
-			json_object_set_new(o, json_string_value(v), a ? json_incref(a) : json_array());
+			json_object_set_new(o, json_string_value(v),
+					    a ? json_incref(a) : json_array());
 	}
 	return o;
 }
@@ -551,12 +563,12 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		      json_t *ev, json_t *ex, json_t *quiz)
 {
 	json_t *sources = json_object(), *cflags = json_object(), *cells = json_array();
-	json_object_set(cflags, "all", json_object_get(p->cflags, "all") ? json_object_get(p->cflags, "all")
-									  : json_array());
+	json_object_set(cflags, "all",
+			json_object_get(p->cflags, "all") ? json_object_get(p->cflags, "all") :
+							    json_array());
 	size_t i;
 	json_t *v;
-	json_array_foreach(p->variants, i, v)
-	{
+	json_array_foreach(p->variants, i, v) {
 		const char *name = json_string_value(v);
 		json_t *f = json_object_get(p->cflags, name);
 		json_object_set_new(cflags, name, f ? json_incref(f) : json_array());
@@ -564,16 +576,16 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 			json_object_set_new(sources, name, json_string(p->path));
 		else
 			json_object_set_new(sources, name,
-					    json_sprintf("%s/%s.%s.c", o && o->src_dir ? o->src_dir : ".",
-							 id, name));
+					    json_sprintf("%s/%s.%s.c",
+							 o && o->src_dir ? o->src_dir : ".", id,
+							 name));
 	}
 	for (int c = 0; o && !none && c < o->ncells; c++)
 		json_array_append_new(cells, json_string(o->cells[c]));
 	if (!none && !json_array_size(cells))
 		json_array_append_new(cells, json_string("any/any/any"));
 	json_t *block = p->block, *title = NULL, *page = NULL, *shows = NULL;
-	json_array_foreach(block, i, v)
-	{
+	json_array_foreach(block, i, v) {
 		const char *key = json_string_value(json_object_get(v, "key"));
 		json_t *val = json_object_get(v, "value");
 		if (!strcmp(key, "title"))
@@ -583,16 +595,16 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		else if (!strcmp(key, "shows"))
 			shows = val;
 	}
-	return json_pack("{s:s, s:s, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:b, s:o, s:o, s:o, "
-			 "s:o, s:o, s:o, s:o, s:O}",
-			 "id", id, "file", p->path, "title", title, "page", page, "shows", shows,
-			 "threads", p->threads, "variants", p->variants, "outcome", p->outcome,
-			 "shared", p->shared, "observed", p->observed, "has_init", p->has_init,
-			 "has_check", p->has_check, "cflags", cflags, "evidence",
-			 per_variant(ev, p->variants, 1), "evidence_on",
-			 p->evon ? json_incref(p->evon) : json_array(), "expect",
-			 per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
-			 "sources", sources, "cells", cells, "block", block);
+	return json_pack(
+		"{s:s, s:s, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:b, s:o, s:o, s:o, "
+		"s:o, s:o, s:o, s:o, s:O}",
+		"id", id, "file", p->path, "title", title, "page", page, "shows", shows, "threads",
+		p->threads, "variants", p->variants, "outcome", p->outcome, "shared", p->shared,
+		"observed", p->observed, "has_init", p->has_init, "has_check", p->has_check,
+		"cflags", cflags, "evidence", per_variant(ev, p->variants, 1), "evidence_on",
+		p->evon ? json_incref(p->evon) : json_array(), "expect",
+		per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
+		"sources", sources, "cells", cells, "block", block);
 }
 
 static int check_evidence(struct parse *p, json_t *ev)
@@ -601,8 +613,7 @@ static int check_evidence(struct parse *p, json_t *ev)
 		return 0;
 	size_t i;
 	json_t *v;
-	json_array_foreach(p->variants, i, v)
-	{
+	json_array_foreach(p->variants, i, v) {
 		const char *name = json_string_value(v);
 		if (strcmp(name, "transformed") && !json_object_get(ev, name))
 			return fail(p, p->block_end, "missing 'evidence.%s'", name);
@@ -617,8 +628,9 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	int none = opts && opts->ncells == 1 && strcmp(opts->cells[0], "none") == 0;
 	for (int c = 0; opts && !none && c < opts->ncells; c++)
 		if (conf && !conf_pattern_valid(conf, opts->cells[c])) {
-			snprintf(err, errlen, "%s:1: cell '%s' matches no compiler/arch/opt of the matrix",
-				 path, opts->cells[c]);
+			snprintf(err, errlen,
+				 "%s:1: cell '%s' matches no compiler/arch/opt of the matrix", path,
+				 opts->cells[c]);
 			return NULL;
 		}
 	if (strpbrk(path, "\t\n")) {

@@ -17,11 +17,11 @@
 /* Variant names: a course example has plain, fixed and maybe transformed (cut from one file by
  * #if PLAIN / FIXED / TRANSFORMED); a single-variant example has any one of these names or
  * student, and is compiled as it is. */
-extern const char *const meta_variant_names[];	/* NULL-terminated */
+extern const char *const meta_variant_names[]; /* NULL-terminated */
 
 struct meta_opts {
-	const char *src_dir;		/* where a course example's variants are cut to */
-	const char *const *cells;	/* compile only on these cells (patterns); none: the matrix;
+	const char *src_dir;	  /* where a course example's variants are cut to */
+	const char *const *cells; /* compile only on these cells (patterns); none: the matrix;
 					   the one pattern "none": on no cell (explored only) */
 	int ncells;
 };

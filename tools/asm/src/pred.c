@@ -11,9 +11,9 @@
 #define PRED_MAX_INT 9007199254740991LL /* 2^53 - 1: exact in the explorer's JavaScript numbers */
 #define PRED_NAME_MAX 64
 
-const char *const pred_count_fns[] = { "loads",	      "stores",	   "rmw",	"loads_in_loop",
-				       "stores_in_loop", "min_width", "max_width", "accesses",
-				       NULL };
+const char *const pred_count_fns[] = { "loads",		"stores",	  "rmw",
+				       "loads_in_loop", "stores_in_loop", "min_width",
+				       "max_width",	"accesses",	  NULL };
 
 struct parser {
 	const char *s, *p;
@@ -22,7 +22,7 @@ struct parser {
 	char *err;
 	size_t errlen;
 	int depth;
-	int counts;		/* count atoms seen (an evidence predicate needs one) */
+	int counts; /* count atoms seen (an evidence predicate needs one) */
 };
 
 static json_t *fail(struct parser *ps, const char *fmt, const char *what)
@@ -123,8 +123,9 @@ static json_t *thread_arg(struct parser *ps, const char *fn, int crash)
 			      (!strcmp(t, "init") && ps->names->has_init));
 	if (crash && !extra && (!strcmp(t, "check") || !strcmp(t, "init"))) {
 		ps->p -= strlen(t);
-		return fail(ps, !strcmp(t, "check") ? "crash(check) needs a CHECK() in the example"
-						    : "crash(init) needs an INIT() in the example",
+		return fail(ps,
+			    !strcmp(t, "check") ? "crash(check) needs a CHECK() in the example" :
+						  "crash(init) needs an INIT() in the example",
 			    NULL);
 	}
 	if (!extra && !listed(ps->names->threads, ps->names->nthreads, t)) {
@@ -206,7 +207,9 @@ static json_t *primary(struct parser *ps)
 	if (r < 0)
 		return fail(ps, "name too long", NULL);
 	if (r == 0)
-		return fail(ps, *ps->p ? "expected a name, an integer or '('" : "the predicate ends too early",
+		return fail(ps,
+			    *ps->p ? "expected a name, an integer or '('" :
+				     "the predicate ends too early",
 			    NULL);
 	return ps->lang == PRED_EVIDENCE ? count_atom(ps, name) : outcome_atom(ps, name);
 }
@@ -259,7 +262,8 @@ static json_t *cmp(struct parser *ps)
 	l = node(op, l, sum(ps));
 	if (l && cmp_op(ps)) {
 		json_decref(l);
-		return fail(ps, "one comparison at a time: use parentheses and && (a < b && b < c)", NULL);
+		return fail(ps, "one comparison at a time: use parentheses and && (a < b && b < c)",
+			    NULL);
 	}
 	return l;
 }
@@ -310,8 +314,8 @@ long long pred_eval(const json_t *t, pred_atom_fn atom, void *ctx)
 	if (!op)
 		return 0;
 	if (!args)
-		return strcmp(op, "int") == 0 ? json_integer_value(json_object_get(t, "value"))
-					      : atom(ctx, t);
+		return strcmp(op, "int") == 0 ? json_integer_value(json_object_get(t, "value")) :
+						atom(ctx, t);
 	long long a = pred_eval(json_array_get(args, 0), atom, ctx);
 	if (!strcmp(op, "!"))
 		return !a;

@@ -30,11 +30,11 @@ enum pred_lang { PRED_OUTCOME, PRED_EVIDENCE };
 
 /* The names a predicate may use. */
 struct pred_names {
-	const char *const *threads;	/* thread functions */
+	const char *const *threads; /* thread functions */
 	int nthreads;
-	const char *const *vars;	/* outcome names (outcome) or shared variables (evidence) */
+	const char *const *vars; /* outcome names (outcome) or shared variables (evidence) */
 	int nvars;
-	int has_init, has_check;	/* crash(init) / crash(check) are allowed */
+	int has_init, has_check; /* crash(init) / crash(check) are allowed */
 };
 
 /* The count functions of evidence predicates, NULL-terminated. */

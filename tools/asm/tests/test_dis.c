@@ -57,10 +57,11 @@ static struct counts count(const struct dis *d, const char *fn, const char *var)
 }
 
 static const char *const all_targets[] = {
-	"gcc-12_x86_64-O2",  "gcc-12_aarch64-O2",  "gcc-12_riscv64-O2",  "gcc-12_i386-O2",
-	"clang-14_x86_64-O2", "clang-14_aarch64-O2", "clang-14_riscv64-O2", "clang-14_i386-O2",
-	"clang-19_x86_64-O2", "clang-19_aarch64-O2", "clang-22_x86_64-O2", "clang-22_aarch64-O2",
-	"clang-14_x86_64-O0", "gcc-12_aarch64-O0",  NULL
+	"gcc-12_x86_64-O2",    "gcc-12_aarch64-O2",  "gcc-12_riscv64-O2",
+	"gcc-12_i386-O2",      "clang-14_x86_64-O2", "clang-14_aarch64-O2",
+	"clang-14_riscv64-O2", "clang-14_i386-O2",   "clang-19_x86_64-O2",
+	"clang-19_aarch64-O2", "clang-22_x86_64-O2", "clang-22_aarch64-O2",
+	"clang-14_x86_64-O0",  "gcc-12_aarch64-O0",  NULL
 };
 
 /* What holds on every target: the marked polling load is in a loop, both neighbours are
@@ -77,18 +78,20 @@ static void test_every_target(void **state)
 				fail_msg("%s: function %s missing", all_targets[t], fns[i]);
 		struct counts c = count(&d, "poll", "flag");
 		if (c.loads_in_loop < 1 || c.stores != 0)
-			fail_msg("%s: poll: loads_in_loop(flag) = %d", all_targets[t], c.loads_in_loop);
+			fail_msg("%s: poll: loads_in_loop(flag) = %d", all_targets[t],
+				 c.loads_in_loop);
 		assert_int_equal(count(&d, "poll", "r0").stores, 1);
 		struct counts a = count(&d, "two", "pair_a"), b = count(&d, "two", "pair_b");
 		if (a.stores != 1 || b.stores != 1 || a.loads || b.loads)
-			fail_msg("%s: two: stores pair_a %d pair_b %d", all_targets[t], a.stores, b.stores);
+			fail_msg("%s: two: stores pair_a %d pair_b %d", all_targets[t], a.stores,
+				 b.stores);
 		struct counts n = count(&d, "inc", "cnt");
 		int ok = (n.rmw == 1 && n.accesses == 1) ||
 			 (n.rmw == 0 && n.loads == 1 && n.stores == 1 && n.loads_in_loop == 1 &&
 			  n.stores_in_loop == 1);
 		if (!ok || n.min_width != 4)
-			fail_msg("%s: inc: rmw %d loads %d stores %d", all_targets[t], n.rmw, n.loads,
-				 n.stores);
+			fail_msg("%s: inc: rmw %d loads %d stores %d", all_targets[t], n.rmw,
+				 n.loads, n.stores);
 		struct counts w = count(&d, "put", "word");
 		if (w.stores < 1 || w.loads != 0)
 			fail_msg("%s: put: stores(word) = %d", all_targets[t], w.stores);
@@ -106,7 +109,8 @@ static void test_hoisted_load(void **state)
 		struct counts c = count(&d, "hoist", "flag2");
 		int o0 = strstr(all_targets[t], "-O0") != NULL;
 		if (o0 ? c.loads_in_loop < 1 : c.loads_in_loop != 0)
-			fail_msg("%s: hoist: loads_in_loop(flag2) = %d", all_targets[t], c.loads_in_loop);
+			fail_msg("%s: hoist: loads_in_loop(flag2) = %d", all_targets[t],
+				 c.loads_in_loop);
 		dis_free(&d);
 	}
 }
@@ -191,18 +195,17 @@ static void test_x86_kinds(void **state)
 {
 	(void)state;
 	struct dis d;
-	parse_x86(&d,
-		  "   0:\tmovzbl 0x0(%rip),%eax        # 7 <f+0x7>\n"
-		  "\t\t\t3: R_X86_64_PC32\tcourse_shared+0x4\n"	/* b: 8 + 4 - (7 - 3) */
-		  "   7:\txchg   %rax,0x0(%rip)        # e <f+0xe>\n"
-		  "\t\t\ta: R_X86_64_PC32\ta-0x4\n"
-		  "   e:\tlea    0x0(%rip),%rdx        # 15 <f+0x15>\n"
-		  "\t\t\t11: R_X86_64_PC32\ta-0x4\n"
-		  "  15:\tmov    %rcx,(%rdx)\n"
-		  "  18:\tcmpb   $0x0,0x0(%rip)        # 1f <f+0x1f>\n"
-		  "\t\t\t1a: R_X86_64_PC32\tb-0x5\n"
-		  "  1f:\tmov    (%rax),%rax\n"
-		  "  22:\tret\n");
+	parse_x86(&d, "   0:\tmovzbl 0x0(%rip),%eax        # 7 <f+0x7>\n"
+		      "\t\t\t3: R_X86_64_PC32\tcourse_shared+0x4\n" /* b: 8 + 4 - (7 - 3) */
+		      "   7:\txchg   %rax,0x0(%rip)        # e <f+0xe>\n"
+		      "\t\t\ta: R_X86_64_PC32\ta-0x4\n"
+		      "   e:\tlea    0x0(%rip),%rdx        # 15 <f+0x15>\n"
+		      "\t\t\t11: R_X86_64_PC32\ta-0x4\n"
+		      "  15:\tmov    %rcx,(%rdx)\n"
+		      "  18:\tcmpb   $0x0,0x0(%rip)        # 1f <f+0x1f>\n"
+		      "\t\t\t1a: R_X86_64_PC32\tb-0x5\n"
+		      "  1f:\tmov    (%rax),%rax\n"
+		      "  22:\tret\n");
 	const struct func *f = &d.funcs[0];
 	assert_int_equal(f->n, 7);
 	assert_int_equal(f->insns[0].nacc, 1);
@@ -211,13 +214,13 @@ static void test_x86_kinds(void **state)
 	assert_int_equal(f->insns[0].acc[0].width, 1);
 	assert_int_equal(f->insns[1].acc[0].kind, ACC_RMW);
 	assert_int_equal(f->insns[1].acc[0].width, 8);
-	assert_int_equal(f->insns[2].nacc, 0);			/* lea: an address, no access */
-	assert_int_equal(f->insns[3].nacc, 1);			/* through %rdx */
+	assert_int_equal(f->insns[2].nacc, 0); /* lea: an address, no access */
+	assert_int_equal(f->insns[3].nacc, 1); /* through %rdx */
 	assert_string_equal(d.syms[f->insns[3].acc[0].var].name, "a");
 	assert_int_equal(f->insns[3].acc[0].kind, ACC_STORE);
-	assert_int_equal(f->insns[4].acc[0].kind, ACC_LOAD);	/* cmp only reads */
+	assert_int_equal(f->insns[4].acc[0].kind, ACC_LOAD); /* cmp only reads */
 	assert_string_equal(d.syms[f->insns[4].acc[0].var].name, "b");
-	assert_int_equal(f->insns[5].nacc, 0);			/* %rax holds no known address */
+	assert_int_equal(f->insns[5].nacc, 0); /* %rax holds no known address */
 	assert_int_equal(f->insns[0].line, 3);
 	dis_free(&d);
 }
@@ -226,15 +229,14 @@ static void test_loops(void **state)
 {
 	(void)state;
 	struct dis d;
-	parse_x86(&d,
-		  "   0:\tmov    $0x1,%eax\n"
-		  "   5:\tmov    0x0(%rip),%edx        # b <f+0xb>\n"
-		  "\t\t\t7: R_X86_64_PC32\ta-0x4\n"
-		  "   b:\ttest   %edx,%edx\n"
-		  "   d:\tje     5 <f+0x5>\n"
-		  "   f:\tjmp    13 <f+0x13>\n"
-		  "  11:\tjmp    11 <f+0x11>\n"
-		  "  13:\tret\n");
+	parse_x86(&d, "   0:\tmov    $0x1,%eax\n"
+		      "   5:\tmov    0x0(%rip),%edx        # b <f+0xb>\n"
+		      "\t\t\t7: R_X86_64_PC32\ta-0x4\n"
+		      "   b:\ttest   %edx,%edx\n"
+		      "   d:\tje     5 <f+0x5>\n"
+		      "   f:\tjmp    13 <f+0x13>\n"
+		      "  11:\tjmp    11 <f+0x11>\n"
+		      "  13:\tret\n");
 	const struct func *f = &d.funcs[0];
 	int expect_loop[] = { 0, 1, 1, 1, 0, 1, 0 };
 	int expect_target[] = { 0, 1, 0, 0, 0, 1, 1 };
@@ -304,14 +306,10 @@ static void test_bad_listing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_target),
-		cmocka_unit_test(test_hoisted_load),
-		cmocka_unit_test(test_store_widths),
-		cmocka_unit_test(test_lines_and_relocations),
-		cmocka_unit_test(test_x86_kinds),
-		cmocka_unit_test(test_loops),
-		cmocka_unit_test(test_empty_thread),
-		cmocka_unit_test(test_bad_listing),
+		cmocka_unit_test(test_every_target), cmocka_unit_test(test_hoisted_load),
+		cmocka_unit_test(test_store_widths), cmocka_unit_test(test_lines_and_relocations),
+		cmocka_unit_test(test_x86_kinds),    cmocka_unit_test(test_loops),
+		cmocka_unit_test(test_empty_thread), cmocka_unit_test(test_bad_listing),
 	};
 	return cmocka_run_group_tests_name("asm disassembly", tests, NULL, NULL);
 }

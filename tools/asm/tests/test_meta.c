@@ -86,11 +86,14 @@ static void test_good(void **state)
 	assert_int_equal(integer(at(m, "evidence", "fixed", 0), "line"), 11);
 	assert_string_equal(str(at(m, "expect", "plain", 0), "kind"), "reachable");
 	assert_string_equal(str(at(m, "expect", "plain", 0), "expr"), "hang(t1)");
-	assert_string_equal(str(json_object_get(at(m, "expect", "plain", 0), "tree"), "op"), "hang");
-	assert_string_equal(str(json_object_get(at(m, "evidence", "plain", 0), "tree"), "op"), "==");
+	assert_string_equal(str(json_object_get(at(m, "expect", "plain", 0), "tree"), "op"),
+			    "hang");
+	assert_string_equal(str(json_object_get(at(m, "evidence", "plain", 0), "tree"), "op"),
+			    "==");
 	assert_string_equal(json_string_value(at(m, "cflags", "fixed", 0)), "-DEXTRA=1");
 	assert_string_equal(json_string_value(at(m, "cflags", "all", 0)), "-std=gnu11");
-	assert_string_equal(str(at(m, "sources", NULL, -1), "fixed"), "build/data/src/good.fixed.c");
+	assert_string_equal(str(at(m, "sources", NULL, -1), "fixed"),
+			    "build/data/src/good.fixed.c");
 	assert_string_equal(json_string_value(at(m, "cells", NULL, 0)), "any/any/any");
 	assert_true(meta_has_cell(m, "clang-19/aarch64/O3"));
 	/* quiz.<variant>: predicates of outcome quizzes, per variant, with their lines */
@@ -184,7 +187,7 @@ static void test_patterns(void **state)
 	assert_false(conf_pattern_match("any/any/O2", "gcc-12/x86_64/O3"));
 	assert_false(conf_pattern_match("gcc-12/x86_64", "gcc-12/x86_64/O2"));
 	assert_true(conf_pattern_valid(&conf, "any/riscv64/Os"));
-	assert_false(conf_pattern_valid(&conf, "clang-19/riscv64/O2"));	/* not in the matrix */
+	assert_false(conf_pattern_valid(&conf, "clang-19/riscv64/O2")); /* not in the matrix */
 	assert_non_null(conf_target(&conf, "gcc-12/aarch64"));
 	assert_true(conf_has_opt(&conf, "O0"));
 }
@@ -216,8 +219,8 @@ static void test_diff(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_good),	 cmocka_unit_test(test_single),
-		cmocka_unit_test(test_errors),	 cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_good),   cmocka_unit_test(test_single),
+		cmocka_unit_test(test_errors), cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_diff),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);

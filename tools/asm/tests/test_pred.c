@@ -29,17 +29,21 @@ static long long outcome_atom(void *ctx, const json_t *atom)
 	const char *t = json_string_value(json_object_get(atom, "thread"));
 	if (!strcmp(op, "var"))
 		return json_integer_value(
-			json_object_get(json_object_get(o, "values"), json_string_value(json_object_get(atom, "name"))));
+			json_object_get(json_object_get(o, "values"),
+					json_string_value(json_object_get(atom, "name"))));
 	if (!strcmp(op, "done"))
 		return json_is_true(json_object_get(o, "done"));
 	if (!strcmp(op, "crash")) {
 		json_t *c = json_object_get(o, "crash");
-		return json_is_object(c) && (!t || !strcmp(t, json_string_value(json_object_get(c, "thread"))));
+		return json_is_object(c) &&
+		       (!t || !strcmp(t, json_string_value(json_object_get(c, "thread"))));
 	}
 	if (!strcmp(op, "hang")) {
 		size_t i;
 		json_t *h;
-		json_array_foreach(json_object_get(o, "hang"), i, h) if (!strcmp(json_string_value(h), t)) return 1;
+		json_array_foreach(json_object_get(o, "hang"), i, h)
+			if (!strcmp(json_string_value(h), t))
+				return 1;
 		return 0;
 	}
 	fail_msg("unexpected atom %s", op);
@@ -59,21 +63,23 @@ static void test_cases(void **state)
 	struct pred_names names = { threads, 0, vars, 0, 0, 0 };
 	size_t i, k;
 	json_t *v, *c;
-	json_array_foreach(json_object_get(f, "threads"), i, v) threads[names.nthreads++] = json_string_value(v);
-	json_array_foreach(json_object_get(f, "outcome"), i, v) vars[names.nvars++] = json_string_value(v);
+	json_array_foreach(json_object_get(f, "threads"), i, v)
+		threads[names.nthreads++] = json_string_value(v);
+	json_array_foreach(json_object_get(f, "outcome"), i, v)
+		vars[names.nvars++] = json_string_value(v);
 	names.has_init = json_is_true(json_object_get(f, "has_init"));
 	names.has_check = json_is_true(json_object_get(f, "has_check"));
 	json_t *outcomes = json_object_get(f, "outcomes");
 	int n = 0;
-	json_array_foreach(json_object_get(f, "cases"), k, c)
-	{
+	json_array_foreach(json_object_get(f, "cases"), k, c) {
 		const char *expr = json_string_value(json_object_get(c, "expr"));
 		const char *want_err = json_string_value(json_object_get(c, "error"));
 		err[0] = '\0';
 		json_t *tree = pred_parse(expr, PRED_OUTCOME, &names, err, sizeof err);
 		if (want_err) {
 			if (tree || !strstr(err, want_err))
-				fail_msg("'%s': want the error '%s', got %s", expr, want_err, tree ? "a tree" : err);
+				fail_msg("'%s': want the error '%s', got %s", expr, want_err,
+					 tree ? "a tree" : err);
 			n++;
 			continue;
 		}
@@ -81,13 +87,14 @@ static void test_cases(void **state)
 			fail_msg("'%s': refused: %s", expr, err);
 		const char *name;
 		json_t *o;
-		json_object_foreach(outcomes, name, o)
-		{
+		json_object_foreach(outcomes, name, o) {
 			int want = 0;
-			json_array_foreach(json_object_get(c, "holds"), i, v) want |= !strcmp(json_string_value(v), name);
+			json_array_foreach(json_object_get(c, "holds"), i, v)
+				want |= !strcmp(json_string_value(v), name);
 			int got = pred_eval(tree, outcome_atom, o) != 0;
 			if (got != want)
-				fail_msg("'%s' on outcome %s: %s, want %s", expr, name, got ? "holds" : "does not hold",
+				fail_msg("'%s' on outcome %s: %s, want %s", expr, name,
+					 got ? "holds" : "does not hold",
 					 want ? "holds" : "does not hold");
 		}
 		json_decref(tree);
@@ -152,17 +159,18 @@ static void test_tree(void **state)
 	const char *t1[] = { "t0", "t1" }, *v1[] = { "r1" };
 	struct pred_names n = { t1, 2, v1, 1, 0, 1 };
 	char err[300];
-	json_t *t = pred_parse("!done && r1 + 1 == 0x10 || crash(check) || hang(t1) || -r1 < 0", PRED_OUTCOME,
-			       &n, err, sizeof err);
+	json_t *t = pred_parse("!done && r1 + 1 == 0x10 || crash(check) || hang(t1) || -r1 < 0",
+			       PRED_OUTCOME, &n, err, sizeof err);
 	if (!t)
 		fail_msg("%s", err);
 	char *s = json_dumps(t, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	assert_string_equal(
-		s, "{\"op\":\"||\",\"args\":[{\"op\":\"||\",\"args\":[{\"op\":\"||\",\"args\":[{\"op\":\"&&\",\"args\":["
-		   "{\"op\":\"!\",\"args\":[{\"op\":\"done\"}]},{\"op\":\"==\",\"args\":[{\"op\":\"+\",\"args\":["
-		   "{\"op\":\"var\",\"name\":\"r1\"},{\"op\":\"int\",\"value\":1}]},{\"op\":\"int\",\"value\":16}]}]},"
-		   "{\"op\":\"crash\",\"thread\":\"check\"}]},{\"op\":\"hang\",\"thread\":\"t1\"}]},{\"op\":\"<\",\"args\":["
-		   "{\"op\":\"neg\",\"args\":[{\"op\":\"var\",\"name\":\"r1\"}]},{\"op\":\"int\",\"value\":0}]}]}");
+		s,
+		"{\"op\":\"||\",\"args\":[{\"op\":\"||\",\"args\":[{\"op\":\"||\",\"args\":[{\"op\":\"&&\",\"args\":["
+		"{\"op\":\"!\",\"args\":[{\"op\":\"done\"}]},{\"op\":\"==\",\"args\":[{\"op\":\"+\",\"args\":["
+		"{\"op\":\"var\",\"name\":\"r1\"},{\"op\":\"int\",\"value\":1}]},{\"op\":\"int\",\"value\":16}]}]},"
+		"{\"op\":\"crash\",\"thread\":\"check\"}]},{\"op\":\"hang\",\"thread\":\"t1\"}]},{\"op\":\"<\",\"args\":["
+		"{\"op\":\"neg\",\"args\":[{\"op\":\"var\",\"name\":\"r1\"}]},{\"op\":\"int\",\"value\":0}]}]}");
 	free(s);
 	json_decref(t);
 	/* a column in every message, deep nesting refused without a crash */

@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 struct run_result {
-    int status;      /* exit status, or 128+signal */
-    char *out, *err; /* captured stdout / stderr (malloc'd) */
+	int status;	 /* exit status, or 128+signal */
+	char *out, *err; /* captured stdout / stderr (malloc'd) */
 };
 
 /* Absolute path of an environment variable's directory/file (SITEGEN, GEN_FIXTURES), or aborts. */
