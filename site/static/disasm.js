@@ -85,31 +85,9 @@
     return frag;
   }
 
-  /* Instruction text without addresses and branch targets, for the diff. */
-  function norm(insn) {
-    return insn.text.replace(/\b[0-9a-f]+ <[^>]*>/g, '<target>').replace(/\.L\d+\b/g, '.L');
-  }
-
   function flat(fns) {
     var out = [];
     (fns || []).forEach(function (fn) { fn.insns.forEach(function (i) { out.push(i); }); });
-    return out;
-  }
-
-  /* LCS diff of two instruction lists: [{op: ' ' | '-' | '+', insn}] */
-  function diff(a, b) {
-    var n = a.length, m = b.length, t = [], i, j;
-    for (i = 0; i <= n; i++) { t.push(new Array(m + 1).fill(0)); }
-    for (i = n - 1; i >= 0; i--)
-      for (j = m - 1; j >= 0; j--)
-        t[i][j] = norm(a[i]) === norm(b[j]) ? t[i + 1][j + 1] + 1 : Math.max(t[i + 1][j], t[i][j + 1]);
-    var out = [];
-    i = 0; j = 0;
-    while (i < n || j < m) {
-      if (i < n && j < m && norm(a[i]) === norm(b[j])) { out.push({ op: ' ', insn: b[j] }); i++; j++; }
-      else if (j < m && (i === n || t[i][j + 1] >= t[i + 1][j])) { out.push({ op: '+', insn: b[j] }); j++; }
-      else { out.push({ op: '-', insn: a[i] }); i++; }
-    }
     return out;
   }
 
@@ -209,9 +187,11 @@
         if (showDiff && v === 'plain') {
           h.textContent = 'plain → fixed';
           var ol = el('ol', 'asm-lines asm-diff');
-          diff(flat(fns), flat(data.variants.fixed ? data.variants.fixed[th] : null)).forEach(function (d) {
-            ol.appendChild(insnItem(d.insn, range, self.state.syntax,
-              d.op === '+' ? 'diff-add' : d.op === '-' ? 'diff-del' : ''));
+          /* data.diff[th]: [[op, plain index, fixed index]] (1-based), computed by tools/asm (diff.c) */
+          var pl = flat(fns), fx = flat(data.variants.fixed ? data.variants.fixed[th] : null);
+          ((data.diff || {})[th] || []).forEach(function (d) {
+            ol.appendChild(insnItem(d[0] === '-' ? pl[d[1] - 1] : fx[d[2] - 1], range, self.state.syntax,
+              d[0] === '+' ? 'diff-add' : d[0] === '-' ? 'diff-del' : ''));
           });
           cols[c].appendChild(ol);
           cols[c].hidden = false;

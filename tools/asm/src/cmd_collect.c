@@ -155,6 +155,30 @@ static json_t *page_meta(json_t *meta)
 	return page;
 }
 
+/* The anchor of an example on its page: prefix + the id with every run of characters that are not
+ * ASCII letters or digits replaced by '-' ("ex-load-fusing-need-to-stop"). The templates and the
+ * tests read it from the data; nothing else derives it. */
+static json_t *anchor(const char *prefix, const char *id)
+{
+	size_t n = strlen(prefix), start = n;
+	char *s = malloc(n + strlen(id) + 1);
+	if (!s)
+		return json_null();
+	memcpy(s, prefix, n);
+	for (const char *p = id; *p; p++) {
+		int word = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			   (*p >= '0' && *p <= '9');
+		if (word)
+			s[n++] = *p;
+		else if (n == start || s[n - 1] != '-')
+			s[n++] = '-';
+	}
+	s[n] = '\0';
+	json_t *j = json_string(s);
+	free(s);
+	return j;
+}
+
 /* Has the example a cell on target t? */
 static int target_wanted(json_t *meta, const struct conf *conf, int t)
 {
@@ -227,10 +251,20 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 					      json_object_get(c, "evidence"), "counts",
 					      json_object_get(c, "counts")));
 	}
-	(void)meta;
-	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o}", "target", target, "opt", opt, "arch",
-			 json_object_get(tj, "arch"), "version", json_object_get(tj, "version"),
-			 "variants", variants, "evidence", evidence);
+	/* the view's "diff plain against fixed", per thread */
+	json_t *diff = json_object(), *pl = json_object_get(variants, "plain"),
+	       *fx = json_object_get(variants, "fixed");
+	size_t i;
+	json_t *th;
+	json_array_foreach(json_object_get(meta, "threads"), i, th)
+		if (pl && fx)
+			json_object_set_new(diff, json_string_value(th),
+					    diff_insns(json_object_get(pl, json_string_value(th)),
+						       json_object_get(fx, json_string_value(th))));
+	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o, s:o}", "target", target, "opt", opt,
+			 "arch", json_object_get(tj, "arch"), "version",
+			 json_object_get(tj, "version"), "variants", variants, "evidence", evidence,
+			 "diff", diff);
 }
 
 int cmd_collect(int argc, char **argv)
@@ -423,6 +457,8 @@ int cmd_collect(int argc, char **argv)
 		json_t *page = page_meta(meta);
 		json_object_set_new(page, "sources", sources);
 		json_object_set_new(page, "diffs", diffs);
+		json_object_set_new(page, "anchor", anchor("ex-", id));
+		json_object_set_new(page, "explorer_anchor", anchor("explorer-", id));
 		json_object_set_new(page, "functions", function_ranges(original));
 		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
@@ -446,13 +482,14 @@ int cmd_collect(int argc, char **argv)
 		char topic[128];
 		snprintf(topic, sizeof topic, "%.*s", slash ? (int)(slash - id) : (int)strlen(id),
 			 id);
-		json_array_append_new(
-			examples,
-			json_pack("{s:s, s:s, s:O, s:O, s:O, s:s, s:O, s:o}", "id", id, "topic",
-				  topic, "title", json_object_get(meta, "title"), "page",
-				  json_object_get(meta, "page"), "shows",
-				  json_object_get(meta, "shows"), "file", file, "evidence_on",
-				  json_object_get(meta, "evidence_on"), "results", results));
+		json_array_append_new(examples,
+				      json_pack("{s:s, s:o, s:s, s:O, s:O, s:O, s:s, s:O, s:o}",
+						"id", id, "anchor", anchor("ex-", id), "topic",
+						topic, "title", json_object_get(meta, "title"),
+						"page", json_object_get(meta, "page"), "shows",
+						json_object_get(meta, "shows"), "file", file,
+						"evidence_on", json_object_get(meta, "evidence_on"),
+						"results", results));
 		json_decref(targets);
 		for (int t = 0; t < conf.ntargets; t++)
 			json_decref(tjs[t]);

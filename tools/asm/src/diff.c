@@ -3,6 +3,7 @@
  */
 #include "diff.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,5 +46,70 @@ json_t *diff_lines(json_t *a, json_t *b)
 	}
 #undef T
 	free(t);
+	return out;
+}
+
+/* "jne 1c <t1+0x1c>" -> "jne <target>", ".L12" -> ".L": what a diff of two listings should ignore. */
+static json_t *normalized(const char *t)
+{
+	size_t n = strlen(t), k = 0;
+	char *s = malloc(n + 1);
+	if (!s)
+		return json_string("");
+	for (size_t i = 0; i < n;) {
+		size_t h = i;
+		while (h < n && ((t[h] >= '0' && t[h] <= '9') || (t[h] >= 'a' && t[h] <= 'f')))
+			h++;
+		int word_start = i == 0 || !(isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_');
+		if (h > i && word_start && t[h] == ' ' && t[h + 1] == '<' && strchr(t + h, '>')) {
+			memcpy(s + k, "<target>", 8);
+			k += 8;
+			i = (size_t)(strchr(t + h, '>') - t) + 1;
+		} else if (t[i] == '.' && t[i + 1] == 'L' && isdigit((unsigned char)t[i + 2])) {
+			size_t j = i + 2;
+			while (isdigit((unsigned char)t[j]))
+				j++;
+			if (isalnum((unsigned char)t[j]) || t[j] == '_') {
+				s[k++] = t[i++];
+				continue;
+			}
+			memcpy(s + k, ".L", 2);
+			k += 2;
+			i = j;
+		} else {
+			s[k++] = t[i++];
+		}
+	}
+	s[k] = '\0';
+	json_t *j = json_string(s);
+	free(s);
+	return j;
+}
+
+static json_t *flat_texts(json_t *fns)
+{
+	json_t *out = json_array();
+	size_t i, k;
+	json_t *fn, *in;
+	json_array_foreach(fns, i, fn)
+		json_array_foreach(json_object_get(fn, "insns"), k, in)
+			json_array_append_new(
+				out, normalized(json_string_value(json_object_get(in, "text"))));
+	return out;
+}
+
+json_t *diff_insns(json_t *a, json_t *b)
+{
+	json_t *ta = flat_texts(a), *tb = flat_texts(b), *d = diff_lines(ta, tb),
+	       *out = json_array();
+	size_t i;
+	json_t *e;
+	json_array_foreach(d, i, e)
+		json_array_append_new(out,
+				      json_pack("[O, O, O]", json_object_get(e, "op"),
+						json_object_get(e, "a"), json_object_get(e, "b")));
+	json_decref(ta);
+	json_decref(tb);
+	json_decref(d);
 	return out;
 }

@@ -1,5 +1,6 @@
 /*
- * diff.h - a line diff (longest common subsequence) between two variants' sources.
+ * diff.h - the one line diff (longest common subsequence): between two variants' sources, and
+ * between two variants' instructions for the disassembly view (its browser code only draws it).
  */
 #ifndef ASM_DIFF_H
 #define ASM_DIFF_H
@@ -8,5 +9,11 @@
 
 /* a, b: JSON arrays of strings. Returns [{op: " "|"-"|"+", a: line or 0, b: line or 0, text}]. */
 json_t *diff_lines(json_t *a, json_t *b);
+
+/* The disassembly view's "plain -> fixed" diff of one thread: a, b are its functions in two variants
+ * ([{name, insns: [{text, ...}]}], the data scripts' format). Instructions are compared without
+ * addresses, branch targets and local label numbers. Returns [[op, ia, ib], ...] with ia, ib the
+ * 1-based indexes in the functions' instructions taken in order (0: none). The caller owns it. */
+json_t *diff_insns(json_t *a, json_t *b);
 
 #endif

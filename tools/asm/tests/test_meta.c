@@ -216,12 +216,30 @@ static void test_diff(void **state)
 	json_decref(d);
 }
 
+/* The disassembly view's diff ignores addresses, branch targets and label numbers. */
+static void test_diff_insns(void **state)
+{
+	(void)state;
+	json_t *a = json_pack("[{s:s, s:[{s:s}, {s:s}, {s:s}]}]", "name", "t1", "insns", "text",
+			      "mov 0x0(%rip),%eax", "text", "jne 1c <t1+0x1c>", "text", "b .L12");
+	json_t *b = json_pack("[{s:s, s:[{s:s}, {s:s}, {s:s}, {s:s}]}]", "name", "t1", "insns",
+			      "text", "mov 0x0(%rip),%eax", "text", "mfence", "text",
+			      "jne 20 <t1+0x20>", "text", "b .L7");
+	json_t *d = diff_insns(a, b);
+	char *s = json_dumps(d, JSON_COMPACT);
+	assert_string_equal(s, "[[\" \",1,1],[\"+\",0,2],[\" \",2,3],[\" \",3,4]]");
+	free(s);
+	json_decref(d);
+	json_decref(a);
+	json_decref(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good),   cmocka_unit_test(test_single),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_patterns),
-		cmocka_unit_test(test_diff),
+		cmocka_unit_test(test_diff),   cmocka_unit_test(test_diff_insns),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);
 }
