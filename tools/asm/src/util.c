@@ -100,3 +100,9 @@ json_t *load_json(const char *path)
 		fprintf(stderr, "%s:%d: %s\n", path, e.line, e.text);
 	return j;
 }
+
+char *script_json(const json_t *j)
+{
+	return json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ESCAPE_SLASH |
+				     JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+}

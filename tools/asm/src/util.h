@@ -12,5 +12,9 @@ int mkdir_parents(const char *path);		    /* mkdir -p of path's directory */
 int write_text(const char *path, const char *text); /* via a temporary and rename */
 int write_json(const char *path, json_t *j);	    /* indented, sorted as built */
 json_t *load_json(const char *path);		    /* prints path: error on failure */
+/* JSON text for inside a classic <script> (the data scripts): compact, every '/' escaped (no
+ * "</script>"), every non-ASCII character as \uXXXX (jansson's JSON_ESCAPE_SLASH and
+ * JSON_ENSURE_ASCII). tools/wasm/lib/outcomes.js scriptJson() follows the same rule. Malloc'd. */
+char *script_json(const json_t *j);
 
 #endif

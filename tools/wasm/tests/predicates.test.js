@@ -72,3 +72,8 @@ test('the checker takes any outcome set: expectations, quiz predicates, errors a
   assert.deepStrictEqual(brokenBy(two, { plain: outcomes, fixed: outcomes }), []);
   assert.deepStrictEqual(brokenBy(two, { plain: outcomes }), []);
 });
+
+test('JSON in a data script follows the rule of tools/asm (test_meta.c checks the same string)', () => {
+  const { scriptJson } = require('../lib/outcomes');
+  assert.strictEqual(scriptJson({ a: '</script> \u00e9 \u2028 \u{1F600}' }), '{"a":"<\\/script> \\u00E9 \\u2028 \\uD83D\\uDE00"}');
+});
