@@ -117,13 +117,8 @@ function main() {
   if (fs.existsSync(siteDir)) {
     console.log('\nbytes per page with an explorer (HTML + every script and stylesheet it loads; explorer = its sections,');
     console.log('runtime.js, ui.js, explorer.css and the wasm data scripts):');
-    const pages = [];
-    (function walk(d) {
-      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-        const p = path.join(d, e.name);
-        if (e.isDirectory() && e.name !== 'data' && e.name !== 'static') walk(p); else if (e.name.endsWith('.html')) pages.push(p);
-      }
-    })(siteDir);
+    const pages = fs.readdirSync(siteDir, { recursive: true }).filter((f) => f.endsWith('.html') &&
+      !/^(data|static)\//.test(f)).map((f) => path.join(siteDir, f));
     for (const p of pages.sort()) {
       const html = fs.readFileSync(p, 'utf8');
       if (!/class="explorer-app"/.test(html)) continue;

@@ -9,15 +9,8 @@ const TOP = path.resolve(__dirname, '../../..');
 
 // Paths of every .json file below dir, sorted; [] when dir does not exist.
 function metaFiles(dir) {
-  const out = [];
-  (function walk(d) {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else if (e.name.endsWith('.json')) out.push(p);
-    }
-  })(dir);
-  return out.sort();
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.json')).map((f) => path.join(dir, f)).sort();
 }
 
 // The parsed metadata of every example below dir.
