@@ -36,13 +36,10 @@
     document.head.appendChild(s);
   }
 
-  function colourClass(src, range) {
-    if (!range || !src || src < range.first || src > range.last) return 'ln-none';
-    return 'ln-c' + ((src - range.first) % 8);
-  }
-
-  function insnItem(insn, range, syntax, mark) {
-    var li = el('li', colourClass(insn.src, range) + (insn.loop ? ' in-loop' : '') + (mark ? ' ' + mark : ''));
+  /* One instruction, the markup of site/templates/partials/disasm-listing.html; its colour class
+   * (insn.cls) comes from tools/asm. */
+  function insnItem(insn, syntax, mark) {
+    var li = el('li', (insn.cls || 'ln-none') + (insn.loop ? ' in-loop' : '') + (mark ? ' ' + mark : ''));
     li.setAttribute('data-src', String(insn.src || 0));
     li.appendChild(el('span', 'asm-addr', insn.addr));
     li.appendChild(document.createTextNode(' '));
@@ -62,7 +59,7 @@
     return li;
   }
 
-  function listing(fns, range, syntax) {
+  function listing(fns, syntax) {
     var frag = document.createDocumentFragment();
     if (!fns || !fns.length) { frag.appendChild(el('p', 'asm-none', 'No code for this thread.')); return frag; }
     fns.forEach(function (fn) {
@@ -78,7 +75,7 @@
           lab.setAttribute('data-src', '0');
           ol.appendChild(lab);
         }
-        ol.appendChild(insnItem(i, range, syntax));
+        ol.appendChild(insnItem(i, syntax));
       });
       frag.appendChild(ol);
     });
@@ -176,7 +173,6 @@
     ix.threads.forEach(function (th) {
       var box = self.section.querySelector('.disasm-thread[data-thread="' + th + '"]');
       if (!box) return;
-      var range = ix.functions ? ix.functions[th] : null;
       var cols = box.querySelectorAll('.disasm-asm');
       for (var c = 0; c < cols.length; c++) {
         var v = cols[c].getAttribute('data-variant');
@@ -190,7 +186,7 @@
           /* data.diff[th]: [[op, plain index, fixed index]] (1-based), computed by tools/asm (diff.c) */
           var pl = flat(fns), fx = flat(data.variants.fixed ? data.variants.fixed[th] : null);
           ((data.diff || {})[th] || []).forEach(function (d) {
-            ol.appendChild(insnItem(d[0] === '-' ? pl[d[1] - 1] : fx[d[2] - 1], range, self.state.syntax,
+            ol.appendChild(insnItem(d[0] === '-' ? pl[d[1] - 1] : fx[d[2] - 1], self.state.syntax,
               d[0] === '+' ? 'diff-add' : d[0] === '-' ? 'diff-del' : ''));
           });
           cols[c].appendChild(ol);
@@ -201,7 +197,7 @@
         } else {
           h.textContent = v;
           cols[c].hidden = false;
-          cols[c].appendChild(listing(fns, range, self.state.syntax));
+          cols[c].appendChild(listing(fns, self.state.syntax));
         }
       }
       var grid = box.querySelector('.disasm-cols');

@@ -134,3 +134,23 @@ test('without JavaScript the default target is plain HTML', async () => {
   assert.match(await sec.locator('.disasm-current').textContent(), /gcc-12\/x86_64.*-O2/s);
   await tab.close();
 });
+
+// One markup, two renderers: site/templates/partials/disasm-listing.html draws the default target
+// for the page (JavaScript off, print), static/disasm.js draws every target the reader picks. Both
+// read the same data (classes and diffs come from tools/asm); they must draw it identically.
+test('disasm.js draws the default target exactly as the page HTML does', async () => {
+  const columns = (page) => page.locator(`${SEC} .disasm-asm`).evaluateAll((cols) => cols.map((c) =>
+    [...c.querySelectorAll('ol.asm-lines > li, p.asm-none, p.asm-fn')].map((li) => li.outerHTML.replace(/\s+/g, ' '))));
+  const off = await site.newTab({ mode: 'http', javaScriptEnabled: false });
+  await off.goto(PAGE);
+  const html = await columns(off.page);
+  await off.close();
+  const on = await site.newTab({ mode: 'http' });
+  await on.goto(PAGE);
+  await shown(on.page, 'gcc-12/x86_64/O2/att');
+  const drawn = await columns(on.page);
+  assert.ok(html.length >= 6 && html.every((c) => c.length > 0), 'every column has instructions');
+  assert.deepEqual(drawn, html);
+  on.assertClean();
+  await on.close();
+});

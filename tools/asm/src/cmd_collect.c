@@ -53,7 +53,11 @@ static int *line_map(json_t *original, json_t *variant)
 }
 
 /* Give every instruction of a cell "src": its line in the original example file. */
-static void add_src(json_t *functions_by_thread, const int *map, size_t nmap)
+static const char *line_class(const json_t *range, json_int_t src);
+
+/* Give every instruction of a cell "src", its line in the original example file, and "cls", that
+ * line's colour in its thread's column (ranges: the metadata's "functions"). */
+static void add_src(json_t *functions_by_thread, const int *map, size_t nmap, json_t *ranges)
 {
 	const char *th;
 	json_t *fns;
@@ -65,34 +69,41 @@ static void add_src(json_t *functions_by_thread, const int *map, size_t nmap)
 				json_int_t l = json_integer_value(json_object_get(in, "line"));
 				int src = l > 0 && (size_t)l <= nmap ? map[l] : 0;
 				json_object_set_new(in, "src", json_integer(src));
+				json_object_set_new(
+					in, "cls",
+					json_string(line_class(json_object_get(ranges, th), src)));
 			}
 	}
 }
 
-/* First and last line of each THREAD(name) / INIT() / CHECK() body in the original file. */
-static json_t *function_ranges(json_t *original)
+/* The colour of a source line in the disassembly view, for the lines of one function (range
+ * {first, last} of the metadata's "functions"): "ln-c0".."ln-c7" cycling from its first line,
+ * "ln-none" outside it. The one place of the rule: the page's source column (range "classes") and
+ * every instruction ("cls") get it from here. */
+static const char *line_class(const json_t *range, json_int_t src)
 {
-	json_t *r = json_object();
-	size_t n = json_array_size(original);
-	for (size_t i = 0; i < n; i++) {
-		const char *l = json_string_value(json_array_get(original, i));
-		char name[64] = "";
-		if (sscanf(l, "THREAD(%63[A-Za-z0-9_])", name) != 1) {
-			if (!strncmp(l, "INIT()", 6))
-				strcpy(name, "course_init");
-			else if (!strncmp(l, "CHECK()", 7))
-				strcpy(name, "course_check");
-			else
-				continue;
-		}
-		size_t j = i;
-		while (j + 1 < n &&
-		       strcmp(json_string_value(json_array_get(original, j)), "}") != 0)
-			j++;
-		json_object_set_new(
-			r, name, json_pack("{s:i, s:i}", "first", (int)i + 1, "last", (int)j + 1));
+	static const char *const cls[] = { "ln-c0", "ln-c1", "ln-c2", "ln-c3",
+					   "ln-c4", "ln-c5", "ln-c6", "ln-c7" };
+	json_int_t first = json_integer_value(json_object_get(range, "first"));
+	json_int_t last = json_integer_value(json_object_get(range, "last"));
+	return range && src >= first && src <= last && src > 0 ? cls[(src - first) % 8] : "ln-none";
+}
+
+/* The metadata's function ranges, each with the class of each of its lines. */
+static json_t *ranges_with_classes(json_t *functions)
+{
+	json_t *out = json_deep_copy(functions);
+	const char *name;
+	json_t *r;
+	json_object_foreach(out, name, r) {
+		json_t *c = json_array();
+		json_int_t first = json_integer_value(json_object_get(r, "first"));
+		json_int_t last = json_integer_value(json_object_get(r, "last"));
+		for (json_int_t n = first; n <= last; n++)
+			json_array_append_new(c, json_string(line_class(r, n)));
+		json_object_set_new(r, "classes", c);
 	}
-	return r;
+	return out;
 }
 
 /* plain's evidence is expected on a cell listed in evidence-on; fixed's and a single-variant
@@ -400,7 +411,8 @@ int cmd_collect(int argc, char **argv)
 					int *map = vl ? line_map(original, vl) : NULL;
 					if (map)
 						add_src(json_object_get(c, "functions"), map,
-							json_array_size(vl));
+							json_array_size(vl),
+							json_object_get(meta, "functions"));
 					free(map);
 				}
 				json_t *payload = cell_payload(meta, tj, tname, opt);
@@ -439,7 +451,8 @@ int cmd_collect(int argc, char **argv)
 		json_object_set_new(page, "diffs", diffs);
 		json_object_set_new(page, "anchor", anchor("ex-", id));
 		json_object_set_new(page, "explorer_anchor", anchor("explorer-", id));
-		json_object_set_new(page, "functions", function_ranges(original));
+		json_object_set_new(page, "functions",
+				    ranges_with_classes(json_object_get(meta, "functions")));
 		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
 		if (ex_default[0]) {

@@ -25,7 +25,8 @@ struct parse {
 	json_t *block; /* [{line, key, value}] */
 	int block_end; /* line of the closing */
 	json_t *threads, *variants, *outcome, *shared, *observed, *cflags, *evon;
-	int line_of[16]; /* line of each plain key, 0 if absent */
+	json_t *functions; /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
+	int line_of[16];   /* line of each plain key, 0 if absent */
 	int has_init, has_check;
 };
 
@@ -377,11 +378,25 @@ static int scan_code(struct parse *p)
 	int single = json_array_size(p->variants) == 1;
 	size_t nthreads = json_array_size(p->threads);
 	int defined[META_MAX_THREADS] = { 0 };
+	json_t *open = json_array(); /* functions whose closing "}" line is still to come */
 	for (int i = p->block_end; i < p->nlines; i++) {
 		int line = i + 1;
+		int closes = p->lines[i][0] == '}';
 		char *s = trim(p->lines[i]);
-		if (*s == '#' && directive(p, line, s, single) < 0)
+		if (closes && !strcmp(s, "}")) {
+			size_t k;
+			json_t *f;
+			json_array_foreach(open, k, f)
+				json_object_set_new(f, "last", json_integer(line));
+			json_array_clear(open);
+		}
+		const char *fn = starts(s, "INIT()")  ? "course_init" :
+				 starts(s, "CHECK()") ? "course_check" :
+							NULL;
+		if (*s == '#' && directive(p, line, s, single) < 0) {
+			json_decref(open);
 			return -1;
+		}
 		p->has_init |= starts(s, "INIT()");
 		p->has_check |= starts(s, "CHECK()");
 		if (starts(s, "THREAD(")) {
@@ -394,18 +409,29 @@ static int scan_code(struct parse *p)
 				strncmp(json_string_value(json_array_get(p->threads, t)), s + 7,
 					l)))
 				t++;
-			if (t == nthreads)
+			if (t == nthreads) {
+				json_decref(open);
 				return fail(p, line, "THREAD(%.*s) is not listed in 'threads'",
 					    (int)l, s + 7);
+			}
 			defined[t] = 1;
+			fn = json_string_value(json_array_get(p->threads, t));
+		}
+		if (fn) {
+			json_t *f = json_pack("{s:i, s:i}", "first", line, "last", p->nlines);
+			json_object_set_new(p->functions, fn, f);
+			json_array_append(open, f);
 		}
 		for (int k = 0; markers[k]; k++)
 			if (starts(s, markers[k])) {
-				if (variable(p, line, k, s + strlen(markers[k])) < 0)
+				if (variable(p, line, k, s + strlen(markers[k])) < 0) {
+					json_decref(open);
 					return -1;
+				}
 				break;
 			}
 	}
+	json_decref(open);
 	for (size_t t = 0; t < nthreads; t++)
 		if (!defined[t])
 			return fail(
@@ -597,14 +623,14 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	}
 	return json_pack(
 		"{s:s, s:s, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:b, s:o, s:o, s:o, "
-		"s:o, s:o, s:o, s:o, s:O}",
+		"s:o, s:o, s:o, s:o, s:O, s:O}",
 		"id", id, "file", p->path, "title", title, "page", page, "shows", shows, "threads",
 		p->threads, "variants", p->variants, "outcome", p->outcome, "shared", p->shared,
 		"observed", p->observed, "has_init", p->has_init, "has_check", p->has_check,
 		"cflags", cflags, "evidence", per_variant(ev, p->variants, 1), "evidence_on",
 		p->evon ? json_incref(p->evon) : json_array(), "expect",
 		per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
-		"sources", sources, "cells", cells, "block", block);
+		"sources", sources, "cells", cells, "block", block, "functions", p->functions);
 }
 
 static int check_evidence(struct parse *p, json_t *ev)
@@ -646,6 +672,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	p.shared = json_array();
 	p.observed = json_array();
 	p.cflags = json_object();
+	p.functions = json_object();
 	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
 	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
 	    scan_code(&p) == 0 && check_outcome(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
@@ -662,6 +689,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.observed);
 	json_decref(p.cflags);
 	json_decref(p.evon);
+	json_decref(p.functions);
 	free(p.lines);
 	free(text);
 	return out;
