@@ -114,12 +114,7 @@ static int expected(json_t *meta, const char *variant, const char *cell)
 		return 1;
 	if (strcmp(variant, "plain") != 0)
 		return 0;
-	size_t i;
-	json_t *p;
-	json_array_foreach(json_object_get(meta, "evidence_on"), i, p)
-		if (conf_pattern_match(json_string_value(p), cell))
-			return 1;
-	return 0;
+	return meta_patterns_match(json_object_get(meta, "evidence_on"), cell);
 }
 
 /* Add source_loads/stores and delta_* to each count, from the reference cell. */

@@ -26,19 +26,6 @@ static int load(struct conf *c, const char *path)
 	return 0;
 }
 
-static json_t *words(const char *s)
-{
-	json_t *a = json_array();
-	while (*s) {
-		s += strspn(s, " \t");
-		size_t l = strcspn(s, " \t");
-		if (l)
-			json_array_append_new(a, json_stringn(s, l));
-		s += l;
-	}
-	return a;
-}
-
 int cmd_matrix(int argc, char **argv)
 {
 	static struct conf c;
@@ -65,13 +52,13 @@ int cmd_matrix(int argc, char **argv)
 				      json_pack("{s:s, s:s%, s:s, s:s, s:o}", "target", x->name,
 						"compiler", x->name, strcspn(x->name, "/"), "arch",
 						x->arch, "package", x->package, "command",
-						words(x->command)));
+						split_words(x->command)));
 	}
 	for (int o = 0; o < c.nopts; o++)
 		json_array_append_new(opts, json_string(c.opts[o]));
 	json_t *j = json_pack("{s:o, s:o, s:o, s:s, s:s}", "targets", targets, "opts", opts,
-			      "flags", words(c.flags), "default", c.default_target, "source_counts",
-			      c.source_counts);
+			      "flags", split_words(c.flags), "default", c.default_target,
+			      "source_counts", c.source_counts);
 	char *s = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	puts(s ? s : "");
 	free(s);

@@ -56,20 +56,6 @@ static int starts(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* The words of v as a JSON array of strings. */
-static json_t *words(const char *v)
-{
-	json_t *a = json_array();
-	while (*v) {
-		v += strspn(v, " \t");
-		size_t l = strcspn(v, " \t");
-		if (l)
-			json_array_append_new(a, json_stringn(v, l));
-		v += l;
-	}
-	return a;
-}
-
 static int in_array(const json_t *a, const char *s)
 {
 	size_t i;
@@ -93,14 +79,19 @@ int meta_single(const json_t *meta)
 	return json_array_size(json_object_get(meta, "variants")) == 1;
 }
 
-int meta_has_cell(const json_t *meta, const char *cell)
+int meta_patterns_match(const json_t *patterns, const char *cell)
 {
 	size_t i;
 	json_t *p;
-	json_array_foreach(json_object_get(meta, "cells"), i, p)
+	json_array_foreach(patterns, i, p)
 		if (conf_pattern_match(json_string_value(p), cell))
 			return 1;
 	return 0;
+}
+
+int meta_has_cell(const json_t *meta, const char *cell)
+{
+	return meta_patterns_match(json_object_get(meta, "cells"), cell);
 }
 
 /* ---- the file and its block --------------------------------------------------------------- */
@@ -211,7 +202,7 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 	json_t *w;
 	switch (k) {
 	case K_THREADS:
-		p->threads = words(val);
+		p->threads = split_words(val);
 		n = json_array_size(p->threads);
 		if (n < 2 || n > META_MAX_THREADS)
 			return fail(p, line, "'threads' needs 2 to 4 names");
@@ -222,9 +213,9 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 					return fail(p, line, "thread '%s' listed twice",
 						    json_string_value(w));
 		return 0;
-	case K_VARIANTS: p->variants = words(val); return check_variants(p, line);
+	case K_VARIANTS: p->variants = split_words(val); return check_variants(p, line);
 	case K_OUTCOME:
-		p->outcome = words(val);
+		p->outcome = split_words(val);
 		json_array_foreach(p->outcome, i, w) {
 			const char *s = json_string_value(w);
 			if (!strcmp(s, "done") || !strcmp(s, "hang") || !strcmp(s, "crash"))
@@ -234,9 +225,9 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 					    s);
 		}
 		return 0;
-	case K_CFLAGS: json_object_set_new(p->cflags, "all", words(val)); return 0;
+	case K_CFLAGS: json_object_set_new(p->cflags, "all", split_words(val)); return 0;
 	case K_EVON:
-		p->evon = words(val);
+		p->evon = split_words(val);
 		json_array_foreach(p->evon, i, w)
 			if (conf && !conf_pattern_valid(conf, json_string_value(w)))
 				return fail(
@@ -555,7 +546,7 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 			break;
 		}
 		if (starts(key, "cflags.")) {
-			json_object_set_new(p->cflags, v, words(val));
+			json_object_set_new(p->cflags, v, split_words(val));
 			continue;
 		}
 		json_t *pr = predicate(p, line, key, val, &evn, &exn);

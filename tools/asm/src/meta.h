@@ -34,6 +34,9 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 /* Is the example a single-variant one (meta JSON)? */
 int meta_single(const json_t *meta);
 
+/* Does the cell "compiler/arch/opt" match one of patterns (a JSON array of conf patterns)? */
+int meta_patterns_match(const json_t *patterns, const char *cell);
+
 /* Does the cell "compiler/arch/opt" belong to the example's matrix (its "cells" patterns)? */
 int meta_has_cell(const json_t *meta, const char *cell);
 

@@ -112,25 +112,44 @@ static json_t *integer(struct parser *ps)
 	return json_pack("{s:s, s:I}", "op", "int", "value", (json_int_t)v);
 }
 
+/* A name that must be one of list (what: "thread", "shared variable"): 0 with it in out, or -1. */
+static int listed_name(struct parser *ps, const char *const *list, int n, char out[PRED_NAME_MAX],
+		       const char *what)
+{
+	char msg[80];
+	if (ident(ps, out) != 1) {
+		snprintf(msg, sizeof msg, "expected a %s name", what);
+		fail(ps, "%s", msg);
+		return -1;
+	}
+	if (!listed(list, n, out)) {
+		ps->p -= strlen(out);
+		snprintf(msg, sizeof msg, "unknown %s %%s", what);
+		fail(ps, msg, out);
+		return -1;
+	}
+	return 0;
+}
+
 static json_t *thread_arg(struct parser *ps, const char *fn, int crash)
 {
 	char t[PRED_NAME_MAX];
 	if (!accept(ps, "("))
 		return fail(ps, "expected '(' after %s", fn);
-	if (ident(ps, t) != 1)
-		return fail(ps, "expected a thread name", NULL);
-	int extra = crash && ((!strcmp(t, "check") && ps->names->has_check) ||
-			      (!strcmp(t, "init") && ps->names->has_init));
-	if (crash && !extra && (!strcmp(t, "check") || !strcmp(t, "init"))) {
-		ps->p -= strlen(t);
-		return fail(ps,
-			    !strcmp(t, "check") ? "crash(check) needs a CHECK() in the example" :
+	const char *save = ps->p;
+	if (crash && ident(ps, t) == 1 && (!strcmp(t, "check") || !strcmp(t, "init"))) {
+		int ok = t[0] == 'c' ? ps->names->has_check : ps->names->has_init;
+		if (!ok) {
+			ps->p -= strlen(t);
+			return fail(ps,
+				    t[0] == 'c' ? "crash(check) needs a CHECK() in the example" :
 						  "crash(init) needs an INIT() in the example",
-			    NULL);
-	}
-	if (!extra && !listed(ps->names->threads, ps->names->nthreads, t)) {
-		ps->p -= strlen(t);
-		return fail(ps, "unknown thread %s", t);
+				    NULL);
+		}
+	} else {
+		ps->p = save;
+		if (listed_name(ps, ps->names->threads, ps->names->nthreads, t, "thread") < 0)
+			return NULL;
 	}
 	if (!accept(ps, ")"))
 		return fail(ps, "expected ')'", NULL);
@@ -140,26 +159,21 @@ static json_t *thread_arg(struct parser *ps, const char *fn, int crash)
 static json_t *count_atom(struct parser *ps, const char *fn)
 {
 	char t[PRED_NAME_MAX], v[PRED_NAME_MAX];
-	if (!listed(pred_count_fns, 8, fn)) {
+	int nfns = 0;
+	while (pred_count_fns[nfns])
+		nfns++;
+	if (!listed(pred_count_fns, nfns, fn)) {
 		ps->p -= strlen(fn);
 		return fail(ps, "unknown count function %s", fn);
 	}
 	if (!accept(ps, "("))
 		return fail(ps, "expected '(' after %s", fn);
-	if (ident(ps, t) != 1)
-		return fail(ps, "expected a thread name", NULL);
-	if (!listed(ps->names->threads, ps->names->nthreads, t)) {
-		ps->p -= strlen(t);
-		return fail(ps, "unknown thread %s", t);
-	}
+	if (listed_name(ps, ps->names->threads, ps->names->nthreads, t, "thread") < 0)
+		return NULL;
 	if (!accept(ps, ","))
 		return fail(ps, "expected ','", NULL);
-	if (ident(ps, v) != 1)
-		return fail(ps, "expected a shared variable name", NULL);
-	if (!listed(ps->names->vars, ps->names->nvars, v)) {
-		ps->p -= strlen(v);
-		return fail(ps, "unknown shared variable %s", v);
-	}
+	if (listed_name(ps, ps->names->vars, ps->names->nvars, v, "shared variable") < 0)
+		return NULL;
 	if (!accept(ps, ")"))
 		return fail(ps, "expected ')'", NULL);
 	ps->counts++;

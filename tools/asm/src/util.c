@@ -106,3 +106,16 @@ char *script_json(const json_t *j)
 	return json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ESCAPE_SLASH |
 				     JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
 }
+
+json_t *split_words(const char *s)
+{
+	json_t *a = json_array();
+	while (*s) {
+		s += strspn(s, " \t");
+		size_t l = strcspn(s, " \t");
+		if (l)
+			json_array_append_new(a, json_stringn(s, l));
+		s += l;
+	}
+	return a;
+}

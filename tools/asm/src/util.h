@@ -16,5 +16,7 @@ json_t *load_json(const char *path);		    /* prints path: error on failure */
  * "</script>"), every non-ASCII character as \uXXXX (jansson's JSON_ESCAPE_SLASH and
  * JSON_ENSURE_ASCII). tools/wasm/lib/outcomes.js scriptJson() follows the same rule. Malloc'd. */
 char *script_json(const json_t *j);
+/* The blank-separated words of s as a new JSON array of strings. */
+json_t *split_words(const char *s);
 
 #endif
