@@ -7,12 +7,21 @@
 set -euo pipefail
 conf=examples/targets.conf
 out=tools/asm/tests/fixtures/dis
-flags=$(awk '$1 == "flags" { $1 = ""; print }' "$conf")
+tool=${ASM_TOOL:-build/asm/asm-tool}
+# the matrix from its one reader: "flags ..." then one "target arch command..." line per target
+matrix() {
+	"$tool" matrix "$conf" --json | node -e 'let s = ""; process.stdin.on("data", (d) => s += d).on("end", () => {
+		const m = JSON.parse(s);
+		console.log(m.flags.join(" "));
+		for (const t of m.targets) console.log([t.target, t.arch].concat(t.command).join(" "));
+	});'
+}
+flags=$(matrix | head -n 1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp tools/asm/tests/fixtures/fixture.c "$tmp/fixture.c"
-awk '$1 == "target" { print $2, $4; $1 = $2 = $3 = $4 = ""; print }' "$conf" |
-while read -r target arch && read -r cmd; do
+matrix | tail -n +2 |
+while read -r target arch cmd; do
 	for opt in O2 O0; do
 		[ "$opt" = O0 ] && [ "$target" != clang-14/x86_64 ] && [ "$target" != gcc-12/aarch64 ] && continue
 		name=$(echo "$target" | tr / _)-$opt
@@ -26,8 +35,7 @@ done
 # clang-22 at -O2 emits the starter of the shutdown lab's t1 as a FUNC symbol of size 0 with no
 # instructions (its loops have no side effects, so it may assume they end): objdump lists no <t1>.
 for target in clang-22/x86_64 clang-22/aarch64; do
-	arch=$(awk -v t="$target" '$1 == "target" && $2 == t { print $4 }' "$conf")
-	cmd=$(awk -v t="$target" '$1 == "target" && $2 == t { $1 = $2 = $3 = $4 = ""; print }' "$conf")
+	read -r _ arch cmd <<<"$(matrix | tail -n +2 | grep "^$target ")"
 	name=empty-thread-$(echo "$target" | tr / _)-O2
 	cp labs/shutdown/lab.c "$tmp/lab.c"
 	# shellcheck disable=SC2086
