@@ -77,8 +77,10 @@ CHECK_TARGETS += asm-unit-test evidence-test
 BENCH_TARGETS += asm-bench
 
 # One C style for the tree (.clang-format): the C and C++ sources of tools/ (the examples, labs and
-# test programs are course text whose lines the pages show, and the objdump fixtures are data).
-FORMAT_FILES = $(shell find tools \( -path tools/asm/tests/fixtures -o -path tools/wasm/tests/programs \) -prune \
+# test programs are course text whose lines the pages show; the objdump fixtures and the sandbox's
+# hostile submissions are data).
+FORMAT_FILES = $(shell find tools \( -path tools/asm/tests/fixtures -o -path tools/wasm/tests/programs \
+	-o -path tools/sandbox/tests/hostile \) -prune \
 	-o \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | LC_ALL=C sort)
 .PHONY: format format-check
 format-check:
