@@ -50,6 +50,17 @@ function readJson(ctx, rel) {
   return JSON.parse(fs.readFileSync(path.join(ctx.work, 'data', rel), 'utf8'));
 }
 
+// The compile matrix for JavaScript callers (the sandbox's tests), from its one reader, asm-tool
+// matrix --json: {flags: "-g -c ...", targets: {"gcc-12/x86_64": {pkg, arch, cmd: [...]}}}.
+function readTargets() {
+  const r = run([ASM_TOOL, 'matrix', 'examples/targets.conf', '--json'], Object.assign({ cwd: ROOT }, LIMITS.tool, { maxOutput: 1 << 20 }));
+  if (r.status !== 0) throw new Error(`asm-tool matrix failed (make build/asm/asm-tool first?):\n${r.out}`);
+  const m = JSON.parse(r.stdout);
+  const targets = {};
+  for (const t of m.targets) targets[t.target] = { pkg: t.package, arch: t.arch, cmd: t.command };
+  return { flags: m.flags.join(' '), targets };
+}
+
 // ctx: {lab, fileAbs, work, cells}. asm-tool meta on the file; returns the metadata, or throws a
 // PipelineError whose message is the tool's "file:line: message".
 function meta(ctx) {
@@ -96,4 +107,4 @@ function explore(ctx) {
   return JSON.parse(r.stdout);
 }
 
-module.exports = { meta, compile, explore, toolPath, PipelineError, LIMITS };
+module.exports = { meta, compile, explore, readTargets, toolPath, PipelineError, LIMITS };
