@@ -96,7 +96,8 @@ static void toolchain(struct args *a)
 static int inside(const char *path, const char *dir)
 {
 	size_t n = strlen(dir);
-	return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/' || (n == 1 && dir[0] == '/'));
+	return strncmp(path, dir, n) == 0 &&
+	       (path[n] == '\0' || path[n] == '/' || (n == 1 && dir[0] == '/'));
 }
 
 char **bwrap_argv(const struct sbx_spec *s)
@@ -166,7 +167,9 @@ int bwrap_probe(const char *bwrap, struct buf *why)
 	if (!ok) {
 		while (err.len && (err.data[err.len - 1] == '\n' || err.data[err.len - 1] == ' '))
 			err.data[--err.len] = '\0';
-		buf_puts(why, err.len ? buf_str(&err) : pid < 0 ? "fork failed" : "bubblewrap failed");
+		buf_puts(why, err.len ? buf_str(&err) :
+			      pid < 0 ? "fork failed" :
+					"bubblewrap failed");
 	}
 	buf_free(&err);
 	argv_free(a.v);

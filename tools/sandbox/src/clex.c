@@ -116,7 +116,8 @@ static const char *quoted(const char *q, const char *end, const char **body, siz
 static const char *raw(const char *q, const char *end, const char **body, size_t *blen)
 {
 	const char *d = q + 1, *p = d;
-	while (p < end && p - d <= 16 && *p != '(' && *p != '"' && *p != '\\' && !isspace((unsigned char)*p))
+	while (p < end && p - d <= 16 && *p != '(' && *p != '"' && *p != '\\' &&
+	       !isspace((unsigned char)*p))
 		p++;
 	if (p >= end || *p != '(' || p - d > 16)
 		return NULL;
@@ -149,7 +150,8 @@ static void directive(struct clex *lx, struct token *t, const char *p)
 	const char *s = p + 1;
 	while (s < eol && (*s == ' ' || *s == '\t'))
 		s++;
-	if (eol - s >= 4 && !memcmp(s, "line", 4) && (s + 4 == eol || !is_ident((unsigned char)s[4]))) {
+	if (eol - s >= 4 && !memcmp(s, "line", 4) &&
+	    (s + 4 == eol || !is_ident((unsigned char)s[4]))) {
 		s += 4;
 		while (s < eol && (*s == ' ' || *s == '\t'))
 			s++;
@@ -250,7 +252,9 @@ const struct token *clex_next(struct clex *lx)
 	struct token *t = &lx->tok;
 	buf_free(&t->text);
 	const char *p = skip_space(lx, lx->p);
-	*t = (struct token){ .kind = T_EOF, .start = p, .line = lx->line, .file = buf_str(&lx->file) };
+	*t = (struct token){
+		.kind = T_EOF, .start = p, .line = lx->line, .file = buf_str(&lx->file)
+	};
 	lx->p = p;
 	if (p >= lx->end)
 		return t;
@@ -267,7 +271,8 @@ const struct token *clex_next(struct clex *lx)
 		while (e < lx->end && is_ident((unsigned char)*e))
 			e++;
 		t->kind = T_IDENT;
-	} else if (isdigit((unsigned char)*p) || (*p == '.' && e < lx->end && isdigit((unsigned char)*e))) {
+	} else if (isdigit((unsigned char)*p) ||
+		   (*p == '.' && e < lx->end && isdigit((unsigned char)*e))) {
 		/* a pp-number: digits, letters, '.', and e+ e- p+ P- ... */
 		while (e < lx->end && (is_ident((unsigned char)*e) || *e == '.' ||
 				       ((*e == '+' || *e == '-') && strchr("eEpP", e[-1]))))

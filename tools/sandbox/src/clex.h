@@ -16,11 +16,11 @@
 enum tok_kind {
 	T_EOF,
 	T_IDENT,
-	T_STRING,    /* text: the decoded bytes (UTF-8 for \u escapes), without prefix or quotes */
+	T_STRING, /* text: the decoded bytes (UTF-8 for \u escapes), without prefix or quotes */
 	T_CHAR,
 	T_NUMBER,
-	T_PUNCT,     /* one or more punctuator characters; only ( ) [ ] , are single */
-	T_LINEMARK,  /* text: the file it names (decoded, or the current one if none); mark: the line
+	T_PUNCT,    /* one or more punctuator characters; only ( ) [ ] , are single */
+	T_LINEMARK, /* text: the file it names (decoded, or the current one if none); mark: the line
 			number it sets; flags: bit n for flag n; line and file: where it stands */
 	T_DIRECTIVE, /* any other directive line; text: the line without its '#' */
 };

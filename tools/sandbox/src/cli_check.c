@@ -24,7 +24,8 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sandbox check --source FILE [--allow PATH]... [--deps FILE] [--preprocessed FILE]\n");
+	fprintf(stderr,
+		"usage: sandbox check --source FILE [--allow PATH]... [--deps FILE] [--preprocessed FILE]\n");
 	return 2;
 }
 

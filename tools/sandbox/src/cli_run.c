@@ -26,9 +26,10 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sandbox run [--step NAME] [--ro PATH]... [--rw DIR]... [--cwd DIR] "
-			"[--env NAME=VALUE]... [--cpu SEC] [--wall SEC] [--mem MB] [--output BYTES] "
-			"[--file BYTES] [--procs N] [--unsandboxed] [--verdict FILE] -- COMMAND [ARG...]\n");
+	fprintf(stderr,
+		"usage: sandbox run [--step NAME] [--ro PATH]... [--rw DIR]... [--cwd DIR] "
+		"[--env NAME=VALUE]... [--cpu SEC] [--wall SEC] [--mem MB] [--output BYTES] "
+		"[--file BYTES] [--procs N] [--unsandboxed] [--verdict FILE] -- COMMAND [ARG...]\n");
 	return 2;
 }
 
@@ -48,16 +49,19 @@ static json_t *verdict_json(const struct sbx_spec *s, const struct sbx_result *r
 {
 	json_t *limit = json_null();
 	if (r->limit)
-		limit = json_pack("{s:s, s:f, s:s}", "name", r->limit, "value", r->limit_value, "unit", r->limit_unit);
-	json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:s, s:b, s:o, s:o}", "schema", "sandbox-verdict/1", "step",
-			      s->step, "verdict", sbx_verdict_name(r->verdict), "limit", limit, "message", line,
-			      "sandboxed", !s->unsandboxed,
-			      "exit_code", r->exit_code >= 0 ? json_integer(r->exit_code) : json_null(),
+		limit = json_pack("{s:s, s:f, s:s}", "name", r->limit, "value", r->limit_value,
+				  "unit", r->limit_unit);
+	json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:s, s:b, s:o, s:o}", "schema",
+			      "sandbox-verdict/1", "step", s->step, "verdict",
+			      sbx_verdict_name(r->verdict), "limit", limit, "message", line,
+			      "sandboxed", !s->unsandboxed, "exit_code",
+			      r->exit_code >= 0 ? json_integer(r->exit_code) : json_null(),
 			      "signal", r->signal ? json_integer(r->signal) : json_null());
 	json_object_set_new(j, "usage",
-			    json_pack("{s:I, s:I, s:I, s:I}", "cpu_ms", (json_int_t)r->cpu_ms, "wall_ms",
-				      (json_int_t)r->wall_ms, "peak_rss_kb", (json_int_t)r->peak_rss_kb,
-				      "output_bytes", (json_int_t)r->output_bytes));
+			    json_pack("{s:I, s:I, s:I, s:I}", "cpu_ms", (json_int_t)r->cpu_ms,
+				      "wall_ms", (json_int_t)r->wall_ms, "peak_rss_kb",
+				      (json_int_t)r->peak_rss_kb, "output_bytes",
+				      (json_int_t)r->output_bytes));
 	return j;
 }
 
@@ -86,8 +90,11 @@ static int parse(int argc, char **argv, struct sbx_spec *s, struct opts *o)
 			s->step = v;
 		} else if (!strcmp(a, "--ro") || !strcmp(a, "--rw") || !strcmp(a, "--cwd")) {
 			char *p = abs_path(v);
-			if (!p || o->nowned >= 2 * MAX_PATHS || s->nro >= MAX_PATHS || s->nrw >= MAX_PATHS) {
-				fprintf(stderr, "sandbox run: %s %s: too many paths or path too long\n", a, v);
+			if (!p || o->nowned >= 2 * MAX_PATHS || s->nro >= MAX_PATHS ||
+			    s->nrw >= MAX_PATHS) {
+				fprintf(stderr,
+					"sandbox run: %s %s: too many paths or path too long\n", a,
+					v);
 				free(p);
 				return -1;
 			}
@@ -131,8 +138,12 @@ int cli_run(int argc, char **argv)
 {
 	struct sbx_spec s = {
 		.step = "step",
-		.lim = { .cpu_sec = 60, .wall_sec = 120, .mem_kb = 1024 * 1024, .output_bytes = 1 << 20,
-			 .file_bytes = 64 << 20, .procs = 64 },
+		.lim = { .cpu_sec = 60,
+			 .wall_sec = 120,
+			 .mem_kb = 1024 * 1024,
+			 .output_bytes = 1 << 20,
+			 .file_bytes = 64 << 20,
+			 .procs = 64 },
 		.out_fd = 1,
 		.err_fd = 2,
 		.bwrap = getenv("SANDBOX_BWRAP"),
@@ -151,7 +162,8 @@ int cli_run(int argc, char **argv)
 	sbx_run(&s, &r);
 	struct buf line = { 0 };
 	if (r.verdict != SBX_OK && r.verdict != SBX_FAIL)
-		buf_printf(&line, "%s: %s: %s", s.step, sbx_verdict_name(r.verdict), buf_str(&r.message));
+		buf_printf(&line, "%s: %s: %s", s.step, sbx_verdict_name(r.verdict),
+			   buf_str(&r.message));
 	if (line.len)
 		fprintf(stderr, "sandbox: %s\n", buf_str(&line));
 	status = r.verdict == SBX_OK || r.verdict == SBX_FAIL ? r.exit_code : 125;

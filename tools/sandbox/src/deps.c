@@ -27,7 +27,8 @@ int deps_parse(const char *text, struct deps *d)
 		if (c == '\\' && (p[1] == '\n' || (p[1] == '\r' && p[2] == '\n'))) {
 			p += p[1] == '\r' ? 2 : 1; /* continuation: a separator */
 			c = ' ';
-		} else if (c == '\\' && (p[1] == ' ' || p[1] == '\t' || p[1] == '#' || p[1] == '\\')) {
+		} else if (c == '\\' &&
+			   (p[1] == ' ' || p[1] == '\t' || p[1] == '#' || p[1] == '\\')) {
 			buf_putc(&w, *++p);
 			have = 1;
 			continue;
@@ -36,8 +37,9 @@ int deps_parse(const char *text, struct deps *d)
 			have = 1;
 			continue;
 		}
-		if (c == ':' && in_target && (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\0' ||
-					       (p[1] == '\\' && p[2] == '\n'))) {
+		if (c == ':' && in_target &&
+		    (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\0' ||
+		     (p[1] == '\\' && p[2] == '\n'))) {
 			buf_free(&w);
 			have = 0;
 			in_target = 0;

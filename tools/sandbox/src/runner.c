@@ -32,14 +32,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EXEC_ERR_FD 4	   /* the child reports a failed exec here (close-on-exec) */
+#define EXEC_ERR_FD 4	    /* the child reports a failed exec here (close-on-exec) */
 #define SAMPLE_EVERY_MS 100 /* process-tree sample */
-#define DU_EVERY_MS 500	   /* writable-directory usage */
-#define STATUS_MAX 65536   /* bubblewrap's JSON status kept */
+#define DU_EVERY_MS 500	    /* writable-directory usage */
+#define STATUS_MAX 65536    /* bubblewrap's JSON status kept */
 
 const char *sbx_verdict_name(enum sbx_verdict v)
 {
-	static const char *const names[] = { "OK", "FAIL", "TIMEOUT", "MEMORY", "OUTPUT", "REFUSED", "ERROR" };
+	static const char *const names[] = { "OK",     "FAIL",	  "TIMEOUT", "MEMORY",
+					     "OUTPUT", "REFUSED", "ERROR" };
 	return (unsigned)v < sizeof names / sizeof *names ? names[v] : "ERROR";
 }
 
@@ -60,8 +61,8 @@ static long long now_ms(void)
  * replaces an earlier one of the same name). NULL-terminated; free the array only. */
 static char **make_env(const struct sbx_spec *s)
 {
-	static const char *const base[] = { "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp",
-					    "LANG=C.UTF-8" };
+	static const char *const base[] = { "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp",
+					    "TMPDIR=/tmp", "LANG=C.UTF-8" };
 	size_t nb = sizeof base / sizeof *base, n = 0;
 	char **env = calloc(nb + (size_t)s->nenv + 1, sizeof *env);
 	if (!env)
@@ -176,7 +177,8 @@ static void relay(struct run *x, int which, const char *p, size_t n)
 	}
 	if (x->tripped)
 		return; /* drain only */
-	long long room = x->s->lim.output_bytes > 0 ? x->s->lim.output_bytes - r->output_bytes : (long long)n;
+	long long room = x->s->lim.output_bytes > 0 ? x->s->lim.output_bytes - r->output_bytes :
+						      (long long)n;
 	size_t keep = n <= (size_t)(room > 0 ? room : 0) ? n : (size_t)(room > 0 ? room : 0);
 	int to = which == 0 ? x->s->out_fd : x->s->err_fd;
 	if (keep && to >= 0)
@@ -272,7 +274,8 @@ static void monitor(struct run *x)
 		read_pipes(x, timeout);
 		reap(x);
 		now = now_ms();
-		if (!x->main_done && l->wall_sec > 0 && now - x->t0 >= (long long)(l->wall_sec * 1000))
+		if (!x->main_done && l->wall_sec > 0 &&
+		    now - x->t0 >= (long long)(l->wall_sec * 1000))
 			trip(x, "wall");
 		if (!x->main_done && now >= next_sample) {
 			check_tree(x);
@@ -331,10 +334,11 @@ static void classify(struct run *x)
 			struct buf why = { 0 };
 			if (bwrap_probe(s->bwrap, &why) != 0) {
 				r->verdict = SBX_REFUSED;
-				buf_printf(&r->message,
-					   "bubblewrap cannot create a sandbox on this machine (%s): refusing to run "
-					   "untrusted code; a teacher who trusts every file may opt out explicitly",
-					   buf_str(&why));
+				buf_printf(
+					&r->message,
+					"bubblewrap cannot create a sandbox on this machine (%s): refusing to run "
+					"untrusted code; a teacher who trusts every file may opt out explicitly",
+					buf_str(&why));
 			} else {
 				r->verdict = SBX_ERROR;
 				bwrap_error(&r->output, &r->message);
@@ -409,10 +413,14 @@ int sbx_run(const struct sbx_spec *s, struct sbx_result *r)
 		const char *what = argv ? argv[0] : s->argv[0];
 		r->verdict = !s->unsandboxed && e == ENOENT ? SBX_REFUSED : SBX_ERROR;
 		if (r->verdict == SBX_REFUSED)
-			buf_printf(&r->message, "bubblewrap (%s) is not installed: refusing to run untrusted code; "
-				   "a teacher who trusts every file may opt out explicitly", what);
+			buf_printf(
+				&r->message,
+				"bubblewrap (%s) is not installed: refusing to run untrusted code; "
+				"a teacher who trusts every file may opt out explicitly",
+				what);
 		else
-			buf_printf(&r->message, "cannot run %s: %s", what, strerror(x.pid < 0 ? errno : e));
+			buf_printf(&r->message, "cannot run %s: %s", what,
+				   strerror(x.pid < 0 ? errno : e));
 		goto done;
 	}
 	monitor(&x);

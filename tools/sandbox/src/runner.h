@@ -27,19 +27,20 @@ enum sbx_verdict {
 };
 
 struct sbx_limits {
-	double cpu_sec;		/* CPU time of every process of the step together */
-	double wall_sec;	/* wall-clock time from start to end */
-	long long mem_kb;	/* resident memory of the processes together; also each one's RLIMIT_DATA */
+	double cpu_sec;	 /* CPU time of every process of the step together */
+	double wall_sec; /* wall-clock time from start to end */
+	long long mem_kb; /* resident memory of the processes together; also each one's RLIMIT_DATA */
 	long long output_bytes; /* stdout and stderr together */
-	long long file_bytes;	/* each file written (RLIMIT_FSIZE), the private /tmp, and the growth of
+	long long file_bytes; /* each file written (RLIMIT_FSIZE), the private /tmp, and the growth of
 				   the writable directories together */
-	int procs;		/* processes alive at once */
+	int procs;	      /* processes alive at once */
 };
 
 struct sbx_spec {
 	const char *step; /* named in verdicts: "compile", "explore", ... */
 	char **argv;	  /* NULL-terminated; argv[0] is looked up in PATH (/usr/bin:/bin) */
-	const char **ro;  /* absolute paths (files or directories), visible read-only at the same path */
+	const char *
+		*ro; /* absolute paths (files or directories), visible read-only at the same path */
 	int nro;
 	const char **rw; /* absolute directories, visible writable at the same path */
 	int nrw;
@@ -49,7 +50,8 @@ struct sbx_spec {
 	int unsandboxed;   /* the teacher's explicit opt-out: same limits, no bubblewrap */
 	const char *bwrap; /* the bubblewrap binary ("bwrap" if NULL) */
 	struct sbx_limits lim;
-	int out_fd, err_fd; /* the step's stdout and stderr are relayed here, up to the output limit */
+	int out_fd,
+		err_fd; /* the step's stdout and stderr are relayed here, up to the output limit */
 };
 
 struct sbx_result {

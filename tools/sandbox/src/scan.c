@@ -14,7 +14,8 @@
 #include <string.h>
 
 #define ONLY_COURSE_H "a lab file may include \"course.h\" and nothing else"
-#define NO_CTOR "constructors and destructors are not allowed in a lab file (they run before or after the threads)"
+#define NO_CTOR \
+	"constructors and destructors are not allowed in a lab file (they run before or after the threads)"
 
 static int same_path(const char *a, const char *b)
 {
@@ -38,8 +39,8 @@ static int allowed(const char *name, const struct scan_opts *o)
 static int pseudo_file(const char *name)
 {
 	size_t n = strlen(name);
-	return !strcmp(name, "<built-in>") || !strcmp(name, "<command-line>") || !strcmp(name, "<command line>") ||
-	       (n > 0 && name[n - 1] == '/');
+	return !strcmp(name, "<built-in>") || !strcmp(name, "<command-line>") ||
+	       !strcmp(name, "<command line>") || (n > 0 && name[n - 1] == '/');
 }
 
 /* The first line of the submission that mentions the file's last path component, else 1. */
@@ -76,7 +77,8 @@ int scan_deps(const char *deps_text, const struct scan_opts *o, struct buf *out)
 {
 	struct deps d;
 	if (deps_parse(deps_text, &d) != 0) {
-		finding(out, o->source, 1, "the preprocessor's list of the files it read cannot be parsed%s", "");
+		finding(out, o->source, 1,
+			"the preprocessor's list of the files it read cannot be parsed%s", "");
 		return 1;
 	}
 	int n = 0;
@@ -89,8 +91,8 @@ int scan_deps(const char *deps_text, const struct scan_opts *o, struct buf *out)
 		buf_free(&quoted);
 		if (dup)
 			continue;
-		finding(out, o->source, line_of(o, d.files[i]), "reads \"%s\" (#include or #embed): " ONLY_COURSE_H,
-			d.files[i]);
+		finding(out, o->source, line_of(o, d.files[i]),
+			"reads \"%s\" (#include or #embed): " ONLY_COURSE_H, d.files[i]);
 		n++;
 	}
 	deps_free(&d);
@@ -101,7 +103,8 @@ int scan_deps(const char *deps_text, const struct scan_opts *o, struct buf *out)
 
 static const char *const reading[] = { "include", "incbin", NULL };
 static const char *const building[] = { "macro", "irp", "irpc", "altmacro", NULL };
-static const char *const ctor_sections[] = { "init_array", "fini_array", "preinit_array", ".ctors", ".dtors", NULL };
+static const char *const ctor_sections[] = { "init_array", "fini_array", "preinit_array",
+					     ".ctors",	   ".dtors",	 NULL };
 
 static int in_list(const char *w, size_t n, const char *const *list)
 {
@@ -154,12 +157,15 @@ static int check_string(const char *s, size_t n, const char *file, int line, str
 		char name[32];
 		snprintf(name, sizeof name, ".%.*s", (int)(wl < 20 ? wl : 20), w);
 		if (in_list(w, wl, reading)) {
-			finding(out, file, line, "assembler directive \"%s\" reads a file: not allowed in a lab file", name);
+			finding(out, file, line,
+				"assembler directive \"%s\" reads a file: not allowed in a lab file",
+				name);
 			found++;
 		} else if (in_list(w, wl, building)) {
 			finding(out, file, line,
 				"assembler directive \"%s\" builds directives from text (it could make one that reads a "
-				"file): not allowed in a lab file", name);
+				"file): not allowed in a lab file",
+				name);
 			found++;
 		}
 	}
@@ -180,10 +186,12 @@ static int check_string(const char *s, size_t n, const char *file, int line, str
 			hit--;
 		char sect[48];
 		size_t k = 0;
-		while (k + 1 < sizeof sect && hit[k] && !isspace((unsigned char)hit[k]) && hit[k] != '"' && hit[k] != ',')
+		while (k + 1 < sizeof sect && hit[k] && !isspace((unsigned char)hit[k]) &&
+		       hit[k] != '"' && hit[k] != ',')
 			sect[k] = hit[k], k++;
 		sect[k] = '\0';
-		finding(out, file, line, "section \"%s\" registers a constructor or destructor: " NO_CTOR, sect);
+		finding(out, file, line,
+			"section \"%s\" registers a constructor or destructor: " NO_CTOR, sect);
 		found++;
 	}
 	buf_free(&norm);
@@ -202,14 +210,18 @@ static int check_pragma(const char *text, const char *file, int line, struct buf
 		t = clex_next(&lx);
 		char first[32] = "";
 		if (t->kind == T_IDENT)
-			snprintf(first, sizeof first, "%.*s", (int)(t->len < 31 ? t->len : 31), t->start);
+			snprintf(first, sizeof first, "%.*s", (int)(t->len < 31 ? t->len : 31),
+				 t->start);
 		if (!strcmp(first, "GCC") || !strcmp(first, "clang")) {
 			t = clex_next(&lx);
-			if (t->kind == T_IDENT && t->len == 10 && !memcmp(t->start, "dependency", 10))
+			if (t->kind == T_IDENT && t->len == 10 &&
+			    !memcmp(t->start, "dependency", 10))
 				strcpy(first, "GCC dependency");
 		}
-		if (!strcmp(first, "comment") || !strcmp(first, "include_alias") || !strcmp(first, "GCC dependency")) {
-			finding(out, file, line, "#pragma %s makes a tool read another file: not allowed in a lab file",
+		if (!strcmp(first, "comment") || !strcmp(first, "include_alias") ||
+		    !strcmp(first, "GCC dependency")) {
+			finding(out, file, line,
+				"#pragma %s makes a tool read another file: not allowed in a lab file",
 				first);
 			found++;
 		}
@@ -217,7 +229,8 @@ static int check_pragma(const char *text, const char *file, int line, struct buf
 	/* strings of any directive line (#ident reaches the assembler) */
 	for (t = clex_next(&lx); t->kind != T_EOF; t = clex_next(&lx))
 		if (t->kind == T_STRING)
-			found += check_string(t->text.data ? t->text.data : "", t->text.len, file, line, out);
+			found += check_string(t->text.data ? t->text.data : "", t->text.len, file,
+					      line, out);
 	clex_free(&lx);
 	return found;
 }
@@ -238,12 +251,12 @@ struct state {
 	const struct scan_opts *o;
 	struct buf *out;
 	int found;
-	int parens, brackets;	  /* nesting of ( and [ */
-	int attr_parens;	  /* parens depth an __attribute__ closes at, or -1 */
-	int attr_brackets;	  /* brackets depth a [[ ]] attribute closes at, or -1 */
-	int pending_gnu_attr;	  /* __attribute__ seen, its "((" not yet */
-	int last_open_bracket;	  /* the previous token was '[' */
-	struct buf str;		  /* adjacent string literals, concatenated */
+	int parens, brackets;  /* nesting of ( and [ */
+	int attr_parens;       /* parens depth an __attribute__ closes at, or -1 */
+	int attr_brackets;     /* brackets depth a [[ ]] attribute closes at, or -1 */
+	int pending_gnu_attr;  /* __attribute__ seen, its "((" not yet */
+	int last_open_bracket; /* the previous token was '[' */
+	struct buf str;	       /* adjacent string literals, concatenated */
 	int str_line, have_str;
 	struct buf str_file;
 	struct buf entered; /* "\n"-separated names of disallowed files reported as included */
@@ -252,7 +265,8 @@ struct state {
 static void flush_string(struct state *st)
 {
 	if (st->have_str)
-		st->found += check_string(buf_str(&st->str), st->str.len, buf_str(&st->str_file), st->str_line, st->out);
+		st->found += check_string(buf_str(&st->str), st->str.len, buf_str(&st->str_file),
+					  st->str_line, st->out);
 	buf_free(&st->str);
 	buf_free(&st->str_file);
 	st->have_str = 0;
@@ -282,7 +296,8 @@ static void linemark(struct state *st, const struct token *t)
 	} else
 		finding(st->out, t->file, t->line,
 			"#line names \"%s\": a lab file may not take another file's name (compilers read the named "
-			"file to quote its lines in diagnostics)", name);
+			"file to quote its lines in diagnostics)",
+			name);
 	st->found++;
 }
 
@@ -334,7 +349,8 @@ static void token(struct state *st, const struct token *t)
 	} else if (t->kind == T_PUNCT) {
 		punct(st, t);
 	} else if (t->kind == T_IDENT) {
-		if (is_attr(t, "attribute") || (t->len == 11 && !memcmp(t->start, "__attribute", 11)))
+		if (is_attr(t, "attribute") ||
+		    (t->len == 11 && !memcmp(t->start, "__attribute", 11)))
 			st->pending_gnu_attr = 1;
 		else if ((st->attr_parens >= 0 || st->attr_brackets >= 0) &&
 			 (is_attr(t, "constructor") || is_attr(t, "destructor"))) {

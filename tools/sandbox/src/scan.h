@@ -24,11 +24,12 @@
 #include <stddef.h>
 
 struct scan_opts {
-	const char *source;	/* the submission, as named on the preprocessor's command line */
-	const char **allow;	/* the files it may read: the submission and course.h */
+	const char *source; /* the submission, as named on the preprocessor's command line */
+	const char **allow; /* the files it may read: the submission and course.h */
 	int nallow;
-	const char *source_text; /* the submission's text (to place a finding without a line), or NULL */
-	const char *reported;	 /* findings so far (scan_deps skips a file already reported as
+	const char *
+		source_text; /* the submission's text (to place a finding without a line), or NULL */
+	const char *reported; /* findings so far (scan_deps skips a file already reported as
 				    included by scan_preprocessed), or NULL */
 };
 

@@ -64,20 +64,24 @@ static const struct pattern driver_signals[] = {
 static const char *match_line(const char *line, const char *end)
 {
 	const char *starts[2] = { line, message_start(line, end) };
-	for (size_t i = 0; starts[1] != line && i < sizeof driver_signals / sizeof *driver_signals; i++)
-		if (memmem(starts[1], (size_t)(end - starts[1]), driver_signals[i].text, strlen(driver_signals[i].text)))
+	for (size_t i = 0; starts[1] != line && i < sizeof driver_signals / sizeof *driver_signals;
+	     i++)
+		if (memmem(starts[1], (size_t)(end - starts[1]), driver_signals[i].text,
+			   strlen(driver_signals[i].text)))
 			return driver_signals[i].limit;
 	if (starts[1] != line) {
 		for (size_t i = 0; i < sizeof errno_texts / sizeof *errno_texts; i++) {
 			size_t n = strlen(errno_texts[i].text);
-			if ((size_t)(end - line) >= n && memcmp(end - n, errno_texts[i].text, n) == 0)
+			if ((size_t)(end - line) >= n &&
+			    memcmp(end - n, errno_texts[i].text, n) == 0)
 				return errno_texts[i].limit;
 		}
 	}
 	for (int k = 0; k < 2; k++) {
 		for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++) {
 			size_t n = strlen(patterns[i].text);
-			if ((size_t)(end - starts[k]) >= n && memcmp(starts[k], patterns[i].text, n) == 0)
+			if ((size_t)(end - starts[k]) >= n &&
+			    memcmp(starts[k], patterns[i].text, n) == 0)
 				return patterns[i].limit;
 		}
 	}
@@ -115,26 +119,31 @@ void verdict_limit(struct sbx_result *r, const char *limit, const struct sbx_lim
 		r->verdict = SBX_TIMEOUT;
 		r->limit_value = lim->wall_sec;
 		r->limit_unit = "s";
-		buf_printf(&r->message, "ran longer than the wall-clock limit of %g s", lim->wall_sec);
+		buf_printf(&r->message, "ran longer than the wall-clock limit of %g s",
+			   lim->wall_sec);
 	} else if (!strcmp(limit, "memory")) {
 		r->verdict = SBX_MEMORY;
 		r->limit_value = (double)lim->mem_kb / 1024;
 		r->limit_unit = "MB";
-		buf_printf(&r->message, "needed more than the memory limit of %g MB", r->limit_value);
+		buf_printf(&r->message, "needed more than the memory limit of %g MB",
+			   r->limit_value);
 	} else if (!strcmp(limit, "processes")) {
 		r->verdict = SBX_MEMORY;
 		r->limit_value = lim->procs;
 		r->limit_unit = "processes";
-		buf_printf(&r->message, "started more than the limit of %d processes at once", lim->procs);
+		buf_printf(&r->message, "started more than the limit of %d processes at once",
+			   lim->procs);
 	} else if (!strcmp(limit, "output")) {
 		r->verdict = SBX_OUTPUT;
 		r->limit_value = (double)lim->output_bytes;
 		r->limit_unit = "bytes";
-		buf_printf(&r->message, "printed more than the output limit of %lld bytes", lim->output_bytes);
+		buf_printf(&r->message, "printed more than the output limit of %lld bytes",
+			   lim->output_bytes);
 	} else {
 		r->verdict = SBX_OUTPUT;
 		r->limit_value = (double)lim->file_bytes;
 		r->limit_unit = "bytes";
-		buf_printf(&r->message, "wrote more than the file-size limit of %lld bytes", lim->file_bytes);
+		buf_printf(&r->message, "wrote more than the file-size limit of %lld bytes",
+			   lim->file_bytes);
 	}
 }

@@ -16,7 +16,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	struct scan_opts o = { .source = "lab.c", .allow = allow, .nallow = 2, .source_text = text, .reported = text };
+	struct scan_opts o = { .source = "lab.c",
+			       .allow = allow,
+			       .nallow = 2,
+			       .source_text = text,
+			       .reported = text };
 	struct buf out = { 0 };
 	scan_deps(text, &o, &out);
 	buf_free(&out);

@@ -56,10 +56,20 @@ static void run(struct sbx_result *r, const char *script, struct sbx_limits lim,
 	char *argv[] = { "sh", "-c", (char *)script, NULL };
 	const char *rw[] = { rwdir };
 	struct sbx_spec s = {
-		.step = "test", .argv = argv, .ro = ro, .nro = nro, .rw = rw, .nrw = 1, .cwd = dir,
-		.unsandboxed = unsandboxed, .bwrap = getenv("SANDBOX_TEST_BWRAP"), .out_fd = -1, .err_fd = -1,
+		.step = "test",
+		.argv = argv,
+		.ro = ro,
+		.nro = nro,
+		.rw = rw,
+		.nrw = 1,
+		.cwd = dir,
+		.unsandboxed = unsandboxed,
+		.bwrap = getenv("SANDBOX_TEST_BWRAP"),
+		.out_fd = -1,
+		.err_fd = -1,
 		.lim = { lim.cpu_sec ? lim.cpu_sec : 20, lim.wall_sec ? lim.wall_sec : 30,
-			 lim.mem_kb ? lim.mem_kb : 512 * 1024, lim.output_bytes ? lim.output_bytes : 1 << 20,
+			 lim.mem_kb ? lim.mem_kb : 512 * 1024,
+			 lim.output_bytes ? lim.output_bytes : 1 << 20,
 			 lim.file_bytes ? lim.file_bytes : 16 << 20, lim.procs ? lim.procs : 32 },
 	};
 	sbx_run(&s, r);
@@ -102,8 +112,8 @@ static void test_cpu_whole_tree(void **state)
 	(void)state;
 	/* two busy processes: each stays under the limit, together they exceed it */
 	struct sbx_result r;
-	run(&r, "(while :; do :; done) & while :; do :; done", (struct sbx_limits){ .cpu_sec = 1, .wall_sec = 60 }, 0,
-	    NULL, 0);
+	run(&r, "(while :; do :; done) & while :; do :; done",
+	    (struct sbx_limits){ .cpu_sec = 1, .wall_sec = 60 }, 0, NULL, 0);
 	assert_string_equal(sbx_verdict_name(r.verdict), "TIMEOUT");
 	assert_string_equal(r.limit, "cpu");
 	assert_true(r.cpu_ms >= 1000);
@@ -135,8 +145,10 @@ static void test_file(void **state)
 	assert_string_equal(r.limit, "file");
 	sbx_result_free(&r);
 	/* many files, each under the limit: the directory's growth is */
-	snprintf(script, sizeof script, "for i in 1 2 3 4 5 6 7 8; do head -c 400000 /dev/urandom > %s/f$i; sleep 0.2; done",
-		 rwdir);
+	snprintf(
+		script, sizeof script,
+		"for i in 1 2 3 4 5 6 7 8; do head -c 400000 /dev/urandom > %s/f$i; sleep 0.2; done",
+		rwdir);
 	run(&r, script, (struct sbx_limits){ .file_bytes = 1000000 }, 0, NULL, 0);
 	assert_string_equal(r.limit, "file");
 	sbx_result_free(&r);
@@ -152,13 +164,15 @@ static void test_memory(void **state)
 	(void)state;
 	struct sbx_result r;
 	/* one allocation over the limit: the rlimit backstop, recognised by the tool's message */
-	run(&r, "exec python3 -c 'a = bytearray(300 << 20)'", (struct sbx_limits){ .mem_kb = 100 * 1024 }, 0, NULL, 0);
+	run(&r, "exec python3 -c 'a = bytearray(300 << 20)'",
+	    (struct sbx_limits){ .mem_kb = 100 * 1024 }, 0, NULL, 0);
 	assert_string_equal(sbx_verdict_name(r.verdict), "MEMORY");
 	assert_string_equal(r.limit, "memory");
 	sbx_result_free(&r);
 	/* three processes, each under the limit, together over it: the sampler */
-	const char *touch = "python3 -c 'import time; a = bytearray(60 << 20); a[::4096] = b\"x\" * len(a[::4096]); "
-			    "time.sleep(20)'";
+	const char *touch =
+		"python3 -c 'import time; a = bytearray(60 << 20); a[::4096] = b\"x\" * len(a[::4096]); "
+		"time.sleep(20)'";
 	char script[512];
 	snprintf(script, sizeof script, "%s & %s & %s & wait", touch, touch, touch);
 	run(&r, script, (struct sbx_limits){ .mem_kb = 150 * 1024, .wall_sec = 60 }, 0, NULL, 0);
@@ -172,7 +186,8 @@ static void test_processes(void **state)
 {
 	(void)state;
 	struct sbx_result r;
-	run(&r, "for i in $(seq 40); do sleep 20 & done; wait", (struct sbx_limits){ .procs = 10 }, 0, NULL, 0);
+	run(&r, "for i in $(seq 40); do sleep 20 & done; wait", (struct sbx_limits){ .procs = 10 },
+	    0, NULL, 0);
 	assert_string_equal(sbx_verdict_name(r.verdict), "MEMORY");
 	assert_string_equal(r.limit, "processes");
 	sbx_result_free(&r);
@@ -235,10 +250,11 @@ static void test_visibility(void **state)
 	run(&r, script, NOLIM, 0, ro, 1);
 	assert_string_equal(sbx_verdict_name(r.verdict), "FAIL"); /* read-only */
 	sbx_result_free(&r);
-	snprintf(script, sizeof script,
-		 "echo x > %s/w && test ! -e /etc/passwd && test ! -e /home && test ! -e /root && "
-		 "test \"$(id -u)\" = 65534 && ! grep -v '^ *lo:' /proc/net/dev | grep -q : ; echo rc=$?; env",
-		 rwdir);
+	snprintf(
+		script, sizeof script,
+		"echo x > %s/w && test ! -e /etc/passwd && test ! -e /home && test ! -e /root && "
+		"test \"$(id -u)\" = 65534 && ! grep -v '^ *lo:' /proc/net/dev | grep -q : ; echo rc=$?; env",
+		rwdir);
 	run(&r, script, NOLIM, 0, NULL, 0);
 	assert_non_null(strstr(buf_str(&r.output), "rc=0"));
 	assert_null(strstr(buf_str(&r.output), "host-environment-value"));
@@ -264,15 +280,26 @@ static void test_refused_and_error(void **state)
 	const char *bad[] = { "/nonexistent/x" };
 	const char *bins[] = { "/nonexistent/bwrap", fake };
 	for (int i = 0; i < 2; i++) {
-		struct sbx_spec s = { .step = "t", .argv = argv, .cwd = dir, .bwrap = bins[i], .out_fd = -1,
-				      .err_fd = -1, .lim = { 5, 5, 100000, 1000, 1000, 5 } };
+		struct sbx_spec s = { .step = "t",
+				      .argv = argv,
+				      .cwd = dir,
+				      .bwrap = bins[i],
+				      .out_fd = -1,
+				      .err_fd = -1,
+				      .lim = { 5, 5, 100000, 1000, 1000, 5 } };
 		sbx_run(&s, &r);
 		assert_string_equal(sbx_verdict_name(r.verdict), "REFUSED");
 		assert_non_null(strstr(buf_str(&r.message), "refusing to run untrusted code"));
 		sbx_result_free(&r);
 	}
-	struct sbx_spec s = { .step = "t", .argv = argv, .cwd = dir, .ro = bad, .nro = 1, .out_fd = -1,
-			      .err_fd = -1, .lim = { 5, 5, 100000, 1000, 1000, 5 } };
+	struct sbx_spec s = { .step = "t",
+			      .argv = argv,
+			      .cwd = dir,
+			      .ro = bad,
+			      .nro = 1,
+			      .out_fd = -1,
+			      .err_fd = -1,
+			      .lim = { 5, 5, 100000, 1000, 1000, 5 } };
 	sbx_run(&s, &r);
 	assert_string_equal(sbx_verdict_name(r.verdict), "ERROR");
 	assert_non_null(strstr(buf_str(&r.message), "/nonexistent/x"));
@@ -282,11 +309,11 @@ static void test_refused_and_error(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ok_and_fail),  cmocka_unit_test(test_wall),
+		cmocka_unit_test(test_ok_and_fail),    cmocka_unit_test(test_wall),
 		cmocka_unit_test(test_cpu_whole_tree), cmocka_unit_test(test_output),
-		cmocka_unit_test(test_file),	     cmocka_unit_test(test_memory),
-		cmocka_unit_test(test_processes),    cmocka_unit_test(test_no_survivors),
-		cmocka_unit_test(test_visibility),   cmocka_unit_test(test_refused_and_error),
+		cmocka_unit_test(test_file),	       cmocka_unit_test(test_memory),
+		cmocka_unit_test(test_processes),      cmocka_unit_test(test_no_survivors),
+		cmocka_unit_test(test_visibility),     cmocka_unit_test(test_refused_and_error),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

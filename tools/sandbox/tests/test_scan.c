@@ -55,9 +55,10 @@ static void test_deps_rule(void **state)
 	(void)state;
 	assert_string_equal(deps("lab.i: lab.c inc/course.h\n"), "");
 	assert_string_equal(deps("lab.i: lab.c ./inc//course.h\n"), "");
-	assert_string_equal(deps("lab.i: lab.c /etc/hostname\n"),
-			    "lab.c:1: reads \"/etc/hostname\" (#include or #embed): a lab file may include "
-			    "\"course.h\" and nothing else\n");
+	assert_string_equal(
+		deps("lab.i: lab.c /etc/hostname\n"),
+		"lab.c:1: reads \"/etc/hostname\" (#include or #embed): a lab file may include "
+		"\"course.h\" and nothing else\n");
 	assert_non_null(strstr(deps("lab.i: lab.c inc/../inc/other.h\n"), "inc/../inc/other.h"));
 	assert_non_null(strstr(deps("garbage"), "cannot be parsed")); /* fails closed */
 }
@@ -65,7 +66,8 @@ static void test_deps_rule(void **state)
 static void test_lexer_strings(void **state)
 {
 	(void)state;
-	const char *src = "a \"x\\x2ey\\056\\n\" u8\"q\" R\"d(raw \"inner\" )d\" L'c' 1e+5 \"\\u00e9\"";
+	const char *src =
+		"a \"x\\x2ey\\056\\n\" u8\"q\" R\"d(raw \"inner\" )d\" L'c' 1e+5 \"\\u00e9\"";
 	struct clex lx;
 	clex_init(&lx, src, strlen(src), "f.c");
 	const struct token *t = clex_next(&lx);
@@ -124,12 +126,17 @@ static void test_lexer_markers(void **state)
 static void test_includes_and_line(void **state)
 {
 	(void)state;
-	assert_string_equal(pre("# 1 \"lab.c\"\n# 1 \"inc/course.h\" 1\nint x;\n# 2 \"lab.c\" 2\nint y;\n"), "");
-	assert_string_equal(pre("# 1 \"lab.c\"\nint a;\n# 1 \"/etc/hostname\" 1\nbox\n# 3 \"lab.c\" 2\n"),
-			    "lab.c:2: includes \"/etc/hostname\": a lab file may include \"course.h\" and nothing else\n");
+	assert_string_equal(
+		pre("# 1 \"lab.c\"\n# 1 \"inc/course.h\" 1\nint x;\n# 2 \"lab.c\" 2\nint y;\n"),
+		"");
+	assert_string_equal(
+		pre("# 1 \"lab.c\"\nint a;\n# 1 \"/etc/hostname\" 1\nbox\n# 3 \"lab.c\" 2\n"),
+		"lab.c:2: includes \"/etc/hostname\": a lab file may include \"course.h\" and nothing else\n");
 	assert_non_null(strstr(pre("# 1 \"lab.c\"\n\n\n# 1 \"/etc/passwd\"\nint x = y;\n"),
 			       "lab.c:3: #line names \"/etc/passwd\""));
-	assert_string_equal(pre("# 1 \"lab.c\"\n# 40 \"lab.c\"\n# 1 \"<built-in>\"\n# 1 \"/work/dir//\"\n"), "");
+	assert_string_equal(
+		pre("# 1 \"lab.c\"\n# 40 \"lab.c\"\n# 1 \"<built-in>\"\n# 1 \"/work/dir//\"\n"),
+		"");
 	/* a return marker to a file never entered is a rename too */
 	assert_non_null(strstr(pre("# 1 \"lab.c\"\n# 1 \"/etc/passwd\" 2\n"), "#line names"));
 }
@@ -139,17 +146,21 @@ static void test_directives(void **state)
 	(void)state;
 	assert_string_equal(pre("void f(void){ __asm__(\"mfence\" ::: \"memory\"); }"), "");
 	assert_string_equal(pre("const char *s = \"include me. or not\";"), "");
-	assert_non_null(strstr(pre("__asm__(\".\" \"inc\" \"bin \\\"/x\\\"\");"), "\".incbin\" reads a file"));
-	assert_non_null(strstr(pre("__asm__(\"\\056INCLUDE \\\"/x\\\"\");"), "\".include\" reads a file"));
+	assert_non_null(strstr(pre("__asm__(\".\" \"inc\" \"bin \\\"/x\\\"\");"),
+			       "\".incbin\" reads a file"));
+	assert_non_null(
+		strstr(pre("__asm__(\"\\056INCLUDE \\\"/x\\\"\");"), "\".include\" reads a file"));
 	assert_non_null(strstr(pre("__asm__(\"./**/incbin \\\"/x\\\"\");"), "\".incbin\""));
 	assert_non_null(strstr(pre("__asm__(\"\\t. incbin \\\"/x\\\"\");"), "\".incbin\""));
 	assert_non_null(strstr(pre("__asm__(R\"(.incbin \"/x\")\");"), "\".incbin\""));
-	assert_non_null(strstr(pre("__asm__(\".macro m\\n.endm\");"), "\".macro\" builds directives"));
+	assert_non_null(
+		strstr(pre("__asm__(\".macro m\\n.endm\");"), "\".macro\" builds directives"));
 	assert_non_null(strstr(pre("__asm__(\".irp d,x\\n.endr\");"), "\".irp\""));
 	assert_non_null(strstr(pre("int x asm(\"x\\n.incbin \\\"/y\\\"\");"), "\".incbin\""));
 	assert_non_null(strstr(pre("#ident \".include \\\"/q\\\"\"\n"), "\".include\""));
 	/* strings are joined across line markers, as phase 6 joins them */
-	assert_non_null(strstr(pre("# 1 \"lab.c\"\n__asm__(\".inc\"\n# 9 \"lab.c\"\n\"bin x\");"), "lab.c:1: "));
+	assert_non_null(strstr(pre("# 1 \"lab.c\"\n__asm__(\".inc\"\n# 9 \"lab.c\"\n\"bin x\");"),
+			       "lab.c:1: "));
 }
 
 static void test_constructors(void **state)
@@ -157,13 +168,18 @@ static void test_constructors(void **state)
 	(void)state;
 	assert_string_equal(pre("int constructor = 1; void destructor(void);"), "");
 	assert_string_equal(pre("int v __attribute__((section(\"course_shared\"), used));"), "");
-	assert_non_null(strstr(pre("__attribute__((constructor)) void f(void);"), "a constructor attribute"));
-	assert_non_null(strstr(pre("__attribute((__destructor__(101))) void f(void);"), "a destructor attribute"));
-	assert_non_null(strstr(pre("[[gnu::constructor]] void f(void);"), "a constructor attribute"));
+	assert_non_null(strstr(pre("__attribute__((constructor)) void f(void);"),
+			       "a constructor attribute"));
+	assert_non_null(strstr(pre("__attribute((__destructor__(101))) void f(void);"),
+			       "a destructor attribute"));
+	assert_non_null(
+		strstr(pre("[[gnu::constructor]] void f(void);"), "a constructor attribute"));
 	assert_non_null(strstr(pre("void (*p)(void) __attribute__((section(\".init_array\")));"),
 			       "section \".init_array\" registers"));
-	assert_non_null(strstr(pre("int v __attribute__((section(\".fini\")));"), "section \".fini\""));
-	assert_non_null(strstr(pre("__asm__(\".pushsection .init,\\\"ax\\\"\");"), "section \".init\""));
+	assert_non_null(
+		strstr(pre("int v __attribute__((section(\".fini\")));"), "section \".fini\""));
+	assert_non_null(
+		strstr(pre("__asm__(\".pushsection .init,\\\"ax\\\"\");"), "section \".init\""));
 	assert_non_null(strstr(pre("__asm__(\".section .ctors\");"), "section \".ctors\""));
 	assert_string_equal(pre("int v __attribute__((section(\".initial\")));"), "");
 }
@@ -172,8 +188,10 @@ static void test_pragmas(void **state)
 {
 	(void)state;
 	assert_string_equal(pre("#pragma GCC diagnostic ignored \"-Wunused\"\n"), "");
-	assert_non_null(strstr(pre("#pragma comment(lib, \"/etc/passwd\")\n"), "#pragma comment makes"));
-	assert_non_null(strstr(pre("#pragma GCC dependency \"/etc/passwd\"\n"), "#pragma GCC dependency"));
+	assert_non_null(
+		strstr(pre("#pragma comment(lib, \"/etc/passwd\")\n"), "#pragma comment makes"));
+	assert_non_null(
+		strstr(pre("#pragma GCC dependency \"/etc/passwd\"\n"), "#pragma GCC dependency"));
 }
 
 static void test_message_escaping(void **state)
