@@ -11,7 +11,7 @@ format=$1 lab=$2 out=$3
 B=${BUILD:-build}
 kit=$B/dist/lab-kit.tar.gz
 [ -f "$kit" ] || { echo "$kit: missing; run make lab-kit" >&2; exit 1; }
-awk -v l="$lab" '$1 == "lab" && $2 == l { found = 1 } END { exit !found }' labs/labs.conf ||
+node tools/lab/lab.js list | grep -qx -- "$lab" ||
 	{ echo "labs/labs.conf:1: no lab '$lab'" >&2; exit 1; }
 stage=$B/dist/stage-$format-$lab
 rm -rf "$stage"
