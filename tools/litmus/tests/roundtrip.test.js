@@ -1,7 +1,8 @@
 // roundtrip.test.js - each litmus test's condition survives the trip into the course's format:
-// the expect line the converter writes, evaluated by the explorer's own predicate evaluator
-// (runtime.js) on every outcome the reference found under SC and x86-TSO, gives exactly what
-// the reference computed from the litmus condition; and the expect line's kind is the SC verdict.
+// the expect line the converter writes, parsed by asm-tool (the one parser of predicates) and
+// evaluated by the explorer's own evaluator (runtime.js) on every outcome the reference found under
+// SC and x86-TSO, gives exactly what the reference computed from the litmus condition; and the
+// expect line's kind is the SC verdict.
 // Input: `litmus-tool import` output (LITMUS_IMPORT, default build/litmus/project).
 'use strict';
 const test = require('node:test');
@@ -11,6 +12,9 @@ const path = require('path');
 
 const TOP = path.resolve(__dirname, '../../..');
 const X = require(path.join(TOP, 'tools/wasm/runtime.js'));
+const { makeMeta, predicateTrees } = require(path.join(TOP, 'tools/wasm/lib/metafiles.js'));
+const SCRATCH = fs.mkdtempSync(path.join(require('os').tmpdir(), 'litmus-roundtrip-'));
+process.on('exit', () => fs.rmSync(SCRATCH, { recursive: true, force: true }));
 const DIR = path.resolve(process.env.LITMUS_IMPORT || path.join(TOP, 'build/litmus/project'));
 
 function refs() {
@@ -19,29 +23,27 @@ function refs() {
     .map((f) => ({ name: f.replace(/\.json$/, ''), ref: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
 }
 
-// The expect.fixed lines of a generated example: [{kind, expr}].
+// The expect.fixed lines of a generated example, as asm-tool reads them: [{kind, expr, tree}].
 function expectLines(name) {
   const file = path.join(DIR, 'examples', name + '.c');
   if (!fs.existsSync(file)) return null;
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
-  return lines.filter((l) => l.startsWith(' * expect.fixed: ')).map((l) => {
-    const m = /^ \* expect\.fixed: (reachable|unreachable): (.*)$/.exec(l);
-    assert.ok(m, `${file}: malformed expect line ${l}`);
-    return { kind: m[1], expr: m[2] };
-  });
+  return makeMeta(file, 'litmus-roundtrip/' + name, SCRATCH, ['none']).expect.fixed;
 }
+
+const outcome = (o) => ({ values: o.values, hang: o.hang, crash: o.crash, done: o.done });
 
 test('the condition as an outcome predicate agrees with the litmus condition on every outcome', () => {
   const seen = { true: 0, false: 0 };
   const all = refs();
   assert.ok(all.length >= 20, `expected the project's tests in ${DIR}, found ${all.length}`);
   for (const { name, ref } of all) {
-    const pred = X.parsePredicate(ref.condition.predicate, ref.outcome, ref.threads);
+    const [tree] = predicateTrees([ref.condition.predicate], { threads: ref.threads, outcome: ref.outcome },
+      path.join(SCRATCH, 'conditions', name));
     for (const model of ref.order) {
       const r = ref.models[model];
       assert.strictEqual(r.partial, false, `${name} ${model}: complete`);
       for (const o of r.outcomes) {
-        const got = pred({ vals: o.values, hang: o.hang, crash: o.crash, done: o.done });
+        const got = X.predicateHolds(tree, outcome(o));
         assert.strictEqual(got, o.satisfies, `${name} ${model}: ${ref.condition.predicate} on ${o.key}`);
         seen[got]++;
       }
@@ -64,8 +66,7 @@ test('the expect lines state the SC verdict of the condition', () => {
     assert.strictEqual(lines.length, v === 'Never' ? 1 : 2, `${name}: the negation too unless Never`);
     // every line holds on the reference's SC outcomes, evaluated as the explorer will
     for (const l of lines) {
-      const f = X.parsePredicate(l.expr, ref.outcome, ref.threads);
-      const reach = ref.models.sc.outcomes.some((o) => f({ vals: o.values, hang: o.hang, crash: o.crash, done: o.done }));
+      const reach = ref.models.sc.outcomes.some((o) => X.predicateHolds(l.tree, outcome(o)));
       assert.strictEqual(reach, l.kind === 'reachable', `${name}: ${l.kind}: ${l.expr}`);
     }
   }

@@ -31,4 +31,19 @@ function makeMeta(file, id, buildDir, cells) {
   return JSON.parse(fs.readFileSync(path.join(buildDir, 'data/meta', id + '.json'), 'utf8'));
 }
 
-module.exports = { metaFiles, readMetas, makeMeta };
+// The trees of predicate texts over the given names ({threads, outcome, has_init, has_check}),
+// parsed by asm-tool (the one parser of the language): a throw-away example in dir with one
+// quiz.plain line per text. Returns the trees in order; throws the parser's message on a bad one.
+function predicateTrees(exprs, names, dir) {
+  const lines = ['/*@example', ' * title: predicates', ' * page: none', ' * shows: predicates parsed by asm-tool',
+    ` * threads: ${names.threads.join(' ')}`, ' * variants: plain', ` * outcome: ${names.outcome.join(' ')}`]
+    .concat(exprs.map((e) => ` * quiz.plain: ${e}`), [' */', '#include "course.h"'],
+      names.outcome.map((n) => `SHARED(int, ${n});`), names.threads.map((t) => `THREAD(${t}) { }`),
+      names.has_init ? ['INIT() { }'] : [], names.has_check ? ['CHECK() { }'] : [], ['']);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'predicates.c');
+  fs.writeFileSync(file, lines.join('\n'));
+  return makeMeta(file, 'predicates/trees', dir, ['none']).quiz.plain.map((q) => q.tree);
+}
+
+module.exports = { metaFiles, readMetas, makeMeta, predicateTrees };
