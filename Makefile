@@ -11,16 +11,27 @@ CHECK_TARGETS :=
 BENCH_TARGETS :=
 CLEAN_DIRS :=
 
-# Setup runs before anything else, on every invocation; it is quiet when nothing is missing.
-SETUP_STAMP := $(BUILD)/.setup-ok
-.PHONY: setup
+# Setup comes before anything that depends on an installed package. GNU make reads every makefile first
+# (the fragments ask pkg-config for compiler flags while they are read), then remakes the makefiles it
+# included: $(SETUP_MK) always asks tools/setup/install-deps.sh, which rewrites it only when it installed
+# something. A rewritten makefile makes GNU make read all the makefiles again, now with the libraries in
+# place, before it builds any goal, so every target (with -j too) sees a set-up machine. Sub-makes inherit
+# SETUP_DONE and skip the check; `make clean` never installs anything.
+SETUP_MK := $(BUILD)/setup.mk
+ifeq ($(SETUP_DONE)$(MAKE_RESTARTS),)
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
+include $(SETUP_MK)
+endif
+endif
+export SETUP_DONE := 1
+$(SETUP_MK): FORCE
+	@sh tools/setup/install-deps.sh --stamp $@
+.PHONY: FORCE setup
+FORCE:
 setup:
-	@sh tools/setup/install-deps.sh
-	@mkdir -p $(BUILD) && touch $(SETUP_STAMP)
-$(SETUP_STAMP):
-	@sh tools/setup/install-deps.sh
-	@mkdir -p $(BUILD) && touch $@
+	@:
 
+-include tools/setup/setup.mk
 -include tools/gen/gen.mk
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
@@ -33,14 +44,14 @@ $(SETUP_STAMP):
 -include tests/content/content.mk
 
 .PHONY: all site check bench serve clean
-all: setup site
+all: site
 
-check: setup
+check:
 	@$(MAKE) --no-print-directory site
 	@$(MAKE) --no-print-directory -k $(CHECK_TARGETS)
 	@echo "make check: all tests passed"
 
-bench: setup site
+bench: site
 	@$(MAKE) --no-print-directory $(BENCH_TARGETS)
 
 PORT ?= 8000
