@@ -76,8 +76,14 @@ static struct state *hash_next;
 static int add_copies(struct outputs *o, const char *from_dir, const char *to_prefix)
 {
 	struct file_list l;
-	if (list_files(from_dir, &l) != 0)
-		return diag_at(from_dir, 0, "cannot list files: %s", strerror(errno));
+	if (list_files(from_dir, &l) != 0) {
+		int err = errno;
+		char *entry = *l.bad ? xasprintf("%s/%s", from_dir, l.bad) : xstrdup(from_dir);
+		diag_at(entry, 0, "%s", list_files_reason(err));
+		free(entry);
+		file_list_free(&l);
+		return -1;
+	}
 	for (size_t i = 0; i < l.n; i++) {
 		char *src = xasprintf("%s/%s", from_dir, l.paths[i]);
 		char *dst = xasprintf("%s/%s", to_prefix, l.paths[i]);
@@ -271,7 +277,8 @@ int build_site(const struct options *opt, const char *date, const char *commit)
 		goto done;
 	if (have_site) {
 		if (list_files(out, &existing) != 0) {
-			diag_at(out, 0, "cannot list the current site: %s", strerror(errno));
+			diag_at(out, 0, "cannot list the current site: %s: %s", existing.bad,
+				list_files_reason(errno));
 			goto done;
 		}
 	}

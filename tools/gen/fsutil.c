@@ -19,34 +19,64 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int walk(const char *root, const char *rel, struct file_list *out, size_t *cap)
+/* The directories from the root down to the one being listed, to recognise a symbolic link that leads
+ * back to one of them. */
+struct walk_dirs {
+	dev_t dev[64];
+	ino_t ino[64];
+	size_t n;
+};
+
+static int fail_at(struct file_list *out, const char *rel, int err)
+{
+	free(out->bad);
+	out->bad = xstrdup(rel);
+	errno = err;
+	return -1;
+}
+
+static int walk(const char *root, const char *rel, struct file_list *out, size_t *cap,
+		struct walk_dirs *up)
 {
 	char *dir = *rel ? xasprintf("%s/%s", root, rel) : xstrdup(root);
 	DIR *d = opendir(dir);
-	if (!d) {
-		int missing = errno == ENOENT && !*rel;
-		free(dir);
-		return missing ? 0 : -1;
+	free(dir);
+	if (!d)
+		return errno == ENOENT && !*rel ? 0 : fail_at(out, rel, errno);
+	struct stat st;
+	if (fstat(dirfd(d), &st) != 0 || up->n == sizeof up->dev / sizeof *up->dev) {
+		int err = up->n == sizeof up->dev / sizeof *up->dev ? ELOOP : errno;
+		closedir(d);
+		return fail_at(out, rel, err);
 	}
+	for (size_t i = 0; i < up->n; i++)
+		if (up->dev[i] == st.st_dev && up->ino[i] == st.st_ino) {
+			closedir(d);
+			return fail_at(out, rel, ELOOP);
+		}
+	up->dev[up->n] = st.st_dev;
+	up->ino[up->n++] = st.st_ino;
 	struct dirent *de;
 	int rc = 0;
-	while (rc == 0 && (de = readdir(d))) {
+	while (rc == 0 && (errno = 0, de = readdir(d))) {
 		if (de->d_name[0] == '.' &&
 		    (!de->d_name[1] || (de->d_name[1] == '.' && !de->d_name[2])))
 			continue;
 		char *r = *rel ? xasprintf("%s/%s", rel, de->d_name) : xstrdup(de->d_name);
-		char *full = xasprintf("%s/%s", root, r);
-		struct stat st;
 		/* d_type saves a stat per entry; symbolic links and unknown types are resolved with stat */
-		if (de->d_type == DT_DIR)
+		if (de->d_type == DT_DIR) {
 			st.st_mode = S_IFDIR;
-		else if (de->d_type == DT_REG)
+		} else if (de->d_type == DT_REG) {
 			st.st_mode = S_IFREG;
-		else if (stat(full, &st) != 0)
-			st.st_mode = 0, rc = -1;
+		} else {
+			char *full = xasprintf("%s/%s", root, r);
+			if (stat(full, &st) != 0)
+				rc = fail_at(out, r, errno);
+			free(full);
+		}
 		if (rc != 0) {
 		} else if (S_ISDIR(st.st_mode)) {
-			rc = walk(root, r, out, cap);
+			rc = walk(root, r, out, cap, up);
 		} else if (S_ISREG(st.st_mode)) {
 			if (out->n == *cap) {
 				*cap = *cap ? *cap * 2 : 64;
@@ -56,22 +86,34 @@ static int walk(const char *root, const char *rel, struct file_list *out, size_t
 			r = NULL;
 		}
 		free(r);
-		free(full);
 	}
+	if (rc == 0 && errno != 0)
+		rc = fail_at(out, rel, errno);
 	closedir(d);
-	free(dir);
+	up->n--;
 	return rc;
 }
 
 int list_files(const char *root, struct file_list *out)
 {
 	size_t cap = 0;
+	struct walk_dirs up = { .n = 0 };
 	out->paths = NULL;
 	out->n = 0;
-	int rc = walk(root, "", out, &cap);
+	out->bad = NULL;
+	int rc = walk(root, "", out, &cap, &up);
 	if (out->n)
 		qsort(out->paths, out->n, sizeof *out->paths, cmp_str);
 	return rc;
+}
+
+const char *list_files_reason(int err)
+{
+	if (err == ELOOP)
+		return "symbolic link loop (it leads back to a directory that contains it)";
+	if (err == ENOENT)
+		return "broken symbolic link (its target does not exist)";
+	return strerror(err);
 }
 
 void file_list_free(struct file_list *l)
@@ -79,15 +121,21 @@ void file_list_free(struct file_list *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->paths[i]);
 	free(l->paths);
+	free(l->bad);
 	l->paths = NULL;
+	l->bad = NULL;
 	l->n = 0;
 }
 
 int hardlink_tree(const char *src, const char *dst)
 {
 	struct file_list l;
-	if (list_files(src, &l) != 0)
+	if (list_files(src, &l) != 0) {
+		int err = errno;
+		file_list_free(&l);
+		errno = err;
 		return -1;
+	}
 	int rc = 0;
 	char *made =
 		xstrdup(""); /* the last directory created: files come sorted, so most share it */

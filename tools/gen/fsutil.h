@@ -7,10 +7,16 @@
 struct file_list {
 	char **paths; /* relative to the listed root, '/'-separated, sorted */
 	size_t n;
+	char *bad; /* after a failure: the entry that could not be listed (relative; "" is the root) */
 };
 
-/* Lists regular files under root (recursively). A missing root gives an empty list. 0 or -1 (errno). */
+/* Lists regular files under root (recursively), following symbolic links. A missing root gives an empty
+ * list. 0, or -1 with errno set and out->bad naming the entry: an unreadable directory, a broken link
+ * (ENOENT), a link that leads back to a directory containing it (ELOOP). Free with file_list_free either
+ * way. */
 int list_files(const char *root, struct file_list *out);
+/* Why list_files failed, in words, from the errno it left (for a message naming list->bad). */
+const char *list_files_reason(int err);
 void file_list_free(struct file_list *l);
 
 /* Recreates the tree src under dst (which exists) with hard links to src's files. 0 or -1 (errno). */

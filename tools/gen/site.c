@@ -1,6 +1,7 @@
 /* site: loads the configuration and the pages, orders them and runs the site-wide checks. */
 #include "site.h"
 
+#include <errno.h>
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "diag.h"
 #include "fsutil.h"
 #include "links.h"
+#include "utf8.h"
 
 static char *strip_slashes(const char *p)
 {
@@ -111,6 +113,43 @@ static int cmp_pages(const void *a, const void *b)
 
 static void page_free(struct page *p);
 
+static int line_at(const char *text, size_t offset)
+{
+	int line = 1;
+	for (size_t i = 0; i < offset; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+/* A page is UTF-8 text without NUL bytes. CRLF and lone CR line endings become LF here, so everything
+ * after (front matter, cmark, quizzes, lints, hashes) sees exactly what an LF file gives. */
+static int check_text(const char *path, char *text, size_t *len)
+{
+	size_t n = *len, k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (text[i] == '\r') {
+			text[k++] = '\n';
+			i += i + 1 < n && text[i + 1] == '\n';
+		} else {
+			text[k++] = text[i];
+		}
+	}
+	text[k] = '\0';
+	*len = k;
+	const char *nul = memchr(text, '\0', k);
+	if (nul)
+		return diag_at(path, line_at(text, (size_t)(nul - text)),
+			       "the file contains a NUL byte");
+	size_t bad = utf8_invalid_at(text, k), col = bad;
+	while (col > 0 && text[col - 1] != '\n')
+		col--;
+	if (bad < k)
+		return diag_at(path, line_at(text, bad),
+			       "not valid UTF-8 (byte 0x%02X in column %zu)",
+			       (unsigned char)text[bad], bad - col + 1);
+	return 0;
+}
+
 static int load_page(struct site *s, const char *content, const char *rel)
 {
 	struct page *p = xcalloc(1, sizeof *p);
@@ -123,13 +162,11 @@ static int load_page(struct site *s, const char *content, const char *rel)
 	p->text = read_file(p->source, &len);
 	int rc = -1;
 	if (!p->text) {
-		diag_at(p->source, 0, "cannot read the page");
+		diag_at(p->source, 0, "cannot read the page: %s", strerror(errno));
 		goto out;
 	}
-	if (strlen(p->text) != len) {
-		diag_at(p->source, 0, "the file contains a NUL byte");
+	if (check_text(p->source, p->text, &len) != 0)
 		goto out;
-	}
 	p->source_hash = hash_bytes(p->text, len);
 	if (front_matter_parse(p->source, p->text, &p->fm) != 0)
 		goto out;
@@ -285,8 +322,14 @@ int site_load(struct site *s, const struct options *opt)
 	}
 	struct file_list files;
 	if (list_files(content, &files) != 0) {
+		int err = errno;
+		char *entry = *files.bad ? xasprintf("%s/%s", content, files.bad) :
+					   xstrdup(content);
+		diag_at(entry, 0, "%s", list_files_reason(err));
+		free(entry);
+		file_list_free(&files);
 		free(content);
-		return diag_at(opt->content, 0, "cannot list the content directory");
+		return -1;
 	}
 	int rc = 0;
 	for (size_t i = 0; i < files.n && rc == 0; i++) {

@@ -7,46 +7,8 @@
 #include <string.h>
 #include <wctype.h>
 
+#include "utf8.h"
 #include "util.h"
-
-/* Decodes one UTF-8 sequence at s (n >= 1 bytes available); returns its length, or 0 if malformed. */
-static size_t utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
-{
-	size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
-	if (!len || len > n)
-		return 0;
-	unsigned v = s[0] & (0x7F >> len);
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3F);
-	}
-	*cp = v;
-	return len;
-}
-
-static void utf8_encode(struct buf *b, unsigned cp)
-{
-	char t[4];
-	size_t n;
-	if (cp < 0x800) {
-		t[0] = (char)(0xC0 | (cp >> 6));
-		t[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		t[0] = (char)(0xE0 | (cp >> 12));
-		t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		t[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		t[0] = (char)(0xF0 | (cp >> 18));
-		t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		t[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	buf_put(b, t, n);
-}
 
 static locale_t utf8_locale(void)
 {

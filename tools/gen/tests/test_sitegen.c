@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "fsutil.h"
 #include "testutil.h"
 #include "util.h"
 
@@ -119,6 +121,172 @@ static void bad_input_leaves_site_untouched(void **state)
 		test_rm_rf(dir);
 		free(dir);
 	}
+}
+
+/* Builds the fixture, plants a bad input with plant(dir), and expects `message` on stderr, exit 1 and the
+ * site exactly as it was; then the same on a first build (no site appears, nothing is left behind). */
+static void expect_bad(void (*plant)(const char *dir), const char *message)
+{
+	char *dir = test_copy_fixture("basic");
+	struct run_result r = test_run_sitegen(dir);
+	assert_int_equal(r.status, 0);
+	run_result_free(&r);
+	char *before = out_digest(dir);
+	plant(dir);
+	r = test_run_sitegen(dir);
+	char *want = xasprintf("%s\n", message);
+	if (strcmp(r.err, want) != 0)
+		print_error("stderr was: %s", r.err);
+	assert_string_equal(r.err, want);
+	assert_int_equal(r.status, 1);
+	char *after = out_digest(dir);
+	assert_string_equal(before, after);
+	assert_int_equal(stray_entries(dir), 0);
+	free(want);
+	free(before);
+	free(after);
+	run_result_free(&r);
+	char *site = xasprintf("%s/out", dir);
+	test_rm_rf(site);
+	r = test_run_sitegen(dir);
+	assert_int_equal(r.status, 1);
+	char *index = xasprintf("%s/out/site/index.html", dir);
+	struct stat st;
+	assert_int_not_equal(stat(index, &st), 0);
+	assert_int_equal(stray_entries(dir), 0);
+	free(index);
+	free(site);
+	run_result_free(&r);
+	test_rm_rf(dir);
+	free(dir);
+}
+
+static void symlink_in(const char *dir, const char *target, const char *rel)
+{
+	char *p = xasprintf("%s/%s", dir, rel);
+	if (symlink(target, p) != 0)
+		fail_msg("symlink %s: %s", p, strerror(errno));
+	free(p);
+}
+
+static void plant_latin1(const char *dir)
+{
+	test_append(dir, "content/second.md", "\nCaf\xE9 au lait.\n"); /* ISO-8859-1, line 21 */
+}
+static void plant_overlong(const char *dir)
+{
+	test_append(dir, "content/second.md", "\nA slash: \xC0\xAF.\n"); /* overlong '/', line 21 */
+}
+static void plant_surrogate(const char *dir)
+{
+	test_append(dir, "content/second.md", "\n\xED\xA0\x80\n"); /* U+D800, line 21 */
+}
+static void plant_dir_loop(const char *dir)
+{
+	symlink_in(dir, "..", "content/labs/up");
+}
+static void plant_self_link(const char *dir)
+{
+	symlink_in(dir, "self.md", "content/self.md");
+}
+static void plant_broken_link(const char *dir)
+{
+	symlink_in(dir, "moved-away.md", "content/gone.md");
+}
+static void plant_unreadable_dir(const char *dir)
+{
+	char *p = xasprintf("%s/content/labs", dir);
+	assert_int_equal(chmod(p, 0), 0);
+	free(p);
+}
+
+/* Bytes that are not a page: not UTF-8, and content/ entries that cannot be listed. Each names the file
+ * (and line) and leaves the site as it was. */
+static void bad_bytes_and_entries_are_named(void **state)
+{
+	(void)state;
+	expect_bad(plant_latin1, "content/second.md:21: not valid UTF-8 (byte 0xE9 in column 4)");
+	expect_bad(plant_overlong,
+		   "content/second.md:21: not valid UTF-8 (byte 0xC0 in column 10)");
+	expect_bad(plant_surrogate,
+		   "content/second.md:21: not valid UTF-8 (byte 0xED in column 1)");
+	expect_bad(
+		plant_dir_loop,
+		"content/labs/up: symbolic link loop (it leads back to a directory that contains it)");
+	expect_bad(
+		plant_self_link,
+		"content/self.md: symbolic link loop (it leads back to a directory that contains it)");
+	expect_bad(plant_broken_link,
+		   "content/gone.md: broken symbolic link (its target does not exist)");
+	if (geteuid() != 0) /* root reads every directory */
+		expect_bad(plant_unreadable_dir, "content/labs: Permission denied");
+	/* the site's own copy of a valid page is unaffected by the check: UTF-8 text goes through as is */
+	char *dir = test_copy_fixture("basic");
+	test_append(dir, "content/second.md", "\nCaf\xC3\xA9 \xF0\x9F\x98\x80\n");
+	struct run_result r = test_run_sitegen(dir);
+	assert_int_equal(r.status, 0);
+	char *html = test_read(dir, "out/site/second.html");
+	assert_non_null(strstr(html, "<p>Caf\xC3\xA9 \xF0\x9F\x98\x80</p>"));
+	free(html);
+	run_result_free(&r);
+	test_rm_rf(dir);
+	free(dir);
+}
+
+/* Every page with CRLF line endings (one with lone CRs) builds byte-for-byte the site LF gives. */
+static void crlf_builds_the_same_site(void **state)
+{
+	(void)state;
+	char *lf = test_copy_fixture("basic"), *crlf = test_copy_fixture("basic");
+	static const char *const pages[] = { "content/index.md", "content/first.md",
+					     "content/second.md", "content/labs/lab-one.md" };
+	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+		char *text = test_read(crlf, pages[i]);
+		struct buf b = { 0 };
+		for (const char *c = text; *c; c++)
+			buf_puts(&b, *c != '\n' ? (char[]){ *c, 0 } : i == 3 ? "\r" : "\r\n");
+		test_write(crlf, pages[i], b.data);
+		buf_free(&b);
+		free(text);
+	}
+	char *page = test_read(crlf, "content/first.md");
+	assert_non_null(strstr(page, "---\r\ntitle: First page\r\n"));
+	free(page);
+	struct run_result a = test_run_sitegen(lf), b = test_run_sitegen(crlf);
+	if (b.status != 0)
+		print_error("CRLF build failed: %s", b.err);
+	assert_int_equal(a.status, 0);
+	assert_int_equal(b.status, 0);
+	assert_string_equal(a.out, b.out);
+	struct file_list la, lb;
+	char *sa = xasprintf("%s/out/site", lf), *sb = xasprintf("%s/out/site", crlf);
+	assert_int_equal(list_files(sa, &la), 0);
+	assert_int_equal(list_files(sb, &lb), 0);
+	assert_int_equal(la.n, lb.n);
+	for (size_t i = 0; i < la.n; i++) {
+		assert_string_equal(la.paths[i], lb.paths[i]);
+		char *pa = xasprintf("%s/%s", sa, la.paths[i]),
+		     *pb = xasprintf("%s/%s", sb, lb.paths[i]);
+		size_t na, nb;
+		char *x = read_file(pa, &na), *y = read_file(pb, &nb);
+		if (na != nb || memcmp(x, y, na) != 0)
+			fail_msg("out/site/%s differs between the LF and the CRLF build",
+				 la.paths[i]);
+		free(x);
+		free(y);
+		free(pa);
+		free(pb);
+	}
+	file_list_free(&la);
+	file_list_free(&lb);
+	free(sa);
+	free(sb);
+	run_result_free(&a);
+	run_result_free(&b);
+	test_rm_rf(lf);
+	test_rm_rf(crlf);
+	free(lf);
+	free(crlf);
 }
 
 static ino_t inode_of(const char *dir, const char *rel)
@@ -510,6 +678,8 @@ int main(void)
 		cmocka_unit_test(touching_one_page_renders_it_print_and_search),
 		cmocka_unit_test(dependencies_trigger_rebuilds),
 		cmocka_unit_test(bad_input_leaves_site_untouched),
+		cmocka_unit_test(bad_bytes_and_entries_are_named),
+		cmocka_unit_test(crlf_builds_the_same_site),
 	};
 	return cmocka_run_group_tests_name("sitegen", tests, NULL, NULL);
 }

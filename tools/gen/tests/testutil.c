@@ -133,8 +133,10 @@ char *test_tree_digest(const char *dir)
 {
 	struct file_list l;
 	struct buf b = { 0 };
-	if (list_files(dir, &l) != 0)
+	if (list_files(dir, &l) != 0) {
+		file_list_free(&l);
 		return xstrdup("(unreadable)");
+	}
 	for (size_t i = 0; i < l.n; i++) {
 		char *p = xasprintf("%s/%s", dir, l.paths[i]);
 		struct stat st;
