@@ -3,6 +3,7 @@
 
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,34 +12,79 @@
 #include "template.h"
 
 #define MAX_DEPTH 32
+#define HOOK_EVERY 1000 /* Lua instructions between two calls of the count hook */
 
 struct engine {
 	lua_State *L;
 	char *dir;
-	int base_ref;		 /* the table every template environment inherits from */
-	int cache_ref;		 /* name -> compiled chunk */
+	int sandbox_ref; /* the read-only table of what Lua code may use (see make_sandbox) */
+	int base_ref;	 /* the table every template environment inherits from */
+	int cache_ref;	 /* name -> compiled chunk */
 	int env_refs[MAX_DEPTH]; /* environments of the renders in progress (include nests) */
 	int depth;
 	const char *root;
 	engine_dep_fn dep_fn;
 	void *dep_ctx;
 	volatile sig_atomic_t *stop;
+	long long steps,
+		step_limit;    /* instructions of the current render (config run), and the cap */
+	size_t mem, mem_limit; /* bytes the Lua state holds, and the cap */
 };
 
-static struct engine *hooked; /* the engine whose stop flag the count hook reads */
+/* Lua's allocator, with a cap on the state's total memory: past it an allocation fails and Lua raises
+ * "not enough memory" in the code that asked. */
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	struct engine *e = ud;
+	size_t old = ptr ? osize : 0;
+	if (nsize == 0) {
+		free(ptr);
+		e->mem -= old;
+		return NULL;
+	}
+	if (nsize > old && e->mem - old + nsize > e->mem_limit)
+		return NULL;
+	void *p = realloc(ptr, nsize);
+	if (p)
+		e->mem = e->mem - old + nsize;
+	return p;
+}
 
-static void stop_hook(lua_State *L, lua_Debug *ar)
+static int panic(lua_State *L)
+{
+	const char *msg = lua_tostring(L, -1);
+	fprintf(stderr, "sitegen: unprotected Lua error: %s\n", msg ? msg : "?");
+	abort();
+}
+
+/* The count hook: stops a render that runs past the instruction budget (an endless template loop) or
+ * that Ctrl-C interrupted. The error names the template line the hook found running. */
+static void count_hook(lua_State *L, lua_Debug *ar)
 {
 	(void)ar;
-	if (hooked && hooked->stop && *hooked->stop)
+	struct engine *e = *(struct engine **)lua_getextraspace(L);
+	if (e->stop && *e->stop)
 		luaL_error(L, "interrupted");
+	e->steps += HOOK_EVERY;
+	if (e->steps > e->step_limit) {
+		e->steps = 0; /* the error unwinds through this hook's caller only once */
+		luaL_where(L, 0);
+		lua_pushfstring(L, "did not finish within %I Lua instructions (an endless loop?)",
+				(lua_Integer)e->step_limit);
+		lua_concat(L, 2);
+		lua_error(L);
+	}
 }
 
 void engine_set_stop_flag(struct engine *e, volatile sig_atomic_t *flag)
 {
 	e->stop = flag;
-	hooked = e;
-	lua_sethook(e->L, flag ? stop_hook : NULL, flag ? LUA_MASKCOUNT : 0, 10000);
+}
+
+void engine_set_limits(struct engine *e, long long steps, size_t bytes)
+{
+	e->step_limit = steps > 0 ? steps : ENGINE_STEP_LIMIT;
+	e->mem_limit = bytes > 0 ? bytes : ENGINE_MEMORY_LIMIT;
 }
 
 static struct engine *self(lua_State *L)
@@ -66,6 +112,14 @@ int engine_template_exists(struct engine *e, const char *name)
 		e->dep_fn(e->dep_ctx, path, h);
 	free(path);
 	return h != 0;
+}
+
+/* Makes the sandbox the _ENV of the function just loaded (on top of the stack). */
+static void set_env(lua_State *L, struct engine *e)
+{
+	lua_rawgeti(L, LUA_REGISTRYINDEX, e->sandbox_ref);
+	if (!lua_setupvalue(L, -2, 1))
+		lua_pop(L, 1);
 }
 
 /* Pushes the compiled chunk for name, or raises a Lua error (position: the calling template line). */
@@ -111,6 +165,7 @@ static void push_chunk(lua_State *L, struct engine *e, const char *name)
 	buf_free(&code);
 	if (rc != LUA_OK)
 		lua_error(L);
+	set_env(L, e);
 	lua_pushvalue(L, -1);
 	lua_setfield(L, -3, name);
 	lua_remove(L, -2);
@@ -223,6 +278,77 @@ static int l_template_exists(lua_State *L)
 	return 1;
 }
 
+/* A read-only view of the table at the top of the stack (replaced by it): reads go through, writes fail. */
+static int l_readonly(lua_State *L)
+{
+	return luaL_error(L,
+			  "attempt to change '%s' (a shared library: keep your own table instead)",
+			  luaL_optstring(L, 2, "?"));
+}
+
+static void push_readonly(lua_State *L)
+{
+	lua_newtable(L);	  /* real proxy */
+	lua_createtable(L, 0, 2); /* real proxy mt */
+	lua_rotate(L, -3, -1);	  /* proxy mt real */
+	lua_setfield(L, -2, "__index");
+	lua_pushcfunction(L, l_readonly);
+	lua_setfield(L, -2, "__newindex");
+	lua_setmetatable(L, -2); /* proxy */
+}
+
+/* The only names Lua code of the site (templates and config) can reach: the string, table, math and utf8
+ * libraries and the base functions rendering needs. Not os, io, package/require, debug, load, loadfile,
+ * dofile, collectgarbage, print, pcall (a template must not catch the "did not finish" error), the
+ * metatable functions, or string.dump. */
+static void make_sandbox(struct engine *e)
+{
+	static const char *const base[] = { "assert",	"error",    "ipairs", "next",
+					    "pairs",	"rawequal", "rawlen", "select",
+					    "tonumber", "tostring", "type",   NULL };
+	static const luaL_Reg libs[] = { { LUA_STRLIBNAME, luaopen_string },
+					 { LUA_TABLIBNAME, luaopen_table },
+					 { LUA_MATHLIBNAME, luaopen_math },
+					 { LUA_UTF8LIBNAME, luaopen_utf8 },
+					 { NULL, NULL } };
+	lua_State *L = e->L;
+	luaL_requiref(L, LUA_GNAME, luaopen_base,
+		      1); /* the real globals stay out of reach of site code */
+	lua_newtable(L);  /* globals sandbox */
+	for (int i = 0; base[i]; i++) {
+		lua_getfield(L, -2, base[i]);
+		lua_setfield(L, -2, base[i]);
+	}
+	for (const luaL_Reg *lib = libs; lib->name; lib++) {
+		luaL_requiref(L, lib->name, lib->func, 0);
+		lua_newtable(L); /* a copy, so removing a field hides it for good */
+		lua_pushnil(L);
+		while (lua_next(L, -3)) {
+			lua_pushvalue(L, -2);
+			lua_insert(L, -2);
+			lua_rawset(L, -4);
+		}
+		if (!strcmp(lib->name, LUA_STRLIBNAME)) {
+			lua_pushnil(L);
+			lua_setfield(L, -2, "dump");
+		}
+		push_readonly(L);
+		if (!strcmp(lib->name, LUA_STRLIBNAME)) {
+			/* ("x"):rep(2) looks methods up in the string metatable: the same read-only copy */
+			lua_pushliteral(L, "");
+			lua_getmetatable(L, -1);
+			lua_pushvalue(L, -3);
+			lua_setfield(L, -2, "__index");
+			lua_pop(L, 2);
+		}
+		lua_setfield(L, -3, lib->name);
+		lua_pop(L, 1);
+	}
+	push_readonly(L);
+	e->sandbox_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	lua_pop(L, 1);
+}
+
 struct engine *engine_new(const char *templates_dir)
 {
 	struct engine *e = xcalloc(1, sizeof *e);
@@ -230,14 +356,18 @@ struct engine *engine_new(const char *templates_dir)
 	size_t n = strlen(e->dir);
 	while (n > 1 && e->dir[n - 1] == '/')
 		e->dir[--n] = '\0';
-	e->L = luaL_newstate();
+	engine_set_limits(e, 0, 0);
+	e->L = lua_newstate(limited_alloc, e);
 	if (!e->L) {
 		free(e->dir);
 		free(e);
 		return NULL;
 	}
 	lua_State *L = e->L;
-	luaL_openlibs(L);
+	lua_atpanic(L, panic);
+	*(struct engine **)lua_getextraspace(L) = e;
+	lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+	make_sandbox(e);
 	lua_newtable(L);
 	e->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	lua_newtable(L); /* base env */
@@ -250,7 +380,7 @@ struct engine *engine_new(const char *templates_dir)
 	lua_pushlightuserdata(L, e);
 	luaL_setfuncs(L, fns, 1);
 	lua_newtable(L);
-	lua_pushglobaltable(L);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, e->sandbox_ref);
 	lua_setfield(L, -2, "__index");
 	lua_setmetatable(L, -2);
 	e->base_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -261,8 +391,6 @@ void engine_free(struct engine *e)
 {
 	if (!e)
 		return;
-	if (hooked == e)
-		hooked = NULL;
 	lua_close(e->L);
 	free(e->dir);
 	free(e);
@@ -287,6 +415,18 @@ void engine_set_global(struct engine *e, const char *name)
 	lua_pop(e->L, 1);
 }
 
+/* The error on top of the stack as the diag message; `what` names the code when Lua could not (memory). */
+static void lua_error_diag(lua_State *L, int rc, const char *what)
+{
+	const char *msg = lua_tostring(L, -1);
+	if (rc == LUA_ERRMEM)
+		diag_at(what, 0, "not enough memory (a Lua state may use at most %zu MiB)",
+			((struct engine *)*(struct engine **)lua_getextraspace(L))->mem_limit >>
+				20);
+	else
+		diag_raw(msg ? msg : "template error (non-string error value)");
+}
+
 int engine_load_config(struct engine *e, const char *path)
 {
 	lua_State *L = e->L;
@@ -300,10 +440,13 @@ int engine_load_config(struct engine *e, const char *path)
 	int rc = luaL_loadbuffer(L, text, len, chunkname);
 	free(text);
 	free(chunkname);
-	if (rc == LUA_OK)
+	if (rc == LUA_OK) {
+		set_env(L, e);
+		e->steps = 0;
 		rc = lua_pcall(L, 0, 1, 0);
+	}
 	if (rc != LUA_OK) {
-		diag_raw(lua_tostring(L, -1));
+		lua_error_diag(L, rc, path);
 		lua_pop(L, 1);
 		return -1;
 	}
@@ -346,13 +489,16 @@ int engine_render(struct engine *e, const char *name, const char *root, int vars
 		lua_pushvalue(L, vars_idx);
 	else
 		lua_pushnil(L);
+	if (saved_depth == 0)
+		e->steps = 0;
 	int rc = lua_pcall(L, 2, 1, 0);
 	e->root = saved_root;
 	while (e->depth > saved_depth)
 		luaL_unref(L, LUA_REGISTRYINDEX, e->env_refs[--e->depth]);
 	if (rc != LUA_OK) {
-		const char *msg = lua_tostring(L, -1);
-		diag_raw(msg ? msg : "template error (non-string error value)");
+		char *path = engine_template_path(e, name);
+		lua_error_diag(L, rc, path);
+		free(path);
 		lua_settop(L, top);
 		return -1;
 	}

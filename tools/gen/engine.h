@@ -1,6 +1,8 @@
 /* engine: the embedded Lua 5.4 template engine. Loads site/config.lua, compiles templates (template.h)
  * once each, and renders them with the globals page/site/build plus include, escape, url, json and
- * template_exists (docs/ARCHITECTURE.md, "Templates"). Every template file used or probed is reported to a
+ * template_exists (docs/ARCHITECTURE.md, "Templates"). Site code runs sandboxed: it sees only the string,
+ * table, math and utf8 libraries (read-only) and a few base functions, never os, io, require, load*,
+ * dofile or debug; and it is bounded in instructions and memory (engine_set_limits). Every template file used or probed is reported to a
  * dependency callback with the hash of its bytes (0 when absent), for the incremental build. */
 #ifndef GEN_ENGINE_H
 #define GEN_ENGINE_H
@@ -22,9 +24,17 @@ int engine_load_config(struct engine *e, const char *path);
 /* Pops the value on top of the Lua stack and makes it a global of every template. */
 void engine_set_global(struct engine *e, const char *name);
 void engine_set_deps(struct engine *e, engine_dep_fn fn, void *ctx);
-/* While *flag is non-zero, running templates stop with the error "interrupted" (checked every few
- * thousand Lua instructions, so a runaway template loop can be interrupted). */
+/* While *flag is non-zero, running templates stop with the error "interrupted" (checked every thousand
+ * Lua instructions, so a runaway template loop can be interrupted). */
 void engine_set_stop_flag(struct engine *e, volatile sig_atomic_t *flag);
+
+/* Bounds of site code. A render (one engine_render with everything it includes) or the config run stops
+ * after `steps` Lua instructions with `<template>:<line>: did not finish within N Lua instructions`; the
+ * Lua state may hold at most `bytes` of memory (past it: `<template>: not enough memory ...`).
+ * 0 keeps the default. */
+#define ENGINE_STEP_LIMIT 100000000LL
+#define ENGINE_MEMORY_LIMIT ((size_t)1 << 30)
+void engine_set_limits(struct engine *e, long long steps, size_t bytes);
 
 /* "site/templates/<name>" (malloc'd) and whether it exists (also reported as a dependency). */
 char *engine_template_path(struct engine *e, const char *name);

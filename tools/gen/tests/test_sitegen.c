@@ -80,6 +80,10 @@ static const struct bad_case bad_cases[] = {
 	  "content/second.md:10: link 'first.md#nowhere': content/first.md has no heading or quiz with id "
 	  "'nowhere'" },
 	{ "bad/config-error", "config.lua:3: attempt to concatenate a nil value" },
+	{ "bad/config-sandbox", "config.lua:3: attempt to index a nil value (global 'os')" },
+	{ "bad/template-endless",
+	  "templates/404.html:2: did not finish within 100000000 Lua instructions (an endless "
+	  "loop?)" },
 };
 
 static void bad_input_leaves_site_untouched(void **state)

@@ -93,6 +93,7 @@ struct run_result test_run_sitegen_paths(const char *dir, int absolute)
 		dup2(fe, 2);
 		setenv("SITEGEN_COMMIT", "test", 1);
 		setenv("ASAN_OPTIONS", "detect_leaks=1", 1);
+		alarm(300); /* a run that hangs (say, a template loop nothing stops) fails the test instead */
 		static const char *const opts[] = { "--content",   "content",
 						    "--templates", "templates",
 						    "--static",	   "static",
