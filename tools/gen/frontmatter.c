@@ -87,10 +87,13 @@ int front_matter_parse(const char *path, const char *text, struct front_matter *
 			free(value);
 		} else if (!strcmp(key, "title")) {
 			rc = set_once(&fm->title, value, path, line, key);
+			fm->title_line = line;
 		} else if (!strcmp(key, "summary")) {
 			rc = set_once(&fm->summary, value, path, line, key);
+			fm->summary_line = line;
 		} else if (!strcmp(key, "section")) {
 			rc = set_once(&fm->section, value, path, line, key);
+			fm->section_line = line;
 		} else if (!strcmp(key, "slug")) {
 			for (const char *c = value; *c && rc == 0; c++)
 				if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||

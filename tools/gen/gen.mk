@@ -4,7 +4,7 @@
 GEN_DIR := tools/gen
 GEN_OBJ := $(BUILD)/obj/gen
 SITEGEN := $(BUILD)/bin/sitegen
-GEN_PKGS := libcmark-gfm lua5.4 jansson source-highlight libxxhash
+GEN_PKGS := libcmark-gfm lua5.4 jansson source-highlight libxxhash hunspell
 GEN_PKG_CFLAGS := $(shell pkg-config --cflags $(GEN_PKGS) 2>/dev/null)
 GEN_PKG_LIBS := $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null)
 GEN_WARN := -Wall -Wextra -Werror

@@ -9,14 +9,22 @@
 #include "benchmd.h"
 #include "build.h"
 #include "diag.h"
+#include "lint.h"
+#include "shingles.h"
+#include "site.h"
 #include "util.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: sitegen --content DIR --templates DIR --static DIR --data DIR --config FILE\n"
 	      "               --out DIR --state FILE [--link-base URL]\n"
+	      "       sitegen --lint --content DIR --config FILE --words FILE [--shingles FILE]...\n"
+	      "               [--glossary PAGE.md] [--dictionary PATH]\n"
+	      "       sitegen --shingle-hashes SOURCE\n"
 	      "       sitegen --bench-markdown N FILE.md...\n"
-	      "Builds the course site into DIR (atomically swapped in; only changed outputs are rendered).\n",
+	      "Builds the course site into DIR (atomically swapped in; only changed outputs are rendered);\n"
+	      "--lint checks the pages' text instead (tools/lint/README.md); --shingle-hashes prints the hash\n"
+	      "list of a source text's 12-word runs, for --shingles.\n",
 	      f);
 }
 
@@ -45,14 +53,54 @@ static void build_date(char *out, size_t n)
 	strftime(out, n, "%Y-%m-%d", &tm);
 }
 
+/* --lint: loads the site as a build does (pages, quizzes, links checked) and runs the content lints. */
+static int run_lint(const struct options *opt, const struct lint_options *lo)
+{
+	struct site s;
+	int n = site_load(&s, opt) == 0 ? lint_site(&s, lo, stdout) : -1;
+	site_free(&s);
+	if (n < 0) {
+		fprintf(stderr, "%s\n", diag_message());
+		return 1;
+	}
+	return n > 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opt = { 0 };
+	const char *shingles[16];
+	struct lint_options lo = { .dictionary = "/usr/share/hunspell/en_US",
+				   .shingles = shingles };
+	int lint = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
+		}
+		if (!strcmp(a, "--lint")) {
+			lint = 1;
+			continue;
+		}
+		if (!strcmp(a, "--shingle-hashes")) {
+			if (i + 2 != argc) {
+				usage(stderr);
+				return 2;
+			}
+			if (shingles_write_list(argv[i + 1], stdout) != 0) {
+				fprintf(stderr, "%s\n", diag_message());
+				return 1;
+			}
+			return 0;
+		}
+		if (!strcmp(a, "--shingles")) {
+			if (i + 1 >= argc || lo.nshingles == sizeof shingles / sizeof *shingles) {
+				usage(stderr);
+				return 2;
+			}
+			shingles[lo.nshingles++] = argv[++i];
+			continue;
 		}
 		if (!strcmp(a, "--bench-markdown")) {
 			if (i + 2 >= argc) {
@@ -67,15 +115,18 @@ int main(int argc, char **argv)
 			}
 			return bench_markdown(n, argc - i - 2, argv + i + 2);
 		}
-		const char **slot = !strcmp(a, "--content")   ? &opt.content :
-				    !strcmp(a, "--templates") ? &opt.templates :
-				    !strcmp(a, "--static")    ? &opt.static_dir :
-				    !strcmp(a, "--data")      ? &opt.data :
-				    !strcmp(a, "--config")    ? &opt.config :
-				    !strcmp(a, "--out")	      ? &opt.out :
-				    !strcmp(a, "--state")     ? &opt.state :
-				    !strcmp(a, "--link-base") ? &opt.link_base :
-								NULL;
+		const char **slot = !strcmp(a, "--content")    ? &opt.content :
+				    !strcmp(a, "--templates")  ? &opt.templates :
+				    !strcmp(a, "--static")     ? &opt.static_dir :
+				    !strcmp(a, "--data")       ? &opt.data :
+				    !strcmp(a, "--config")     ? &opt.config :
+				    !strcmp(a, "--out")	       ? &opt.out :
+				    !strcmp(a, "--state")      ? &opt.state :
+				    !strcmp(a, "--link-base")  ? &opt.link_base :
+				    !strcmp(a, "--words")      ? &lo.words :
+				    !strcmp(a, "--glossary")   ? &lo.glossary :
+				    !strcmp(a, "--dictionary") ? &lo.dictionary :
+								 NULL;
 		if (!slot || i + 1 >= argc) {
 			fprintf(stderr, "sitegen: %s '%s'\n",
 				slot ? "missing value for" : "unknown argument", a);
@@ -83,6 +134,15 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		*slot = argv[++i];
+	}
+	if (lint) {
+		if (!opt.content || !opt.config || !lo.words) {
+			usage(stderr);
+			return 2;
+		}
+		if (!opt.templates)
+			opt.templates = ".";
+		return run_lint(&opt, &lo);
 	}
 	if (!opt.content || !opt.templates || !opt.static_dir || !opt.data || !opt.config ||
 	    !opt.out || !opt.state) {

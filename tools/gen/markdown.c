@@ -35,6 +35,11 @@ static cmark_node *parse(const char *text, cmark_llist **exts)
 	return doc;
 }
 
+cmark_node *md_parse_fragment(const char *markdown)
+{
+	return parse(markdown, NULL);
+}
+
 static char *render_html(cmark_node *node)
 {
 	/* The extension list only matters for extension-specific rendering options; tables render from the

@@ -77,6 +77,10 @@ struct md_hooks {
 
 int md_render(struct md_doc *d, const struct md_hooks *hooks, struct buf *out);
 
+/* Parses a standalone Markdown fragment (a quiz field) with the page parser's options; free the tree with
+ * cmark_node_free. */
+cmark_node *md_parse_fragment(const char *markdown);
+
 /* Highlighting of ```c blocks is on by default; the benchmark can turn it off to measure its share. */
 void md_set_highlight(int on);
 

@@ -1,26 +1,35 @@
-# lint.mk - content lints: spell check, no copied 12-word runs of the article, a quiz on every page,
-# glossary terms linked at first use. `make lint` checks the pages; `make lint-test` also runs the lints'
-# own self-test first (part of `make check`).
+# tools/lint/lint.mk - the content lints, run by the generator on its own parse of the pages
+# (`sitegen --lint`, tools/lint/README.md): spelling, no 12-word run copied from the article, a quiz on
+# every page, glossary terms linked at first use.
+#   make lint            lints every page under content/
+#   make lint-test       the lints' self-test (each rule fails on a planted case), then make lint
+#   make lint-shingles ARTICLE=path   rewrites tools/lint/article-shingles.txt from the article's text
 LINT_DIR := tools/lint
-LINT_ARTICLE := ../shared/seeds/000-article.md
-LINT_PAGES = $(sort $(shell find content -name '*.md'))
-LINT_GLOSSARY := content/glossary.md
+LINT_SHINGLES := $(LINT_DIR)/article-shingles.txt
+LINT_ARGS := --content content --config site/config.lua --words $(LINT_DIR)/words.txt \
+	--shingles $(LINT_SHINGLES) --glossary content/glossary.md
+LINT_TEST := $(GEN_ASAN)/tests/lint_test
 
-.PHONY: lint lint-test lint-selftest
-lint:
-	@status=0; \
-	python3 $(LINT_DIR)/spell.py $(LINT_DIR)/words.txt $(LINT_PAGES) || status=1; \
-	python3 $(LINT_DIR)/shingles.py $(LINT_ARTICLE) $(LINT_PAGES) || status=1; \
-	python3 $(LINT_DIR)/quizzes.py $(LINT_PAGES) || status=1; \
-	if [ -f $(LINT_GLOSSARY) ]; then \
-		python3 $(LINT_DIR)/glossary_links.py $(LINT_GLOSSARY) $(LINT_PAGES) || status=1; \
-	else echo "$(LINT_GLOSSARY):1: missing glossary page"; status=1; fi; \
-	if [ $$status -eq 0 ]; then echo "lint: $(words $(LINT_PAGES)) pages clean"; fi; \
-	exit $$status
+.PHONY: lint lint-test lint-selftest lint-shingles
+lint: $(SITEGEN)
+	@$(SITEGEN) --lint $(LINT_ARGS)
 
-lint-selftest:
-	@sh $(LINT_DIR)/selftest.sh $(LINT_ARTICLE)
+$(GEN_ASAN)/tests/lint_test.o: $(LINT_DIR)/tests/lint_test.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(GEN_CFLAGS)) $(GEN_SAN) -I$(GEN_DIR) -I$(GEN_DIR)/tests -c $< -o $@
+$(LINT_TEST): $(GEN_ASAN)/tests/lint_test.o $(GEN_ASAN)/tests/testutil.o $(GEN_ASAN_OBJS)
+	@$(CC) $(GEN_SAN) -o $@ $^ $(GEN_LIBS) -lcmocka
 
-lint-test: lint-selftest lint
+lint-selftest: $(LINT_TEST) $(GEN_ASAN)/sitegen
+	@SITEGEN=$(GEN_ASAN)/sitegen GEN_FIXTURES=$(LINT_DIR)/tests/fixtures LINT_ARTICLE_SHINGLES=$(LINT_SHINGLES) \
+	    $(LINT_TEST)
+
+lint-test: lint-selftest
+	@$(MAKE) --no-print-directory lint
+
+lint-shingles: $(SITEGEN)
+	@test -n "$(ARTICLE)" || { echo "usage: make lint-shingles ARTICLE=path/to/article.md" >&2; exit 2; }
+	@$(SITEGEN) --shingle-hashes $(ARTICLE) >$(LINT_SHINGLES).tmp && mv $(LINT_SHINGLES).tmp $(LINT_SHINGLES)
+	@echo "wrote $(LINT_SHINGLES) from $(ARTICLE)"
 
 CHECK_TARGETS += lint-test

@@ -76,7 +76,7 @@ struct run_result test_run_sitegen(const char *dir)
 	return test_run_sitegen_paths(dir, 0);
 }
 
-struct run_result test_run_sitegen_paths(const char *dir, int absolute)
+struct run_result test_run_args(const char *dir, const char *const *args)
 {
 	struct run_result r = { 0 };
 	char out_tmpl[] = "/tmp/gen-test-out-XXXXXX", err_tmpl[] = "/tmp/gen-test-err-XXXXXX";
@@ -85,6 +85,9 @@ struct run_result test_run_sitegen_paths(const char *dir, int absolute)
 		abort();
 	const char *bin =
 		test_env_path("SITEGEN"); /* resolved before the child changes directory */
+	size_t n = 0;
+	while (args[n])
+		n++;
 	pid_t pid = fork();
 	if (pid == 0) {
 		if (chdir(dir) != 0)
@@ -94,19 +97,9 @@ struct run_result test_run_sitegen_paths(const char *dir, int absolute)
 		setenv("SITEGEN_COMMIT", "test", 1);
 		setenv("ASAN_OPTIONS", "detect_leaks=1", 1);
 		alarm(300); /* a run that hangs (say, a template loop nothing stops) fails the test instead */
-		static const char *const opts[] = { "--content",   "content",
-						    "--templates", "templates",
-						    "--static",	   "static",
-						    "--data",	   "data",
-						    "--config",	   "config.lua",
-						    "--out",	   "out/site",
-						    "--state",	   "out/cache/sitegen.state" };
-		char *argv[16];
+		char **argv = xcalloc(n + 2, sizeof *argv);
 		argv[0] = "sitegen";
-		for (int i = 0; i < 14; i++)
-			argv[i + 1] = i % 2 && absolute ? xasprintf("%s/%s", dir, opts[i]) :
-							  (char *)opts[i];
-		argv[15] = NULL;
+		memcpy(argv + 1, args, n * sizeof *argv);
 		execv(bin, argv);
 		_exit(127);
 	}
@@ -121,6 +114,27 @@ struct run_result test_run_sitegen_paths(const char *dir, int absolute)
 	close(fe);
 	unlink(out_tmpl);
 	unlink(err_tmpl);
+	return r;
+}
+
+struct run_result test_run_sitegen_paths(const char *dir, int absolute)
+{
+	static const char *const opts[] = { "--content",   "content",
+					    "--templates", "templates",
+					    "--static",	   "static",
+					    "--data",	   "data",
+					    "--config",	   "config.lua",
+					    "--out",	   "out/site",
+					    "--state",	   "out/cache/sitegen.state" };
+	const char *args[15];
+	char *owned[14] = { 0 };
+	for (int i = 0; i < 14; i++)
+		args[i] = i % 2 && absolute ? (owned[i] = xasprintf("%s/%s", dir, opts[i])) :
+					      opts[i];
+	args[14] = NULL;
+	struct run_result r = test_run_args(dir, args);
+	for (int i = 0; i < 14; i++)
+		free(owned[i]);
 	return r;
 }
 

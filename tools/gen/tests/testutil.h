@@ -15,6 +15,8 @@ const char *test_env_path(const char *var);
 char *test_copy_fixture(const char *name);
 /* Copies the files of fixture `overlay` over dir (cp -a overlay/. dir). */
 void test_overlay(const char *overlay, const char *dir);
+/* Runs $SITEGEN in dir with args (NULL-terminated, argv[0] not included). */
+struct run_result test_run_args(const char *dir, const char *const *args);
 /* Runs sitegen in dir with the standard arguments of a fixture tree. */
 struct run_result test_run_sitegen(const char *dir);
 /* The same with every path argument absolute (dir + "/content", ...) when absolute is non-zero. */
