@@ -59,16 +59,28 @@ gen-bench: $(SITEGEN)
 CHECK_TARGETS += gen-test
 BENCH_TARGETS += gen-bench
 
-# `make site`: runs only when an input changed (the stamp records the last successful run).
+# Input lists. $(BUILD)/inputs/<name>.list holds the names in INPUT_LIST_<name> and is rewritten only
+# when that set changes: a rule that depends on it runs again when an input is added, removed or renamed
+# (its other prerequisites list only the files that exist, so make would not see a file go). When the
+# list changed, the command in INPUT_PRUNE_<name> (if any) removes what was built from the inputs gone.
+.PHONY: FORCE
+FORCE:
+$(BUILD)/inputs/%.list: FORCE
+	@$(shell mkdir -p $(@D))$(file >$@.new,$(INPUT_LIST_$*))if cmp -s $@.new $@; then rm -f $@.new; \
+	    else $(INPUT_PRUNE_$*) mv $@.new $@; fi
+
+# `make site`: runs only when an input changed (the stamp records the last successful run). build/data
+# comes from the rules in SITE_DEPS; the sources are listed here.
 SITE_STAMP := $(BUILD)/cache/sitegen.stamp
-SITE_INPUTS = $(shell find content site/templates site/static site/config.lua $(BUILD)/data -type f 2>/dev/null)
+SITE_INPUTS = $(shell find content site/templates site/static site/config.lua -type f 2>/dev/null)
+INPUT_LIST_site = $(sort $(SITE_INPUTS))
 SITE_MISSING = $(if $(wildcard $(BUILD)/site/index.html),,gen-force)
 .PHONY: gen-force
 gen-force:
 site: $(SITE_STAMP)
 	@:
 .SECONDEXPANSION:
-$(SITE_STAMP): $(SITEGEN) $$(SITE_DEPS) $$(SITE_INPUTS) $$(SITE_MISSING)
+$(SITE_STAMP): $(SITEGEN) $(BUILD)/inputs/site.list $$(SITE_DEPS) $$(SITE_INPUTS) $$(SITE_MISSING)
 	@$(SITEGEN) --content content --templates site/templates --static site/static --data $(BUILD)/data \
 	    --config site/config.lua --out $(BUILD)/site --state $(BUILD)/cache/sitegen.state
 	@mkdir -p $(@D) && touch $@

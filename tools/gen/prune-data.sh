@@ -1,0 +1,32 @@
+#!/bin/sh
+# prune-data.sh DATA_DIR ID... - removes from DATA_DIR (build/data) what belongs to examples and labs that
+# no longer exist, so that the next site build neither shows nor copies them. The per-example outputs of
+# the pipelines are keyed by the example's id ("load-fusing/need-to-stop", "lab/polling"):
+#   meta/ examples/ outcomes/   <id>.json
+#   src/ site/wasm/             <id>.<variant>.<ext>
+#   asm/ site/asm/              <id>/...
+# A file there whose path (after the kind directory) is none of the given ids followed by '.' or '/' is
+# removed. Everything else (evidence.json, site/explorer/) is left alone, and so are directories: another
+# job of a parallel make may be about to write into one that is empty right now.
+set -eu
+data=$1
+shift
+[ -d "$data" ] || exit 0
+ids=$(mktemp)
+trap 'rm -f "$ids"' EXIT
+printf '%s\n' "$@" >"$ids"
+for kind in meta examples outcomes src site/wasm asm site/asm; do
+    [ -d "$data/$kind" ] || continue
+    (cd "$data/$kind" && find . -type f | sed 's|^\./||') |
+        awk -v ids="$ids" -v dir="$data/$kind" '
+            BEGIN { while ((getline id < ids) > 0) live[id] = 1 }
+            {
+                keep = 0
+                for (i = 1; i <= length($0) && !keep; i++) {
+                    c = substr($0, i, 1)
+                    if ((c == "." || c == "/") && (substr($0, 1, i - 1) in live)) keep = 1
+                }
+                if (!keep) print dir "/" $0
+            }' |
+        while IFS= read -r f; do rm -f "$f"; done
+done
