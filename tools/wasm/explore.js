@@ -36,6 +36,10 @@ function main(argv) {
       errors++; continue;
     }
     const r = processExample(meta, { buildDir: opts.build, cacheDir: path.join(opts.build, 'cache/wasm'), cap: opts.cap || undefined });
+    if (r.toolMissing) { // the step cannot run: fail it (even with --no-fail) and write no outcomes
+      for (const e of r.errors) process.stderr.write(e + '\n');
+      return 1;
+    }
     const dst = path.join(opts.build, 'data/outcomes', meta.id + '.json');
     fs.mkdirSync(path.dirname(dst), { recursive: true });
     fs.writeFileSync(dst + '.tmp', JSON.stringify(r.json, null, 1));

@@ -58,7 +58,8 @@ function exploreVariant(mod, meta, opts) {
   return { result: res, naive, machine: m };
 }
 
-// opts: {buildDir, cacheDir, cap, naive}. Returns {json, errors: ["file:line: msg"], scripts: [paths]}.
+// opts: {buildDir, cacheDir, cap, naive}. Returns {json, errors: ["file:line: msg"], scripts: [paths]}, and
+// toolMissing: true (json incomplete) when a tool of the pipeline is not installed.
 function processExample(meta, opts) {
   const errors = [];
   const file = meta.file;
@@ -73,6 +74,7 @@ function processExample(meta, opts) {
       mod = buildVariant({ src, cflags, meta, variant: v, cacheDir: opts.cacheDir });
     } catch (e) {
       errors.push(/^\S+:\d+: /.test(e.message) ? e.message : `${file}:1: variant ${v}: ${e.message}`);
+      if (e.toolMissing) return { json: out, errors, scripts: [], toolMissing: true };
       continue;
     }
     const t0 = Date.now();

@@ -16,12 +16,23 @@ const ASYNC_IMPORTS = [
   'env.log_execution', 'env.course_rmw32', 'env.course_rmw64', 'env.course_cmpxchg32', 'env.course_cmpxchg64',
 ];
 
+// The Debian package of each tool run here (tools/setup/debian-packages.txt installs them).
+const TOOL_PACKAGES = { emcc: 'emscripten', 'wasm-opt': 'binaryen', 'wasm-dis': 'binaryen', wasm2wat: 'wabt',
+  wat2wasm: 'wabt', 'wasm-objdump': 'wabt', 'llvm-dwarfdump-14': 'llvm-14' };
+
 function run(cmd, args, opts) {
   try {
     return execFileSync(cmd, args, Object.assign({ encoding: 'utf8', maxBuffer: 64 << 20,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }, opts || {}));
   } catch (e) {
+    if (e.code === 'ENOENT') {
+      // Not a failed build: the step cannot run at all (explore.js fails even with --no-fail).
+      const err = new Error(`${cmd} not found: install the Debian package ${TOOL_PACKAGES[cmd] || cmd} ` +
+        '(sh tools/setup/install-deps.sh)');
+      err.toolMissing = true;
+      throw err;
+    }
     const err = new Error(`${cmd} failed:\n${(e.stderr || '') + (e.stdout || '')}`.trim());
     err.toolOutput = (e.stderr || '') + (e.stdout || '');
     throw err;
@@ -204,6 +215,9 @@ function buildVariant(opts) {
   fs.mkdirSync(tmp, { recursive: true });
   try {
     return buildIn(tmp, dir, opts, srcText, names, hash);
+  } catch (e) {
+    if (e.toolMissing) e.message = `${meta.file}:1: ${e.message}`; // examples/<id>.c:1: emcc not found: ...
+    throw e;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
@@ -230,6 +244,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
     run('emcc', compileArgs, { cwd: TOP });
     run('emcc', linkArgs, { cwd: TOP });
   } catch (e) {
+    if (e.toolMissing) throw e;
     const m = /([^\s:]+\.c):(\d+):(\d+): error: (.*)/.exec(e.toolOutput || '');
     throw new Error(m ? `${src}:${m[2]}: ${m[4]} (emcc, variant ${variant})` : `${src}:1: emcc failed: ${e.message}`);
   }
