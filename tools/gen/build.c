@@ -76,14 +76,8 @@ static struct state *hash_next;
 static int add_copies(struct outputs *o, const char *from_dir, const char *to_prefix)
 {
 	struct file_list l;
-	if (list_files(from_dir, &l) != 0) {
-		int err = errno;
-		char *entry = *l.bad ? xasprintf("%s/%s", from_dir, l.bad) : xstrdup(from_dir);
-		diag_at(entry, 0, "%s", list_files_reason(err));
-		free(entry);
-		file_list_free(&l);
+	if (list_files_diag(from_dir, &l) != 0)
 		return -1;
-	}
 	for (size_t i = 0; i < l.n; i++) {
 		char *src = xasprintf("%s/%s", from_dir, l.paths[i]);
 		char *dst = xasprintf("%s/%s", to_prefix, l.paths[i]);
@@ -276,11 +270,8 @@ int build_site(const struct options *opt, const char *date, const char *commit)
 	if (list_outputs(&s, &o, date, commit) != 0)
 		goto done;
 	if (have_site) {
-		if (list_files(out, &existing) != 0) {
-			diag_at(out, 0, "cannot list the current site: %s: %s", existing.bad,
-				list_files_reason(errno));
+		if (list_files_diag(out, &existing) != 0)
 			goto done;
-		}
 	}
 	size_t ndirty = 0, nstale = 0;
 	for (size_t i = 0; i < o.n; i++) {

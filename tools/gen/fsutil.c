@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "util.h"
 
 static int cmp_str(const void *a, const void *b)
@@ -107,13 +108,25 @@ int list_files(const char *root, struct file_list *out)
 	return rc;
 }
 
-const char *list_files_reason(int err)
+static const char *reason(int err)
 {
 	if (err == ELOOP)
 		return "symbolic link loop (it leads back to a directory that contains it)";
 	if (err == ENOENT)
 		return "broken symbolic link (its target does not exist)";
 	return strerror(err);
+}
+
+int list_files_diag(const char *root, struct file_list *out)
+{
+	if (list_files(root, out) == 0)
+		return 0;
+	int err = errno;
+	char *entry = *out->bad ? xasprintf("%s/%s", root, out->bad) : xstrdup(root);
+	diag_at(entry, 0, "%s", reason(err));
+	free(entry);
+	file_list_free(out);
+	return -1;
 }
 
 void file_list_free(struct file_list *l)

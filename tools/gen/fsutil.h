@@ -15,8 +15,9 @@ struct file_list {
  * (ENOENT), a link that leads back to a directory containing it (ELOOP). Free with file_list_free either
  * way. */
 int list_files(const char *root, struct file_list *out);
-/* Why list_files failed, in words, from the errno it left (for a message naming list->bad). */
-const char *list_files_reason(int err);
+/* list_files, with a failure recorded in diag as `<root>/<entry>: <reason>` (a symbolic link loop, a broken
+ * symbolic link, or the system's message) and out freed. 0 or -1. */
+int list_files_diag(const char *root, struct file_list *out);
 void file_list_free(struct file_list *l);
 
 /* Recreates the tree src under dst (which exists) with hard links to src's files. 0 or -1 (errno). */

@@ -312,6 +312,7 @@ int site_load(struct site *s, const struct options *opt)
 	s->engine = engine_new(opt->templates);
 	if (!s->engine)
 		return diag_at("sitegen", 0, "cannot create the Lua state");
+	engine_set_static_dir(s->engine, opt->static_dir);
 	if (load_config(s) != 0)
 		return -1;
 	char *content = strip_slashes(opt->content);
@@ -321,13 +322,7 @@ int site_load(struct site *s, const struct options *opt)
 		return diag_at(opt->content, 0, "the content directory does not exist");
 	}
 	struct file_list files;
-	if (list_files(content, &files) != 0) {
-		int err = errno;
-		char *entry = *files.bad ? xasprintf("%s/%s", content, files.bad) :
-					   xstrdup(content);
-		diag_at(entry, 0, "%s", list_files_reason(err));
-		free(entry);
-		file_list_free(&files);
+	if (list_files_diag(content, &files) != 0) {
 		free(content);
 		return -1;
 	}

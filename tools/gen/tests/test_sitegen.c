@@ -86,61 +86,21 @@ static const struct bad_case bad_cases[] = {
 	  "loop?)" },
 };
 
-static void bad_input_leaves_site_untouched(void **state)
-{
-	(void)state;
-	for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
-		const struct bad_case *c = &bad_cases[i];
-		char *dir = test_copy_fixture("basic");
-		struct run_result r = test_run_sitegen(dir);
-		assert_int_equal(r.status, 0);
-		run_result_free(&r);
-		char *before = out_digest(dir);
-		test_overlay(c->overlay, dir);
-		r = test_run_sitegen(dir);
-		char *want = xasprintf("%s\n", c->message);
-		if (strcmp(r.err, want) != 0)
-			print_error("case %s: stderr was: %s", c->overlay, r.err);
-		assert_string_equal(r.err, want);
-		assert_int_equal(r.status, 1);
-		char *after = out_digest(dir);
-		assert_string_equal(before, after);
-		assert_int_equal(stray_entries(dir), 0);
-		free(want);
-		free(before);
-		free(after);
-		run_result_free(&r);
-		/* the same bad input on a first build: no site appears and nothing is left behind */
-		char *site = xasprintf("%s/out", dir);
-		test_rm_rf(site);
-		r = test_run_sitegen(dir);
-		assert_int_equal(r.status, 1);
-		struct stat st;
-		char *index = xasprintf("%s/out/site/index.html", dir);
-		assert_int_not_equal(stat(index, &st), 0);
-		assert_int_equal(stray_entries(dir), 0);
-		free(index);
-		free(site);
-		run_result_free(&r);
-		test_rm_rf(dir);
-		free(dir);
-	}
-}
-
-/* Builds the fixture, plants a bad input with plant(dir), and expects `message` on stderr, exit 1 and the
- * site exactly as it was; then the same on a first build (no site appears, nothing is left behind). */
-static void expect_bad(void (*plant)(const char *dir), const char *message)
+/* Builds the fixture, plants a bad input with plant(dir, arg), and expects `message` on stderr, exit 1 and
+ * the site exactly as it was; then the same on a first build (no site appears, nothing is left behind). */
+static void expect_bad(void (*plant)(const char *dir, const char *arg), const char *arg,
+		       const char *message)
 {
 	char *dir = test_copy_fixture("basic");
 	struct run_result r = test_run_sitegen(dir);
 	assert_int_equal(r.status, 0);
 	run_result_free(&r);
 	char *before = out_digest(dir);
-	plant(dir);
+	plant(dir, arg);
 	r = test_run_sitegen(dir);
 	char *want = xasprintf("%s\n", message);
 	if (strcmp(r.err, want) != 0)
-		print_error("stderr was: %s", r.err);
+		print_error("case %s: stderr was: %s", arg ? arg : "", r.err);
 	assert_string_equal(r.err, want);
 	assert_int_equal(r.status, 1);
 	char *after = out_digest(dir);
@@ -165,6 +125,18 @@ static void expect_bad(void (*plant)(const char *dir), const char *message)
 	free(dir);
 }
 
+static void plant_overlay(const char *dir, const char *overlay)
+{
+	test_overlay(overlay, dir);
+}
+
+static void bad_input_leaves_site_untouched(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++)
+		expect_bad(plant_overlay, bad_cases[i].overlay, bad_cases[i].message);
+}
+
 static void symlink_in(const char *dir, const char *target, const char *rel)
 {
 	char *p = xasprintf("%s/%s", dir, rel);
@@ -173,32 +145,39 @@ static void symlink_in(const char *dir, const char *target, const char *rel)
 	free(p);
 }
 
-static void plant_latin1(const char *dir)
+static void plant_latin1(const char *dir, const char *arg)
 {
+	(void)arg;
 	test_append(dir, "content/second.md", "\nCaf\xE9 au lait.\n"); /* ISO-8859-1, line 21 */
 }
-static void plant_overlong(const char *dir)
+static void plant_overlong(const char *dir, const char *arg)
 {
+	(void)arg;
 	test_append(dir, "content/second.md", "\nA slash: \xC0\xAF.\n"); /* overlong '/', line 21 */
 }
-static void plant_surrogate(const char *dir)
+static void plant_surrogate(const char *dir, const char *arg)
 {
+	(void)arg;
 	test_append(dir, "content/second.md", "\n\xED\xA0\x80\n"); /* U+D800, line 21 */
 }
-static void plant_dir_loop(const char *dir)
+static void plant_dir_loop(const char *dir, const char *arg)
 {
+	(void)arg;
 	symlink_in(dir, "..", "content/labs/up");
 }
-static void plant_self_link(const char *dir)
+static void plant_self_link(const char *dir, const char *arg)
 {
+	(void)arg;
 	symlink_in(dir, "self.md", "content/self.md");
 }
-static void plant_broken_link(const char *dir)
+static void plant_broken_link(const char *dir, const char *arg)
 {
+	(void)arg;
 	symlink_in(dir, "moved-away.md", "content/gone.md");
 }
-static void plant_unreadable_dir(const char *dir)
+static void plant_unreadable_dir(const char *dir, const char *arg)
 {
+	(void)arg;
 	char *p = xasprintf("%s/content/labs", dir);
 	assert_int_equal(chmod(p, 0), 0);
 	free(p);
@@ -209,21 +188,22 @@ static void plant_unreadable_dir(const char *dir)
 static void bad_bytes_and_entries_are_named(void **state)
 {
 	(void)state;
-	expect_bad(plant_latin1, "content/second.md:21: not valid UTF-8 (byte 0xE9 in column 4)");
-	expect_bad(plant_overlong,
+	expect_bad(plant_latin1, NULL,
+		   "content/second.md:21: not valid UTF-8 (byte 0xE9 in column 4)");
+	expect_bad(plant_overlong, NULL,
 		   "content/second.md:21: not valid UTF-8 (byte 0xC0 in column 10)");
-	expect_bad(plant_surrogate,
+	expect_bad(plant_surrogate, NULL,
 		   "content/second.md:21: not valid UTF-8 (byte 0xED in column 1)");
 	expect_bad(
-		plant_dir_loop,
+		plant_dir_loop, NULL,
 		"content/labs/up: symbolic link loop (it leads back to a directory that contains it)");
 	expect_bad(
-		plant_self_link,
+		plant_self_link, NULL,
 		"content/self.md: symbolic link loop (it leads back to a directory that contains it)");
-	expect_bad(plant_broken_link,
+	expect_bad(plant_broken_link, NULL,
 		   "content/gone.md: broken symbolic link (its target does not exist)");
 	if (geteuid() != 0) /* root reads every directory */
-		expect_bad(plant_unreadable_dir, "content/labs: Permission denied");
+		expect_bad(plant_unreadable_dir, NULL, "content/labs: Permission denied");
 	/* the site's own copy of a valid page is unaffected by the check: UTF-8 text goes through as is */
 	char *dir = test_copy_fixture("basic");
 	test_append(dir, "content/second.md", "\nCaf\xC3\xA9 \xF0\x9F\x98\x80\n");
