@@ -71,10 +71,10 @@ check:
 bench: site
 	@$(MAKE) --no-print-directory $(BENCH_TARGETS)
 
+# `make serve`: the built site on http://127.0.0.1:$(PORT)/, missing paths answered by 404.html.
 PORT ?= 8000
 serve: site
-	@echo "serving $(BUILD)/site at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	@cd $(BUILD)/site && python3 -m http.server --bind 127.0.0.1 $(PORT)
+	@node tools/serve/serve.js $(BUILD)/site $(PORT)
 
 clean:
 	rm -rf $(BUILD) $(CLEAN_DIRS)

@@ -44,7 +44,6 @@
 'use strict';
 
 const fs = require('node:fs');
-const http = require('node:http');
 const path = require('node:path');
 const assert = require('node:assert/strict');
 const { pathToFileURL } = require('node:url');
@@ -61,47 +60,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json',
-  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
-
-// A static file server for one directory, bound to 127.0.0.1 on a port the OS picks.
-function serve(dir) {
-  const server = http.createServer((req, res) => {
-    let rel;
-    try {
-      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    } catch {
-      res.writeHead(400).end('bad url');
-      return;
-    }
-    let file = path.join(dir, path.normalize(rel));
-    if (file !== dir && !file.startsWith(dir + path.sep)) {
-      res.writeHead(403).end('forbidden');
-      return;
-    }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    fs.readFile(file, (err, body) => {
-      if (err) {
-        const nf = path.join(dir, '404.html');
-        res.writeHead(404, { 'content-type': TYPES['.html'] });
-        res.end(fs.existsSync(nf) ? fs.readFileSync(nf) : 'not found');
-        return;
-      }
-      const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(body);
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
+// The site's server is `make serve`'s (missing paths answer 404 with 404.html).
+const { serve } = require(path.join(ROOT, 'tools', 'serve', 'serve.js'));
 
 function requireSite(dir) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {

@@ -17,9 +17,10 @@
 struct engine {
 	lua_State *L;
 	char *dir;
-	int sandbox_ref; /* the read-only table of what Lua code may use (see make_sandbox) */
-	int base_ref;	 /* the table every template environment inherits from */
-	int cache_ref;	 /* name -> compiled chunk */
+	char *static_dir; /* for static_text(), or NULL */
+	int sandbox_ref;  /* the read-only table of what Lua code may use (see make_sandbox) */
+	int base_ref;	  /* the table every template environment inherits from */
+	int cache_ref;	  /* name -> compiled chunk */
 	int env_refs[MAX_DEPTH]; /* environments of the renders in progress (include nests) */
 	int depth;
 	const char *root;
@@ -271,6 +272,31 @@ static int l_json(lua_State *L)
 	return 1;
 }
 
+/* static_text(name): the text of a file of the static directory, to inline it (404.html is
+ * self-contained: it must not depend on where the server shows it). Recorded as a dependency. */
+static int l_static_text(lua_State *L)
+{
+	struct engine *e = self(L);
+	const char *name = luaL_checkstring(L, 1);
+	if (!e->static_dir || bad_name(name))
+		return luaL_error(L, "bad static file name '%s'", name);
+	char *path = xasprintf("%s/%s", e->static_dir, name);
+	size_t len;
+	char *text = read_file(path, &len);
+	if (e->dep_fn)
+		e->dep_fn(e->dep_ctx, path,
+			  text ? (hash_bytes(text, len) ? hash_bytes(text, len) : 1) : 0);
+	if (!text) {
+		lua_pushfstring(L, "static file '%s' not found (%s)", name, path);
+		free(path);
+		return lua_error(L);
+	}
+	free(path);
+	lua_pushlstring(L, text, len);
+	free(text);
+	return 1;
+}
+
 static int l_template_exists(lua_State *L)
 {
 	struct engine *e = self(L);
@@ -376,6 +402,7 @@ struct engine *engine_new(const char *templates_dir)
 					{ "url", l_url },
 					{ "json", l_json },
 					{ "template_exists", l_template_exists },
+					{ "static_text", l_static_text },
 					{ NULL, NULL } };
 	lua_pushlightuserdata(L, e);
 	luaL_setfuncs(L, fns, 1);
@@ -393,7 +420,14 @@ void engine_free(struct engine *e)
 		return;
 	lua_close(e->L);
 	free(e->dir);
+	free(e->static_dir);
 	free(e);
+}
+
+void engine_set_static_dir(struct engine *e, const char *dir)
+{
+	free(e->static_dir);
+	e->static_dir = dir ? xstrdup(dir) : NULL;
 }
 
 lua_State *engine_lua(struct engine *e)

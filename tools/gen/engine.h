@@ -1,6 +1,6 @@
 /* engine: the embedded Lua 5.4 template engine. Loads site/config.lua, compiles templates (template.h)
- * once each, and renders them with the globals page/site/build plus include, escape, url, json and
- * template_exists (docs/ARCHITECTURE.md, "Templates"). Site code runs sandboxed: it sees only the string,
+ * once each, and renders them with the globals page/site/build plus include, escape, url, json,
+ * template_exists and static_text (docs/ARCHITECTURE.md, "Templates"). Site code runs sandboxed: it sees only the string,
  * table, math and utf8 libraries (read-only) and a few base functions, never os, io, require, load*,
  * dofile or debug; and it is bounded in instructions and memory (engine_set_limits). Every template file used or probed is reported to a
  * dependency callback with the hash of its bytes (0 when absent), for the incremental build. */
@@ -35,6 +35,9 @@ void engine_set_stop_flag(struct engine *e, volatile sig_atomic_t *flag);
 #define ENGINE_STEP_LIMIT 100000000LL
 #define ENGINE_MEMORY_LIMIT ((size_t)1 << 30)
 void engine_set_limits(struct engine *e, long long steps, size_t bytes);
+
+/* The directory static_text(name) reads from (site/static), or NULL (then static_text fails). */
+void engine_set_static_dir(struct engine *e, const char *dir);
 
 /* "site/templates/<name>" (malloc'd) and whether it exists (also reported as a dependency). */
 char *engine_template_path(struct engine *e, const char *name);

@@ -173,6 +173,29 @@ int render_404(struct site *s, struct buf *out)
 	int idx = lua_gettop(L);
 	lua_pushliteral(L, "");
 	lua_setfield(L, idx, "body");
+	/* site_dirs: the directories that hold pages ("" the root, "labs", ...): a server shows 404.html at any
+     * missing URL, and its script finds the site root by them (site/templates/404.html) */
+	lua_newtable(L);
+	lua_pushliteral(L, "");
+	lua_rawseti(L, -2, 1);
+	lua_Integer n = 1;
+	for (size_t i = 0; i < s->npages; i++) {
+		const char *slash = strrchr(s->pages[i]->path, '/');
+		if (!slash)
+			continue;
+		lua_pushlstring(L, s->pages[i]->path, (size_t)(slash - s->pages[i]->path));
+		int seen = 0;
+		for (lua_Integer k = 1; k <= n && !seen; k++) {
+			lua_rawgeti(L, -2, k);
+			seen = lua_rawequal(L, -1, -2);
+			lua_pop(L, 1);
+		}
+		if (seen)
+			lua_pop(L, 1);
+		else
+			lua_rawseti(L, -2, ++n);
+	}
+	lua_setfield(L, idx, "site_dirs");
 	int rc = render_template(s, "404.html", "", idx, NULL, 0, out);
 	lua_settop(L, idx - 1);
 	return rc;
