@@ -17,15 +17,19 @@ CLEAN_DIRS :=
 # something. A rewritten makefile makes GNU make read all the makefiles again, now with the libraries in
 # place, before it builds any goal, so every target (with -j too) sees a set-up machine. Sub-makes inherit
 # SETUP_DONE and skip the check; `make clean` never installs anything.
+# A makefile that a rule generates from a tool built with the libraries (asm.mk's matrix, lab.mk's labs)
+# lists $(SETUP_STAMP) among its prerequisites, so that even with -j it is made after setup.
 SETUP_MK := $(BUILD)/setup.mk
+SETUP_STAMP :=
 ifeq ($(SETUP_DONE)$(MAKE_RESTARTS),)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
+SETUP_STAMP := $(SETUP_MK)
 include $(SETUP_MK)
+$(SETUP_MK): FORCE
+	@sh tools/setup/install-deps.sh --stamp $@
 endif
 endif
 export SETUP_DONE := 1
-$(SETUP_MK): FORCE
-	@sh tools/setup/install-deps.sh --stamp $@
 .PHONY: FORCE setup
 FORCE:
 setup:

@@ -13,7 +13,7 @@ LITMUS_SRCS := $(sort $(wildcard $(LITMUS_SRC)/*.c))
 LITMUS_HDRS := $(wildcard $(LITMUS_SRC)/*.h)
 LITMUS_LIB_SRCS := $(filter-out $(LITMUS_SRC)/main.c,$(LITMUS_SRCS))
 LITMUS_WARN := -std=c11 -g -Wall -Wextra -Werror
-LITMUS_LIBS := $(shell pkg-config --libs jansson)
+LITMUS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)
 # The project's own litmus tests, written in the kernel's format.
 LITMUS_TESTS_DIR := tools/litmus/tests/litmus
 

@@ -8,8 +8,8 @@ SBX_DIR := tools/sandbox
 SBX := $(BUILD)/sandbox/sandbox
 SBX_SRCS := $(sort $(wildcard $(SBX_DIR)/src/*.c))
 SBX_HDRS := $(wildcard $(SBX_DIR)/src/*.h)
-SBX_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson)
-SBX_LIBS := $(shell pkg-config --libs jansson) -lm
+SBX_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson 2>/dev/null)
+SBX_LIBS := $(shell pkg-config --libs jansson 2>/dev/null) -lm
 
 $(SBX): $(SBX_SRCS) $(SBX_HDRS)
 	@mkdir -p $(@D)
@@ -32,7 +32,7 @@ $(SBX_TEST_DIR)/test_%: $(SBX_DIR)/tests/test_%.c $(SBX_SAN_LIB)
 
 # libFuzzer harnesses (clang-14 ships libFuzzer in Debian 12), replayed on their seeds by the tests
 SBX_FUZZ_CC := clang-14
-SBX_FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=address,undefined $(shell pkg-config --cflags jansson)
+SBX_FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=address,undefined $(shell pkg-config --cflags jansson 2>/dev/null)
 SBX_FUZZ_LIB := $(SBX_TEST_DIR)/fuzz/libsandbox.a
 SBX_FUZZERS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/fuzz_*.c))
 $(SBX_TEST_DIR)/fuzz/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)

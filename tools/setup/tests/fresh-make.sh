@@ -3,11 +3,15 @@
 # project's installer runs. Shims on PATH stand in for the package system: dpkg-query reports every
 # package missing and pkg-config fails until apt-get has "installed" them (it creates a flag file); `id -u`
 # says root and npm does nothing. Nothing is installed for real and no root is needed.
-# Passes when one `make` builds the binaries whose flags come from pkg-config while make reads its
-# makefiles (build/bin/sitegen, build/asm/asm-tool, build/sandbox/sandbox) and they run, and when every
-# pkg-config query made before setup was made again after it (so no fragment kept a value from before,
-# whichever fragment asked); fails (with make's output) otherwise.
-# usage: fresh-make.sh [MAKE ARGS...]   (default: the binaries above)
+# Passes when one make in the clone, run once, builds its goals and every binary whose flags a fragment
+# asks pkg-config for (build/bin/sitegen, build/asm/asm-tool, build/sandbox/sandbox,
+# build/litmus/litmus-tool) and they run, and `make lint` passes there (the originality check needs
+# nothing beside the clone: the clone's parent holds no shared/); when every pkg-config query made before setup was made again
+# after it (so no fragment kept a value from before, whichever fragment asked); and when no pkg-config
+# error reached make's output (a fragment that asks while make reads the makefiles stays quiet).
+# Fails (with make's output) otherwise.
+# usage: fresh-make.sh [GOAL...]   (default: the binaries above; `fresh-make.sh all` is the README's `make`,
+#                                   the whole site, with this work tree's compile caches copied in)
 set -eu
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 tmp=$(mktemp -d /tmp/setup-test.XXXXXX)
@@ -46,7 +50,15 @@ SH
 printf '#!/bin/sh\necho "npm $*" >>%s\nmkdir -p node_modules\n' "'$log'" >"$shims/npm"
 chmod +x "$shims"/*
 
-[ $# -gt 0 ] || set -- build/bin/sitegen build/asm/asm-tool build/sandbox/sandbox
+# Every binary built with flags from pkg-config; make builds them beside the goals in the same run.
+bins="build/bin/sitegen build/asm/asm-tool build/sandbox/sandbox build/litmus/litmus-tool"
+goals="$*"
+# The compile caches (keyed by what they compile) spare the whole site's compilers; setup is untouched.
+if [ -n "$goals" ] && [ -d "$top/build/cache" ]; then
+    mkdir -p "$tmp/p/build/cache"
+    for c in asm wasm; do if [ -d "$top/build/cache/$c" ]; then cp -a "$top/build/cache/$c" "$tmp/p/build/cache/"; fi; done
+fi
+set -- $goals $bins lint
 if ! (cd "$tmp/p" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SETUP_DONE PATH="$shims:$PATH" \
         make -j2 "$@") >"$tmp/make.log" 2>&1; then
     echo "tools/setup/tests/fresh-make.sh: make $* failed in a fresh clone (libraries installed by setup):"
@@ -62,9 +74,12 @@ sed -n 's/^pkg-config before setup: //p' "$log" | sort -u >"$tmp/before"
 sed -n 's/^pkg-config after setup: //p' "$log" | sort -u >"$tmp/after"
 stale=$(comm -23 "$tmp/before" "$tmp/after")
 [ -z "$stale" ] || fail "asked before setup and never again (a value make kept from before setup): $stale"
+! grep -q 'not installed yet' "$tmp/make.log" || fail "a pkg-config error reached make's output (asked before setup, not quietly)"
 "$tmp/p/build/bin/sitegen" --help >/dev/null || fail "build/bin/sitegen does not run"
 "$tmp/p/build/asm/asm-tool" 2>&1 | grep -q usage || fail "build/asm/asm-tool does not run"
-if [ -e "$tmp/p/build/sandbox/sandbox" ]; then
-    "$tmp/p/build/sandbox/sandbox" 2>&1 | grep -qi usage || fail "build/sandbox/sandbox does not run"
-fi
+"$tmp/p/build/sandbox/sandbox" 2>&1 | grep -qi usage || fail "build/sandbox/sandbox does not run"
+"$tmp/p/build/litmus/litmus-tool" 2>&1 | grep -qi usage || fail "build/litmus/litmus-tool does not run"
+case " $goals " in
+*" all "*) [ -f "$tmp/p/build/site/index.html" ] || fail "make all left no build/site/index.html" ;;
+esac
 echo "setup-test: a fresh clone builds with libraries that appear during setup"
