@@ -20,19 +20,22 @@ const ASYNC_IMPORTS = [
 const TOOL_PACKAGES = { emcc: 'emscripten', 'wasm-opt': 'binaryen', 'wasm-dis': 'binaryen', wasm2wat: 'wabt',
   wat2wasm: 'wabt', 'wasm-objdump': 'wabt', 'llvm-dwarfdump-14': 'llvm-14' };
 
+// A tool that is not installed (or does not run): not a failed build, the step cannot run at all
+// (explore.js fails even with --no-fail). buildVariant prefixes examples/<id>.c:1.
+function toolMissing(cmd, e) {
+  const err = new Error(`${cmd} ${e.code === 'ENOENT' ? 'not found' : `does not run (${e.code || e.status})`}: ` +
+    `install the Debian package ${TOOL_PACKAGES[cmd] || cmd} (sh tools/setup/install-deps.sh)`);
+  err.toolMissing = true;
+  return err;
+}
+
 function run(cmd, args, opts) {
   try {
     return execFileSync(cmd, args, Object.assign({ encoding: 'utf8', maxBuffer: 64 << 20,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }, opts || {}));
   } catch (e) {
-    if (e.code === 'ENOENT') {
-      // Not a failed build: the step cannot run at all (explore.js fails even with --no-fail).
-      const err = new Error(`${cmd} not found: install the Debian package ${TOOL_PACKAGES[cmd] || cmd} ` +
-        '(sh tools/setup/install-deps.sh)');
-      err.toolMissing = true;
-      throw err;
-    }
+    if (e.code === 'ENOENT') throw toolMissing(cmd, e);
     const err = new Error(`${cmd} failed:\n${(e.stderr || '') + (e.stdout || '')}`.trim());
     err.toolOutput = (e.stderr || '') + (e.stdout || '');
     throw err;
@@ -167,8 +170,7 @@ function askVersions() {
       return cmd + ': ' + execFileSync(cmd, [arg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
         env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }).trim();
     } catch (e) {
-      throw new Error(`${cmd} not found or not working (${e.code || e.status}): install the Debian packages ` +
-        'emscripten, binaryen, wabt and llvm-14 (tools/setup/install-deps.sh)');
+      throw toolMissing(cmd, e);
     }
   }).join('\n');
 }
@@ -207,19 +209,20 @@ function buildVariant(opts) {
   const { src, cflags, meta, variant, cacheDir } = opts;
   const srcText = fs.readFileSync(src, 'utf8');
   const names = meta.shared.concat(meta.observed).filter((v) => !v.static).map((v) => v.name);
-  const hash = inputsHash(srcText, cflags, { names, threads: meta.threads }, toolVersions(cacheDir));
-  const dir = path.join(cacheDir, hash);
-  const cached = path.join(dir, 'module.json');
-  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
-  const tmp = dir + '.tmp' + process.pid;
-  fs.mkdirSync(tmp, { recursive: true });
+  let tmp = null;
   try {
+    const hash = inputsHash(srcText, cflags, { names, threads: meta.threads }, toolVersions(cacheDir));
+    const dir = path.join(cacheDir, hash);
+    const cached = path.join(dir, 'module.json');
+    if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+    tmp = dir + '.tmp' + process.pid;
+    fs.mkdirSync(tmp, { recursive: true });
     return buildIn(tmp, dir, opts, srcText, names, hash);
   } catch (e) {
     if (e.toolMissing) e.message = `${meta.file}:1: ${e.message}`; // examples/<id>.c:1: emcc not found: ...
     throw e;
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
