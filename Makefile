@@ -49,13 +49,10 @@ setup:
 
 # The set of examples and labs (ids as in build/data: "topic/name", "lab/name"). When an example or a lab
 # is deleted or renamed, the list changes: the data built for the ids gone is removed from build/data
-# (tools/gen/prune-data.sh) and from the labs' stamps, and the evidence and the site are built again from
-# what is left (the generator removes the outputs and links of pages that went).
-LAB_STAMP_DIR := $(BUILD)/lab/site-data
+# (tools/gen/prune-data.sh; a lab's data are there too, as lab/<name>), and the evidence and the site are
+# built again from what is left (the generator removes the outputs and links of pages that went).
 INPUT_LIST_examples = $(sort $(ASM_IDS) $(addprefix lab/,$(LAB_NAMES)))
-INPUT_PRUNE_examples = sh tools/gen/prune-data.sh $(BUILD)/data $(INPUT_LIST_examples) && \
-	for s in $(filter-out $(LAB_NAMES:%=$(LAB_STAMP_DIR)/%.stamp),$(wildcard $(LAB_STAMP_DIR)/*.stamp)); \
-	do rm -f $$s; done;
+INPUT_PRUNE_examples = sh tools/gen/prune-data.sh $(BUILD)/data $(INPUT_LIST_examples) &&
 $(BUILD)/data/evidence.json: $(BUILD)/inputs/examples.list
 SITE_DEPS += $(BUILD)/inputs/examples.list
 # ... and the test of it: a scratch clone adds, renames and deletes pages, an example and a lab.
