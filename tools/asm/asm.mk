@@ -24,7 +24,7 @@ endif
 $(ASM_MATRIX_MK): examples/targets.conf $(ASM_TOOL) $(SETUP_STAMP)
 	@$(ASM_TOOL) matrix examples/targets.conf --make > $@.tmp && mv $@.tmp $@
 
-$(ASM_TOOL): $(ASM_SRCS) $(ASM_HDRS)
+$(ASM_TOOL): $(ASM_SRCS) $(ASM_HDRS) | $(SETUP_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASM_CFLAGS) -o $@ $(ASM_SRCS) $(ASM_LIBS)
 
