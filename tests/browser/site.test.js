@@ -210,7 +210,11 @@ for (const mode of h.MODES) {
       }
       await tab.page.click(`.quiz[data-quiz-id="${found.id}"] details.quiz-answer > summary`);
       assert.equal(await tab.page.isVisible(`.quiz[data-quiz-id="${found.id}"] details.quiz-answer > :not(summary)`), true);
-      const rec = await tab.page.evaluate((id) => JSON.parse(localStorage.getItem('course-quiz-progress') || '{}')[id], found.id);
+      // <details> fires 'toggle' in a task queued after the click, not during it (HTML spec): wait
+      // for quiz.js to have recorded the answer instead of reading localStorage before it ran.
+      const stored = (id) => (JSON.parse(localStorage.getItem('course-quiz-progress') || '{}')[id] || null);
+      await tab.page.waitForFunction(stored, found.id, { timeout: 10000 });
+      const rec = await tab.page.evaluate(stored, found.id);
       assert.deepEqual(rec, { answered: true, correct: true });
       tab.assertClean();
       await tab.close();

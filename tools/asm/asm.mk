@@ -62,9 +62,17 @@ ASM_TEST_DIR := $(BUILD)/asm/tests
 ASM_TESTS := $(patsubst tools/asm/tests/%.c,$(ASM_TEST_DIR)/%,$(wildcard tools/asm/tests/test_*.c))
 ASM_LIB_SRCS := $(filter-out tools/asm/src/main.c,$(ASM_SRCS))
 ASM_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-$(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_LIB_SRCS) $(ASM_HDRS)
+# the library is compiled once into an archive (not once per test binary), one object per rule (make -j)
+ASM_SAN_CFLAGS = -std=c11 -O1 -g -Wall -Wextra -Werror $(ASM_SAN) $(shell pkg-config --cflags jansson)
+ASM_SAN_LIB := $(ASM_TEST_DIR)/san/libasm.a
+$(ASM_TEST_DIR)/san/%.o: tools/asm/src/%.c $(ASM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ASM_SAN_CFLAGS) -c $< -o $@
+$(ASM_SAN_LIB): $(patsubst tools/asm/src/%.c,$(ASM_TEST_DIR)/san/%.o,$(ASM_LIB_SRCS))
+	@rm -f $@ && ar rcs $@ $^
+$(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_SAN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror $(ASM_SAN) -Itools/asm/src -o $@ $< $(ASM_LIB_SRCS) \
+	$(CC) $(ASM_SAN_CFLAGS) -Itools/asm/src -o $@ $< $(ASM_SAN_LIB) \
 		$(ASM_LIBS) $(shell pkg-config --libs cmocka)
 asm-unit-test: $(ASM_TESTS) $(ASM_TOOL)
 	@set -e; for t in $(ASM_TESTS); do ASAN_OPTIONS=detect_leaks=1 ASM_FIXTURES=tools/asm/tests/fixtures $$t; done

@@ -39,9 +39,16 @@ litmus-examples: $(LITMUS_TOOL)
 LITMUS_UNIT_DIR := $(BUILD)/litmus/tests
 LITMUS_UNITS := $(patsubst tools/litmus/tests/%.c,$(LITMUS_UNIT_DIR)/%,$(wildcard tools/litmus/tests/test_*.c))
 LITMUS_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-$(LITMUS_UNIT_DIR)/%: tools/litmus/tests/%.c $(LITMUS_LIB_SRCS) $(LITMUS_HDRS)
+# the library is compiled once into an archive (not once per test binary), one object per rule (make -j)
+LITMUS_SAN_LIB := $(LITMUS_UNIT_DIR)/san/liblitmus.a
+$(LITMUS_UNIT_DIR)/san/%.o: $(LITMUS_SRC)/%.c $(LITMUS_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -c $< -o $@
+$(LITMUS_SAN_LIB): $(patsubst $(LITMUS_SRC)/%.c,$(LITMUS_UNIT_DIR)/san/%.o,$(LITMUS_LIB_SRCS))
+	@rm -f $@ && ar rcs $@ $^
+$(LITMUS_UNIT_DIR)/%: tools/litmus/tests/%.c $(LITMUS_SAN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -I$(LITMUS_SRC) -o $@ $< $(LITMUS_LIB_SRCS) \
+	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -I$(LITMUS_SRC) -o $@ $< $(LITMUS_SAN_LIB) \
 		$(LITMUS_LIBS) $(shell pkg-config --libs cmocka)
 
 .PHONY: litmus-unit-test
