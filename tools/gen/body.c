@@ -146,6 +146,11 @@ static int hook_directive(void *vctx, const struct md_directive *dir, struct buf
 	int rc = engine_render(c->s->engine, conf->template_name, c->print ? "" : c->page->root,
 			       vars, out);
 	lua_settop(L, vars - 1);
+	if (rc != 0) { /* the template's message, at the line of the page that uses it */
+		char *msg = xstrdup(diag_message());
+		diag_at(c->page->source, dir->line, "%s '%s': %s", dir->name, dir->arg, msg);
+		free(msg);
+	}
 	return rc;
 }
 

@@ -78,6 +78,10 @@ static const struct bad_case bad_cases[] = {
 	  "content/second.md:10: link 'first.md#nowhere': content/first.md has no heading or quiz with id "
 	  "'nowhere'" },
 	{ "bad/config-error", "config.lua:3: attempt to concatenate a nil value" },
+	{ "bad/inline-directive-arg",
+	  "content/second.md:8: 'seen: ' names one thing, without spaces ('seen: two words')" },
+	{ "bad/inline-directive-error",
+	  "content/first.md:37: seen 'topic/demo': example topic/demo states nothing" },
 };
 
 static void bad_input_leaves_site_untouched(void **state)
@@ -171,6 +175,9 @@ static void first_build_renders_everything(void **state)
 		"<a rel=\"prev\" href=\"index.html\">prev</a><a rel=\"next\" href=\"second.html\">next</a>"));
 	assert_non_null(strstr(
 		first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
+	/* an inline directive: the code span `seen: topic/demo` becomes its template's HTML */
+	assert_non_null(strstr(first, "<p>Inline data: <em class=\"seen\">Demo &lt;example&gt;</em>\n in "
+				      "a sentence, and <code>not: a directive</code>.</p>"));
 	free(first);
 	char *print = test_read(dir, "out/site/print.html");
 	assert_non_null(strstr(print, "<section id=\"labs-lab-one\">"));
