@@ -159,7 +159,7 @@ json_t *seen_summary(const struct conf *c, const signed char cell[][CONF_MAX_OPT
 			compilers_with_cells++;
 		}
 	}
-	char text[2048] = "";
+	char text[CONF_MAX_TARGETS * 800] = ""; /* at most one sentence per target, each < 800 */
 	for (int i = 0; i < n; i++) {
 		if (merged[i])
 			continue;
@@ -213,7 +213,8 @@ json_t *seen_summary(const struct conf *c, const signed char cell[][CONF_MAX_OPT
 			 g[i].any_opt ? "any" : opts);
 		json_array_append_new(patterns, json_string(pat));
 		char sentence[768];
-		snprintf(sentence, sizeof sentence, "%s on %s at %s",
+		/* a page writes "seen `seen: id`": "seen with gcc-12 on ...", "seen on none of ..." */
+		snprintf(sentence, sizeof sentence, "%s%s on %s at %s", text[0] ? "" : "with ",
 			 every_cc ? "every compiler" : cc_words,
 			 every_arch && !strcmp(g[i].archs, "any") ? "every target" : arch_words,
 			 all_levels ? "every level, -O0 included" : opt_words);

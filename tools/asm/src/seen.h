@@ -16,7 +16,8 @@ enum { SEEN_NO_CELL = -1, SEEN_NO = 0, SEEN_YES = 1 };
  * SEEN_NO or SEEN_YES. Returns a new object (the caller json_decref()s it):
  *   {"cells": ["gcc-12/aarch64/O0", ...],       the cells where it is seen, in matrix order
  *    "patterns": ["gcc-12/aarch64/any"],        matching exactly those among the example's cells
- *    "text": "gcc-12 on aarch64 at every -O level",
+ *    "text": "with gcc-12 on aarch64 at every level, -O0 included"   (or "on none of the 60
+ *             cells checked": a page writes "seen `seen: id`")
  *    "count": 5, "checked": 60,                 seen on count of the checked cells
  *    "first": {"target": ..., "opt": ...}}      the matrix's default cell if seen there, else the
  *                                               first seen cell; null when seen nowhere

@@ -94,7 +94,7 @@ static void test_sentences(void **state)
 	for (int o = 0; o < conf.nopts; o++)
 		cell[a64][o] = SEEN_YES;
 	s = seen_summary(&conf, cell);
-	assert_string_equal(text(s), "gcc-12 on aarch64 at every level, -O0 included");
+	assert_string_equal(text(s), "with gcc-12 on aarch64 at every level, -O0 included");
 	assert_string_equal(json_string_value(json_array_get(json_object_get(s, "patterns"), 0)),
 			    "gcc-12/aarch64/any");
 	assert_int_equal(json_integer_value(json_object_get(s, "count")), 5);
@@ -106,7 +106,8 @@ static void test_sentences(void **state)
 	for (int t = 0; t < conf.ntargets; t++)
 		cell[t][opt_index("O0")] = SEEN_NO;
 	s = seen_summary(&conf, cell);
-	assert_string_equal(text(s), "every compiler on every target at -O1, -O2, -O3 and -Os");
+	assert_string_equal(text(s),
+			    "with every compiler on every target at -O1, -O2, -O3 and -Os");
 	assert_string_equal(json_string_value(json_array_get(json_object_get(s, "patterns"), 0)),
 			    "any/any/O1,O2,O3,Os");
 	/* the link goes to the matrix's default cell when the transformation is seen there */
@@ -124,7 +125,7 @@ static void test_sentences(void **state)
 	}
 	s = seen_summary(&conf, cell);
 	assert_string_equal(text(s),
-			    "gcc-12 on every target at -O2 and -O3; clang-14, clang-19 and "
+			    "with gcc-12 on every target at -O2 and -O3; clang-14, clang-19 and "
 			    "clang-22 on every target at -O2");
 	assert_exact(cell, s);
 	json_decref(s);
@@ -139,7 +140,7 @@ static void test_missing_cells(void **state)
 	int x = target_index("gcc-12/x86_64");
 	cell[x][opt_index("O2")] = SEEN_YES;
 	json_t *s = seen_summary(&conf, cell);
-	assert_string_equal(text(s), "gcc-12 on x86_64 at -O2");
+	assert_string_equal(text(s), "with gcc-12 on x86_64 at -O2");
 	assert_int_equal(json_integer_value(json_object_get(s, "checked")), 1);
 	assert_exact(cell, s);
 	json_decref(s);
