@@ -26,8 +26,9 @@ static char *subst(const char *pattern, const char *data_dir, const char *arg)
 {
 	struct buf b = { 0 };
 	for (const char *p = pattern; *p;) {
-		if (!strncmp(p, "{arg}", 5)) {
-			buf_puts(&b, arg);
+		if (!strncmp(p, "{arg}",
+			     5)) { /* up to a qualifier: "id@cell" names the file of id */
+			buf_put(&b, arg, strcspn(arg, "@!"));
 			p += 5;
 		} else if (!strncmp(p, "{data}", 6)) {
 			buf_puts(&b, data_dir);
