@@ -176,8 +176,12 @@ static void first_build_renders_everything(void **state)
 	assert_non_null(strstr(
 		first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
 	/* an inline directive: the code span `seen: topic/demo` becomes its template's HTML */
-	assert_non_null(strstr(first, "<p>Inline data: <em class=\"seen\">Demo &lt;example&gt;</em>\n in "
-				      "a sentence, and <code>not: a directive</code>.</p>"));
+	/* (a qualifier after @ names the same file: the template sees the whole argument) */
+	assert_non_null(strstr(first,
+			       "<p>Inline data: <em class=\"seen\" data-arg=\"topic/demo\">Demo "
+			       "&lt;example&gt;</em>\n in a sentence, <em class=\"seen\" "
+			       "data-arg=\"topic/demo@one/cell\">Demo &lt;example&gt;</em>\n, and "
+			       "<code>not: a directive</code>.</p>"));
 	free(first);
 	char *print = test_read(dir, "out/site/print.html");
 	assert_non_null(strstr(print, "<section id=\"labs-lab-one\">"));
