@@ -165,7 +165,7 @@ function pageTitles(root) {
 }
 
 // The paragraphs of a page (running text and table rows, without front matter, fenced blocks and
-// code spans; a `seen: ...` directive counts as data, not text) that state a compiler fact: they name
+// code spans other than an -O level; a `seen: ...` directive counts as data, not text) that state a compiler fact: they name
 // a compiler together with an -O level, a target or "every compiler/level/target". Such a sentence
 // must come from the build data through the `seen:` directive (site/config.lua).
 const COMPILER = /\b(GCC|Clang|gcc|clang|LLVM)\b/;
@@ -174,6 +174,7 @@ function compilerFacts(md) {
   const text = md.replace(/^---\n[\s\S]*?\n---\n/, '')
     .replace(/^```[\s\S]*?^```\s*$/gm, '\n')
     .replace(/`seen: [^`]*`/g, ' DATA ')
+    .replace(/`(-O[0-3s])`/g, ' $1 ')
     .replace(/`[^`]*`/g, ' ');
   return text.split(/\n\s*\n|\n(?=\s*\|)/).map((p) => p.replace(/\s+/g, ' ').trim())
     .filter((p) => COMPILER.test(p) && WHERE.test(p));
