@@ -23,6 +23,14 @@ return {
         outcomes = "{data}/outcomes/{arg}.json?",
       },
     },
+    -- `seen: store-tearing/const64` (inline, in a sentence): where this build saw the example's
+    -- transformation, the sentence computed from every cell (build/data/examples/<id>.json "seen"),
+    -- linked to the disassembly of a cell that shows it. Pages state compiler/target/-O facts only so.
+    seen = {
+      template = "seen.html",
+      inline = true,
+      data = { example = "{data}/examples/{arg}.json" },
+    },
     -- ```evidence-matrix / all / ```: every example x target x variant evidence result.
     ["evidence-matrix"] = {
       template = "evidence-matrix.html",

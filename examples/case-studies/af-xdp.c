@@ -6,10 +6,11 @@
  * variants: plain fixed transformed
  * outcome: r0 r1
  * cflags: -std=gnu11
- * evidence.plain: stores(t0, queue_id) == 1 && stores(t0, state) == 1
- * evidence.fixed: stores(t0, queue_id) == 1 && stores(t0, state) == 1
- * evidence.transformed: stores(t0, queue_id) == 1 && stores(t0, state) == 1
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence.plain: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && first_store(t0, state) < first_store(t0, queue_id)
+ * evidence.fixed: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && last_store(t0, queue_id) < first_store(t0, state)
+ * evidence.transformed: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && first_store(t0, state) < first_store(t0, queue_id)
+ * evidence-on: none
+ * transformation: code-reordering
  * expect.fixed: unreachable: r0 == 1 && r1 != 7
  * expect.fixed: reachable: r0 == 1 && r1 == 7
  * expect.transformed: reachable: r0 == 1 && r1 != 7

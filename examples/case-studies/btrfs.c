@@ -6,9 +6,10 @@
  * variants: plain fixed
  * outcome: r1
  * cflags: -std=gnu11
- * evidence.plain: loads_in_loop(t1, last_trans_committed) == 0
- * evidence.fixed: loads(t1, last_trans_committed) >= 1
+ * evidence.plain: loads_in_loop(t1, last_trans_committed) == 0 && loads(t1, last_trans_committed) >= 1
+ * evidence.fixed: loads_in_loop(t1, last_trans_committed) >= 1
  * evidence-on: any/any/O1,O2,O3,Os
+ * transformation: load-fusing
  * expect.fixed: unreachable: r1 < 5
  * expect.fixed: unreachable: hang(t1)
  * expect.plain: reachable: done && r1 == 5

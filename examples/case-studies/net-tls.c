@@ -6,10 +6,9 @@
  * variants: plain fixed transformed
  * outcome: r1 r2
  * cflags: -std=gnu11
- * evidence.plain: loads(t1, sk_prot) == 1
+ * evidence.plain: loads(t1, sk_prot) >= 1 && loads(t1, sk_prot) <= 2
  * evidence.fixed: loads(t1, sk_prot) <= 1
  * evidence.transformed: loads(t1, sk_prot) == 2
- * evidence-on: any/any/O1,O2,O3,Os
  * expect.fixed: unreachable: r1 == 1 && r2 == 4
  * expect.fixed: unreachable: r1 == 3 && r2 == 2
  * expect.transformed: reachable: r1 == 1 && r2 == 4

@@ -10,6 +10,7 @@
  * evidence.fixed: loads(t1, pmd) <= 1
  * evidence.transformed: loads(t1, pmd) == 2
  * evidence-on: any/any/O1,O2,O3,Os
+ * transformation: load-fusing
  * expect.fixed: unreachable: r2 == 1 && r1 == 1
  * expect.fixed: reachable: r2 == 1 && r1 == 0
  * expect.transformed: reachable: r2 == 1 && r1 == 1

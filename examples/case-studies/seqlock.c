@@ -7,10 +7,11 @@
  * outcome: r1
  * cflags: -std=gnu11
  * cflags.transformed: -fno-strict-aliasing
- * evidence.plain: stores(t0, val) == 1 && min_width(t0, val) == 4
+ * evidence.plain: stores(t0, val) >= 2 && min_width(t0, val) < 4
  * evidence.fixed: stores(t0, val) == 1 && min_width(t0, val) == 4
  * evidence.transformed: stores(t0, val) == 2 && max_width(t0, val) == 2
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence-on: none
+ * transformation: store-tearing
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1

@@ -6,10 +6,10 @@
  * variants: plain fixed transformed
  * outcome: r1 global_ptr
  * cflags: -std=gnu11
- * evidence.plain: loads(t1, global_ptr) == 1
+ * evidence.plain: loads(t1, global_ptr) >= 2
  * evidence.fixed: loads(t1, global_ptr) <= 1
  * evidence.transformed: loads(t1, global_ptr) == 3
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence-on: none
  * expect.plain: unreachable: crash
  * expect.plain: reachable: done && r1 == 7
  * expect.fixed: unreachable: crash

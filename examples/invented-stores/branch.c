@@ -6,10 +6,10 @@
  * variants: plain fixed transformed
  * outcome: r1 a
  * cflags: -std=gnu11
- * evidence.plain: stores(t0, a) <= 1
+ * evidence.plain: stores(t0, a) >= 2
  * evidence.fixed: stores(t0, a) <= 1
  * evidence.transformed: stores(t0, a) == 2
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence-on: none
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1

@@ -9,7 +9,7 @@
  * evidence.plain: stores(t0, rec) == 1 && min_width(t0, rec) == 4
  * evidence.fixed: max_width(t0, rec) <= 1
  * evidence.transformed: stores(t0, rec) == 1
- * evidence-on: any/any/O2,O3,Os
+ * evidence-on: gcc-12/any/O2,O3,Os clang-14,clang-19,clang-22/any/O1,O2,O3,Os
  * expect.fixed: unreachable: r1 == 66 && r0 == 0
  * expect.fixed: reachable: r1 == 66 && r0 == 1
  * expect.transformed: reachable: r1 == 66 && r0 == 0

@@ -6,7 +6,7 @@
  * variants: plain fixed transformed
  * outcome: r1 need_to_stop
  * cflags: -std=gnu89
- * evidence.plain: loads_in_loop(t1, need_to_stop) == 0
+ * evidence.plain: loads_in_loop(t1, need_to_stop) == 0 && loads(t1, need_to_stop) >= 1
  * evidence.fixed: loads_in_loop(t1, need_to_stop) >= 1
  * evidence.transformed: loads_in_loop(t1, need_to_stop) == 0
  * evidence-on: any/any/O1,O2,O3,Os

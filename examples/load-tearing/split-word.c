@@ -7,10 +7,10 @@
  * outcome: r1 word
  * cflags: -std=gnu11
  * cflags.transformed: -fno-strict-aliasing
- * evidence.plain: loads(t1, word) == 1 && min_width(t1, word) == 4
+ * evidence.plain: loads(t1, word) >= 2 && min_width(t1, word) < 4
  * evidence.fixed: loads(t1, word) <= 1
  * evidence.transformed: loads(t1, word) == 2 && max_width(t1, word) == 2
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence-on: none
  * expect.plain: unreachable: r1 != 65537 && r1 != 131074
  * expect.fixed: unreachable: r1 != 65537 && r1 != 131074
  * expect.transformed: reachable: r1 == 65538 || r1 == 131073

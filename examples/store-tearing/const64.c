@@ -7,7 +7,7 @@
  * outcome: r1
  * cflags: -std=gnu11
  * cflags.transformed: -fno-strict-aliasing
- * evidence.plain: stores(t0, big) == 2
+ * evidence.plain: stores(t0, big) >= 2 && max_width(t0, big) < 8
  * evidence.fixed: stores(t0, big) == 1
  * evidence.transformed: stores(t0, big) == 2
  * evidence-on: gcc-12/aarch64/O0,O1,O2,O3,Os
@@ -40,10 +40,9 @@ THREAD(t0)
 #elif TRANSFORMED
 	/* The torn store gcc 12 emits on aarch64 (stp w0, w0 from -O2, two str w0 at -O0 and -O1),
 	 * written out: two halves, two stores. */
-	volatile half_t *half = (volatile half_t *)&big;
+	((volatile half_t *)&big)[0] = (half_t)NEW_VALUE;
+	((volatile half_t *)&big)[1] = (half_t)NEW_VALUE;
 
-	half[0] = (half_t)NEW_VALUE;
-	half[1] = (half_t)NEW_VALUE;
 #endif
 }
 

@@ -6,10 +6,10 @@
  * variants: plain fixed transformed
  * outcome: r1 y
  * cflags: -std=gnu11
- * evidence.plain: loads(t1, y) == 0 && stores(t1, y) == 1
+ * evidence.plain: loads(t1, y) >= 1 && stores(t1, y) == 1
  * evidence.fixed: loads(t1, y) == 0 && stores(t1, y) == 1
  * evidence.transformed: loads(t1, y) == 1 && stores(t1, y) == 1
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence-on: none
  * expect.plain: unreachable: r1 == 1 && y == 1
  * expect.fixed: unreachable: r1 == 1 && y == 1
  * expect.transformed: reachable: r1 == 1 && y == 1

@@ -209,6 +209,16 @@
       ix.variants.forEach(function (v) {
         var e = data.evidence[v];
         if (!e) return;
+        if (e.seen !== undefined) {
+          var s = el('li', 'ev-seen');
+          var mark = el('span', 'ev-mark ' + (e.seen ? 'ev-yes' : 'ev-no'), e.seen ? '\u2713' : '\u00b7');
+          mark.setAttribute('aria-hidden', 'true');
+          s.appendChild(mark);
+          s.appendChild(document.createTextNode(' '));
+          s.appendChild(el('strong', null, v));
+          s.appendChild(document.createTextNode(': the transformation is ' + (e.seen ? 'seen' : 'not seen') + ' in this code'));
+          list.appendChild(s);
+        }
         e.predicates.forEach(function (p) {
           var li = el('li', p.holds ? 'ev-holds' : 'ev-fails');
           li.appendChild(el('strong', null, v));

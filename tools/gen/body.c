@@ -26,8 +26,9 @@ static char *subst(const char *pattern, const char *data_dir, const char *arg)
 {
 	struct buf b = { 0 };
 	for (const char *p = pattern; *p;) {
-		if (!strncmp(p, "{arg}", 5)) {
-			buf_puts(&b, arg);
+		if (!strncmp(p, "{arg}",
+			     5)) { /* up to a qualifier: "id@cell" names the file of id */
+			buf_put(&b, arg, strcspn(arg, "@!"));
 			p += 5;
 		} else if (!strncmp(p, "{data}", 6)) {
 			buf_puts(&b, data_dir);
@@ -146,6 +147,11 @@ static int hook_directive(void *vctx, const struct md_directive *dir, struct buf
 	int rc = engine_render(c->s->engine, conf->template_name, c->print ? "" : c->page->root,
 			       vars, out);
 	lua_settop(L, vars - 1);
+	if (rc != 0) { /* the template's message, at the line of the page that uses it */
+		char *msg = xstrdup(diag_message());
+		diag_at(c->page->source, dir->line, "%s '%s': %s", dir->name, dir->arg, msg);
+		free(msg);
+	}
 	return rc;
 }
 

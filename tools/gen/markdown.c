@@ -165,6 +165,40 @@ static int quiz_links(struct md_doc *d, const char *path, const struct quiz *q)
 	return rc;
 }
 
+/* The line of the block that holds an inline node (cmark gives inlines no line of their own). */
+static int block_line(cmark_node *n)
+{
+	while (n && (cmark_node_get_type(n) & CMARK_NODE_TYPE_MASK) != CMARK_NODE_TYPE_BLOCK)
+		n = cmark_node_parent(n);
+	return n ? cmark_node_get_start_line(n) : 0;
+}
+
+/* A code span "name: arg" where name is an inline directive: returns name (malloc'd) and sets
+ * *arg (malloc'd, trimmed); NULL for any other code span. */
+static char *inline_directive(const char *lit, md_is_directive_fn is_directive, void *ctx,
+			      char **arg)
+{
+	const char *colon = lit ? strchr(lit, ':') : NULL;
+	if (!colon || colon == lit || colon[1] != ' ' || !is_directive)
+		return NULL;
+	for (const char *p = lit; p < colon; p++)
+		if (!((*p >= 'a' && *p <= 'z') || *p == '-'))
+			return NULL;
+	char *name = xstrndup(lit, (size_t)(colon - lit));
+	if (is_directive(ctx, name) != MD_DIRECTIVE_INLINE) {
+		free(name);
+		return NULL;
+	}
+	const char *s = colon + 1;
+	while (*s == ' ')
+		s++;
+	size_t len = strlen(s);
+	while (len && s[len - 1] == ' ')
+		len--;
+	*arg = xstrndup(s, len);
+	return name;
+}
+
 int md_parse(struct md_doc *d, const char *path, const char *body, int body_line,
 	     const char *page_slug, md_is_directive_fn is_directive, void *ctx)
 {
@@ -213,8 +247,27 @@ int md_parse(struct md_doc *d, const char *path, const char *body, int body_line
 			PUSH(d->links, d->nlinks, l);
 			break;
 		}
-		case CMARK_NODE_TEXT:
-		case CMARK_NODE_CODE: buf_puts(&text, cmark_node_get_literal(n)); break;
+		case CMARK_NODE_TEXT: buf_puts(&text, cmark_node_get_literal(n)); break;
+		case CMARK_NODE_CODE: {
+			const char *lit = cmark_node_get_literal(n);
+			char *arg = NULL, *name = inline_directive(lit, is_directive, ctx, &arg);
+			if (!name) {
+				buf_puts(&text, lit);
+				break;
+			}
+			int bline = block_line(n) + d->line_offset;
+			if (!*arg || strchr(arg, ' ') || strstr(arg, "..")) {
+				rc = diag_at(path, bline,
+					     "'%s: ' names one thing, without spaces ('%s')", name,
+					     lit);
+				free(name);
+				free(arg);
+				break;
+			}
+			struct md_directive dir = { n, name, arg, bline, 1 };
+			PUSH(d->directives, d->ndirectives, dir);
+			break;
+		}
 		case CMARK_NODE_SOFTBREAK:
 		case CMARK_NODE_LINEBREAK: buf_putc(&text, ' '); break;
 		case CMARK_NODE_CODE_BLOCK: {
@@ -243,7 +296,7 @@ int md_parse(struct md_doc *d, const char *path, const char *body, int body_line
 						     word);
 				else {
 					struct md_directive dir = { n, xstrdup(word),
-								    xstrndup(s, len), line };
+								    xstrndup(s, len), line, 0 };
 					PUSH(d->directives, d->ndirectives, dir);
 				}
 			}
@@ -298,7 +351,8 @@ struct swap {
 
 static void substitute(struct swap **swaps, size_t *n, cmark_node *orig, const char *html)
 {
-	cmark_node *h = cmark_node_new(CMARK_NODE_HTML_BLOCK);
+	int is_inline = cmark_node_get_type(orig) == CMARK_NODE_CODE;
+	cmark_node *h = cmark_node_new(is_inline ? CMARK_NODE_HTML_INLINE : CMARK_NODE_HTML_BLOCK);
 	cmark_node_set_literal(h, html);
 	cmark_node_insert_before(orig, h);
 	cmark_node_unlink(orig);
@@ -377,17 +431,22 @@ int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
 	}
 	/* Walk in document order; collect first, substitute after (the iterator must not see the changes). */
 	cmark_node **todo = NULL;
-	size_t ntodo = 0;
+	size_t ntodo = 0, di = 0;
 	cmark_iter *it = cmark_iter_new(d->root);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
-		if (ev == CMARK_EVENT_ENTER && (cmark_node_get_type(n) == CMARK_NODE_HEADING ||
-						cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK))
+		if (ev == CMARK_EVENT_ENTER &&
+		    (cmark_node_get_type(n) == CMARK_NODE_HEADING ||
+		     cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK ||
+		     (di < d->ndirectives && d->directives[di].node == n)))
 			PUSH(todo, ntodo, n);
+		if (di < d->ndirectives && d->directives[di].node == n)
+			di++;
 	}
 	cmark_iter_free(it);
-	size_t hi = 0, qi = 0, di = 0;
+	size_t hi = 0, qi = 0;
+	di = 0;
 	for (size_t i = 0; i < ntodo && rc == 0; i++) {
 		cmark_node *n = todo[i];
 		int line = cmark_node_get_start_line(n) + d->line_offset;

@@ -29,7 +29,8 @@ struct md_link {
 struct md_directive {
 	cmark_node *node;
 	char *name, *arg;
-	int line; /* line of the opening fence */
+	int line;      /* line of the opening fence (inline: of the paragraph) */
+	int is_inline; /* the code span `name: arg`; its HTML replaces the span */
 };
 
 struct md_quiz {
@@ -53,7 +54,10 @@ struct md_doc {
 	char *text; /* plain text of the body, for search */
 };
 
-/* is_directive(ctx, name): whether a fenced block's info word names a data directive. */
+/* is_directive(ctx, name): whether a fenced block's info word names a data directive: 0 (no),
+ * MD_DIRECTIVE_BLOCK, or MD_DIRECTIVE_INLINE (a directive that is also written inline, as the code
+ * span `name: arg`, whose template renders phrasing content). */
+enum { MD_DIRECTIVE_BLOCK = 1, MD_DIRECTIVE_INLINE = 2 };
 typedef int (*md_is_directive_fn)(void *ctx, const char *name);
 
 /* body starts at file line body_line. Returns 0, or -1 with `path:line: message` in diag. */

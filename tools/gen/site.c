@@ -50,6 +50,9 @@ static int load_directives(struct site *s, lua_State *L)
 				       name);
 		d->template_name = xstrdup(lua_tostring(L, -1));
 		lua_pop(L, 1);
+		lua_getfield(L, -1, "inline");
+		d->is_inline = lua_toboolean(L, -1);
+		lua_pop(L, 1);
 		int t = lua_getfield(L, -1, "data");
 		if (t == LUA_TTABLE) {
 			lua_pushnil(L);
@@ -100,7 +103,8 @@ static int load_config(struct site *s)
 
 static int is_directive_cb(void *ctx, const char *name)
 {
-	return site_directive(ctx, name) != NULL;
+	const struct directive_conf *d = site_directive(ctx, name);
+	return !d ? 0 : d->is_inline ? MD_DIRECTIVE_INLINE : MD_DIRECTIVE_BLOCK;
 }
 
 static int cmp_pages(const void *a, const void *b)

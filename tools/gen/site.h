@@ -41,6 +41,7 @@ struct directive_data {
 
 struct directive_conf {
 	char *name, *template_name;
+	int is_inline; /* inline = true: written as the code span `name: arg` inside a paragraph */
 	struct directive_data *data;
 	size_t ndata;
 };

@@ -284,7 +284,7 @@
     var max = 1;
     results.forEach(function (r) { if (r.count > max) max = r.count; });
     var table = el('table', { class: 'explorer-hist' }, [el('thead', null, [el('tr', null, [
-      el('th', { scope: 'col', text: 'Outcome' }), el('th', { scope: 'col', text: 'Count' }), el('th', { scope: 'col', text: 'Share' }), el('th', { scope: 'col', text: 'Witness' })])])]);
+      el('th', { scope: 'col', text: 'Outcome' }), el('th', { scope: 'col', text: 'Count' }), el('th', { scope: 'col', text: 'Share of schedules', title: 'The fraction of the schedules run here that reached this outcome: a count, not a probability on real hardware' }), el('th', { scope: 'col', text: 'Witness' })])])]);
     var tb = el('tbody');
     results.forEach(function (r) {
       var pct = Math.round(1000 * r.count / Math.max(total, 1)) / 10;
@@ -351,7 +351,9 @@
         self.say(self.exStatus.textContent + ' ' + r.outcomes.length + ' distinct outcomes.');
       });
     } });
-    p.appendChild(el('p', { class: 'explorer-help', text: 'Runs every distinct interleaving (up to reordering independent steps) and lists each outcome with a schedule that reaches it.' }));
+    var glossary = this.root.getAttribute('data-glossary');
+    p.appendChild(el('p', { class: 'explorer-help' }, ['Runs every distinct interleaving (up to reordering independent steps) and lists each outcome with a schedule that reaches it, using ',
+      glossary ? el('a', { href: glossary + '#dpor', text: 'DPOR' }) : 'DPOR', '.']));
     p.appendChild(el('div', { class: 'explorer-controls' }, [go]));
     p.appendChild(this.exStatus);
     p.appendChild(this.exOut);

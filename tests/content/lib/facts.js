@@ -164,7 +164,24 @@ function pageTitles(root) {
   return out;
 }
 
+// The paragraphs of a page (running text and table rows, without front matter, fenced blocks and
+// code spans other than an -O level; a `seen: ...` directive counts as data, not text) that state a compiler fact: they name
+// a compiler together with an -O level, a target or "every compiler/level/target". Such a sentence
+// must come from the build data through the `seen:` directive (site/config.lua).
+const COMPILER = /\b(GCC|Clang|gcc|clang|LLVM)\b/;
+const WHERE = /(^|[^\w-])-O[0-3s]\b|\b(x86-64|x86_64|AArch64|aarch64|arm64|RISC-V|riscv64|i386|32-bit x86)\b|\bevery (compiler|level|target|architecture)s?\b|\ball (four|the) (architectures|targets|compilers)\b/;
+function compilerFacts(md) {
+  const text = md.replace(/^---\n[\s\S]*?\n---\n/, '')
+    .replace(/^```[\s\S]*?^```\s*$/gm, '\n')
+    .replace(/`seen: [^`]*`/g, ' DATA ')
+    .replace(/`(-O[0-3s])`/g, ' $1 ')
+    .replace(/`[^`]*`/g, ' ');
+  return text.split(/\n\s*\n|\n(?=\s*\|)/).map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter((p) => COMPILER.test(p) && WHERE.test(p));
+}
+
 module.exports = {
+  compilerFacts,
   fences, prose, cBlocks, comments, metaValue, quiz, outcomeQuizzes, structFields, btrfsTable,
   typeClaims, globals, defines, sharedNames, shutdownVariables, proseIdentifiers, opts, targets,
   asmCells, storeOrder, paragraphWith, sentenceWith, howRealColumn, pageTitles,

@@ -112,15 +112,24 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 						       json_object_get(p, "line"), "expr",
 						       json_object_get(p, "expr"), "holds", holds));
 	}
+	/* "seen": the transformation is in this code, i.e. every predicate of the plain variant's
+	 * evidence holds on it (also for the fixed and transformed variants' code: the evidence
+	 * test wants it in the transformed code and not in the fixed code). */
+	json_t *plain_ev = json_object_get(json_object_get(m, "evidence"), "plain");
+	int seen = json_array_size(plain_ev) > 0;
+	json_array_foreach(plain_ev, e, p)
+		seen &= pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
 	dis_free(&d);
 	json_t *cell = json_object_get(out, opt);
 	if (!cell) {
 		cell = json_object();
 		json_object_set_new(out, opt, cell);
 	}
-	json_object_set_new(cell, v,
-			    json_pack("{s:o, s:o, s:o, s:b}", "functions", threads, "counts",
-				      counts, "evidence", preds, "holds", all));
+	json_t *res = json_pack("{s:o, s:o, s:o, s:b}", "functions", threads, "counts", counts,
+				"evidence", preds, "holds", all);
+	if (plain_ev)
+		json_object_set_new(res, "seen", json_boolean(seen));
+	json_object_set_new(cell, v, res);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "conf.h"
 #include "diff.h"
 #include "meta.h"
+#include "seen.h"
 #include "util.h"
 
 static json_t *source_lines(const char *path)
@@ -106,15 +107,70 @@ static json_t *ranges_with_classes(json_t *functions)
 	return out;
 }
 
-/* plain's evidence is expected on a cell listed in evidence-on; fixed's and a single-variant
- * example's everywhere. */
+/* The line of the example's evidence-on key, 0 when it has none. An example with evidence-on states
+ * a transformation: its plain variant's evidence is the transformation, seen exactly on the cells
+ * evidence-on lists, in every cell's transformed code and in no cell's fixed code. */
+static int evidence_on_line(json_t *meta)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(json_object_get(meta, "block"), i, e)
+		if (!strcmp(json_string_value(json_object_get(e, "key")), "evidence-on"))
+			return (int)json_integer_value(json_object_get(e, "line"));
+	return 0;
+}
+
+/* The line of the first evidence line of a variant (for messages about the whole evidence). */
+static int evidence_line(json_t *meta, const char *variant)
+{
+	json_t *p = json_array_get(json_object_get(json_object_get(meta, "evidence"), variant), 0);
+	return (int)json_integer_value(json_object_get(p, "line"));
+}
+
+/* A variant's own evidence is expected on every cell, except the plain variant's of an example
+ * that states a transformation: only on the cells evidence-on lists. */
 static int expected(json_t *meta, const char *variant, const char *cell)
 {
-	if (!strcmp(variant, "fixed") || meta_single(meta))
+	if (strcmp(variant, "plain") != 0 || meta_single(meta) || !evidence_on_line(meta))
 		return 1;
-	if (strcmp(variant, "plain") != 0)
-		return 0;
 	return meta_patterns_match(json_object_get(meta, "evidence_on"), cell);
+}
+
+static void add_failure(json_t *failures, const char *file, int line, const char *id,
+			const char *cell, const char *variant, const char *message)
+{
+	json_array_append_new(failures, json_pack("{s:s, s:i, s:s, s:s, s:s, s:s}", "file", file,
+						  "line", line, "id", id, "cell", cell, "variant",
+						  variant, "message", message));
+}
+
+/* The checks of an example that states a transformation, on one cell (c: the variant's result). */
+static void check_transformation(json_t *meta, const char *variant, json_t *c, const char *cell,
+				 json_t *failures)
+{
+	const char *file = json_string_value(json_object_get(meta, "file"));
+	const char *id = json_string_value(json_object_get(meta, "id"));
+	int seen = json_is_true(json_object_get(c, "seen"));
+	char msg[512];
+	if (!strcmp(variant, "plain") && seen && !expected(meta, variant, cell)) {
+		snprintf(
+			msg, sizeof msg,
+			"the plain variant's evidence holds on %s, which evidence-on does not list",
+			cell);
+		add_failure(failures, file, evidence_on_line(meta), id, cell, variant, msg);
+	} else if (!strcmp(variant, "transformed") && !seen) {
+		snprintf(msg, sizeof msg,
+			 "the transformation (the plain variant's evidence) is not seen in the "
+			 "transformed variant's code on %s",
+			 cell);
+		add_failure(failures, file, evidence_line(meta, "plain"), id, cell, variant, msg);
+	} else if (!strcmp(variant, "fixed") && seen) {
+		snprintf(msg, sizeof msg,
+			 "the transformation (the plain variant's evidence) is seen in the fixed "
+			 "variant's code on %s",
+			 cell);
+		add_failure(failures, file, evidence_line(meta, "plain"), id, cell, variant, msg);
+	}
 }
 
 /* Add source_loads/stores and delta_* to each count, from the reference cell. */
@@ -231,11 +287,12 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 	json_t *c;
 	json_object_foreach(cell, v, c) {
 		json_object_set(variants, v, json_object_get(c, "functions"));
-		json_object_set_new(evidence, v,
-				    json_pack("{s:O, s:O, s:O}", "holds",
-					      json_object_get(c, "holds"), "predicates",
-					      json_object_get(c, "evidence"), "counts",
-					      json_object_get(c, "counts")));
+		json_t *e = json_pack("{s:O, s:O, s:O}", "holds", json_object_get(c, "holds"),
+				      "predicates", json_object_get(c, "evidence"), "counts",
+				      json_object_get(c, "counts"));
+		if (json_object_get(meta, "transformation") && json_object_get(c, "seen"))
+			json_object_set(e, "seen", json_object_get(c, "seen"));
+		json_object_set_new(evidence, v, e);
 	}
 	/* the view's "diff plain against fixed", per thread */
 	json_t *diff = json_object(), *pl = json_object_get(variants, "plain"),
@@ -299,6 +356,8 @@ int cmd_collect(int argc, char **argv)
 		json_t *ref = NULL;
 		char ex_default[160] = "";
 		json_t *tjs[CONF_MAX_TARGETS] = { 0 };
+		signed char seen[CONF_MAX_TARGETS][CONF_MAX_OPTS];
+		memset(seen, SEEN_NO_CELL, sizeof seen);
 		for (int t = 0; t < conf.ntargets; t++) {
 			if (!target_wanted(meta, &conf, t))
 				continue;
@@ -359,38 +418,45 @@ int cmd_collect(int argc, char **argv)
 					int exp = expected(meta, v, cellname);
 					if (!strcmp(v, "plain"))
 						plain_holds = holds;
-					json_array_append_new(
-						results,
-						json_pack("{s:s, s:s, s:s, s:b, s:b, s:O, s:O}",
-							  "target", tname, "opt", opt, "variant", v,
-							  "holds", holds, "expected", exp,
-							  "predicates",
-							  json_object_get(c, "evidence"), "counts",
-							  json_object_get(c, "counts")));
+					json_t *r = json_pack("{s:s, s:s, s:s, s:b, s:b, s:O, s:O}",
+							      "target", tname, "opt", opt,
+							      "variant", v, "holds", holds,
+							      "expected", exp, "predicates",
+							      json_object_get(c, "evidence"),
+							      "counts",
+							      json_object_get(c, "counts"));
+					if (json_object_get(c, "seen"))
+						json_object_set(r, "seen",
+								json_object_get(c, "seen"));
+					json_array_append_new(results, r);
 					if (exp && !holds) {
 						size_t i;
 						json_t *p;
 						json_array_foreach(json_object_get(c, "evidence"),
-								   i, p)
-							if (!json_is_true(
+								   i, p) {
+							char msg[512];
+							if (json_is_true(
 								    json_object_get(p, "holds")))
-								json_array_append_new(
-									failures,
-									json_pack(
-										"{s:s, s:i, s:s, s:s, s:s, s:s}",
-										"file", file,
-										"line",
-										(int)json_integer_value(
-											json_object_get(
-												p,
-												"line")),
-										"id", id, "cell",
-										cellname, "variant",
-										v, "expr",
-										json_string_value(json_object_get(
-											p,
-											"expr"))));
+								continue;
+							snprintf(msg, sizeof msg,
+								 "evidence '%s' of the %s variant "
+								 "does not hold on %s",
+								 json_string_value(json_object_get(
+									 p, "expr")),
+								 v, cellname);
+							add_failure(
+								failures, file,
+								(int)json_integer_value(
+									json_object_get(p, "line")),
+								id, cellname, v, msg);
+						}
 					}
+					if (evidence_on_line(meta))
+						check_transformation(meta, v, c, cellname,
+								     failures);
+					if (!strcmp(v, "plain"))
+						seen[t][o] =
+							json_is_true(json_object_get(c, "seen"));
 				}
 				char script[1024], key[512];
 				snprintf(script, sizeof script, "data/asm/%s/%s-%s.js", id, tname,
@@ -462,6 +528,9 @@ int cmd_collect(int argc, char **argv)
 						      def_opt));
 		}
 		json_object_set(page, "targets", targets);
+		/* where the transformation is seen: computed over every cell, published */
+		json_t *summary = evidence_on_line(meta) ? seen_summary(&conf, seen) : json_null();
+		json_object_set(page, "seen", summary);
 		snprintf(path, sizeof path, "%s/examples/%s.json", dir, id);
 		if (write_json(path, page) != 0)
 			rc = 1;
@@ -478,6 +547,9 @@ int cmd_collect(int argc, char **argv)
 						json_object_get(meta, "shows"), "file", file,
 						"evidence_on", json_object_get(meta, "evidence_on"),
 						"results", results));
+		json_t *entry = json_array_get(examples, json_array_size(examples) - 1);
+		json_object_set_new(entry, "seen", summary);
+		json_object_set(entry, "transformation", json_object_get(meta, "transformation"));
 		json_decref(targets);
 		for (int t = 0; t < conf.ntargets; t++)
 			json_decref(tjs[t]);

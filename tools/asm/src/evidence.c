@@ -25,20 +25,29 @@ int thread_present(const struct dis *d, const char *thread)
 /* Count fn's accesses to var, and those of the local functions it calls (a call inside a loop
  * puts the callee's accesses inside that loop). */
 static void count_func(const struct dis *d, int fi, const char *var, int in_loop, int depth,
-		       struct counts *c)
+		       struct counts *c, int *pos)
 {
 	const struct func *fn = &d->funcs[fi];
 	for (int i = 0; i < fn->n; i++) {
 		const struct insn *in = &fn->insns[i];
 		int loop = in_loop || in->in_loop;
 		if (in->callee >= 0 && depth < 4)
-			count_func(d, in->callee, var, loop, depth + 1, c);
+			count_func(d, in->callee, var, loop, depth + 1, c, pos);
 		for (int a = 0; a < in->nacc; a++) {
 			const struct access *x = &in->acc[a];
+			++*pos;
 			if (strcmp(d->syms[x->var].name, var) != 0)
 				continue;
 			int ld = x->kind == ACC_LOAD || x->kind == ACC_RMW;
 			int st = x->kind == ACC_STORE || x->kind == ACC_RMW;
+			if (ld && !c->first_load)
+				c->first_load = *pos;
+			if (st && !c->first_store)
+				c->first_store = *pos;
+			if (ld)
+				c->last_load = *pos;
+			if (st)
+				c->last_store = *pos;
 			c->accesses++;
 			c->loads += ld;
 			c->stores += st;
@@ -55,10 +64,11 @@ static void count_func(const struct dis *d, int fi, const char *var, int in_loop
 
 void counts_thread(const struct dis *d, const char *thread, const char *var, struct counts *c)
 {
+	int pos = 0;
 	memset(c, 0, sizeof *c);
 	for (int f = 0; f < d->nfuncs; f++)
 		if (belongs(d->funcs[f].name, thread))
-			count_func(d, f, var, 0, 0, c);
+			count_func(d, f, var, 0, 0, c, &pos);
 }
 
 long counts_get(const struct counts *c, const char *fn)
@@ -79,15 +89,25 @@ long counts_get(const struct counts *c, const char *fn)
 		return c->max_width;
 	if (!strcmp(fn, "accesses"))
 		return c->accesses;
+	if (!strcmp(fn, "first_load"))
+		return c->first_load;
+	if (!strcmp(fn, "last_load"))
+		return c->last_load;
+	if (!strcmp(fn, "first_store"))
+		return c->first_store;
+	if (!strcmp(fn, "last_store"))
+		return c->last_store;
 	return -1;
 }
 
 json_t *counts_json(const struct counts *c)
 {
-	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "loads", c->loads, "stores",
-			 c->stores, "rmw", c->rmw, "loads_in_loop", c->loads_in_loop,
-			 "stores_in_loop", c->stores_in_loop, "min_width", c->min_width,
-			 "max_width", c->max_width, "accesses", c->accesses);
+	return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "loads",
+			 c->loads, "stores", c->stores, "rmw", c->rmw, "loads_in_loop",
+			 c->loads_in_loop, "stores_in_loop", c->stores_in_loop, "min_width",
+			 c->min_width, "max_width", c->max_width, "accesses", c->accesses,
+			 "first_load", c->first_load, "last_load", c->last_load, "first_store",
+			 c->first_store, "last_store", c->last_store);
 }
 
 /* Branch targets inside a function are named .L0, .L1, ... in address order (only targets get

@@ -14,6 +14,11 @@ struct counts {
 	int loads_in_loop, stores_in_loop;
 	int min_width, max_width; /* 0 when there is no access */
 	int accesses;		  /* access instructions (an ldp/stp pair counts twice) */
+	/* Emission order: the position (1-based) of the first and the last instruction that loads
+	 * (stores) the variable, among the thread's access instructions to any variable, in the
+	 * listing's order with a local callee's accesses at its call; 0 when there is none. So
+	 * first_store(t, a) < first_store(t, b) says a's store is emitted before b's. */
+	int first_load, last_load, first_store, last_store;
 };
 
 /* Counts over every function that belongs to thread (name or name.suffix clones). */

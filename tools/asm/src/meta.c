@@ -164,9 +164,21 @@ static int read_block(struct parse *p)
 
 /* ---- plain keys --------------------------------------------------------------------------- */
 
-enum { K_TITLE, K_PAGE, K_SHOWS, K_THREADS, K_VARIANTS, K_OUTCOME, K_CFLAGS, K_EVON, K_N };
-static const char *const plain_keys[] = { "title",   "page",   "shows",	      "threads", "variants",
-					  "outcome", "cflags", "evidence-on", NULL };
+enum {
+	K_TITLE,
+	K_PAGE,
+	K_SHOWS,
+	K_THREADS,
+	K_VARIANTS,
+	K_OUTCOME,
+	K_CFLAGS,
+	K_EVON,
+	K_TRANSF,
+	K_N
+};
+static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
+					  "variants",	    "outcome", "cflags", "evidence-on",
+					  "transformation", NULL };
 static const char *const variant_keys[] = { "cflags", "evidence", "expect", "quiz", NULL };
 
 static int check_variants(struct parse *p, int line)
@@ -226,8 +238,18 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 		}
 		return 0;
 	case K_CFLAGS: json_object_set_new(p->cflags, "all", split_words(val)); return 0;
+	case K_TRANSF:
+		for (const char *c = val; *c; c++)
+			if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-'))
+				return fail(
+					p, line,
+					"'transformation' is the slug of the transformation's page "
+					"(load-fusing), not '%s'",
+					val);
+		return 0;
 	case K_EVON:
-		p->evon = split_words(val);
+		/* "none": the transformation is seen on no cell */
+		p->evon = !strcmp(val, "none") ? json_array() : split_words(val);
 		json_array_foreach(p->evon, i, w)
 			if (conf && !conf_pattern_valid(conf, json_string_value(w)))
 				return fail(
@@ -273,6 +295,10 @@ static int first_pass(struct parse *p, const struct conf *conf)
 	for (int k = 0; k <= K_OUTCOME; k++)
 		if (!p->line_of[k])
 			return fail(p, p->block_end, "missing required key '%s'", plain_keys[k]);
+	if (p->line_of[K_TRANSF] && !p->evon)
+		return fail(p, p->line_of[K_TRANSF],
+			    "'transformation' names what the plain variant's evidence shows: it "
+			    "needs 'evidence-on'");
 	if (p->evon && json_array_size(p->variants) == 1)
 		return fail(p, p->line_of[K_EVON],
 			    "'evidence-on' is for a course example's plain "
@@ -601,7 +627,7 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		json_array_append_new(cells, json_string(o->cells[c]));
 	if (!none && !json_array_size(cells))
 		json_array_append_new(cells, json_string("any/any/any"));
-	json_t *block = p->block, *title = NULL, *page = NULL, *shows = NULL;
+	json_t *block = p->block, *title = NULL, *page = NULL, *shows = NULL, *transf = NULL;
 	json_array_foreach(block, i, v) {
 		const char *key = json_string_value(json_object_get(v, "key"));
 		json_t *val = json_object_get(v, "value");
@@ -611,8 +637,10 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 			page = val;
 		else if (!strcmp(key, "shows"))
 			shows = val;
+		else if (!strcmp(key, "transformation"))
+			transf = val;
 	}
-	return json_pack(
+	json_t *m = json_pack(
 		"{s:s, s:s, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:b, s:b, s:o, s:o, s:o, "
 		"s:o, s:o, s:o, s:o, s:O, s:O}",
 		"id", id, "file", p->path, "title", title, "page", page, "shows", shows, "threads",
@@ -622,6 +650,17 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		p->evon ? json_incref(p->evon) : json_array(), "expect",
 		per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
 		"sources", sources, "cells", cells, "block", block, "functions", p->functions);
+	/* the transformation the plain evidence shows (a page slug): the key, else the topic of an
+	 * example with evidence-on; null for one without */
+	if (m && transf)
+		json_object_set(m, "transformation", transf);
+	else if (m && p->evon) {
+		const char *slash = strchr(id, '/');
+		json_object_set_new(m, "transformation",
+				    json_stringn(id, slash ? (size_t)(slash - id) : strlen(id)));
+	} else if (m)
+		json_object_set_new(m, "transformation", json_null());
+	return m;
 }
 
 static int check_evidence(struct parse *p, json_t *ev)

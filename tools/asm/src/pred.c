@@ -11,9 +11,11 @@
 #define PRED_MAX_INT 9007199254740991LL /* 2^53 - 1: exact in the explorer's JavaScript numbers */
 #define PRED_NAME_MAX 64
 
-const char *const pred_count_fns[] = { "loads",		"stores",	  "rmw",
-				       "loads_in_loop", "stores_in_loop", "min_width",
-				       "max_width",	"accesses",	  NULL };
+const char *const pred_count_fns[] = {
+	"loads",       "stores",     "rmw",	 "loads_in_loop", "stores_in_loop",
+	"min_width",   "max_width",  "accesses", "first_load",	  "last_load",
+	"first_store", "last_store", NULL
+};
 
 struct parser {
 	const char *s, *p;

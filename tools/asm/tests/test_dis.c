@@ -225,6 +225,43 @@ static void test_x86_kinds(void **state)
 	dis_free(&d);
 }
 
+/* Emission order (first_/last_ load/store): positions among the thread's access instructions, so a
+ * check can state "b is stored before a" and fail on the listing in source order. */
+static void test_order(void **state)
+{
+	(void)state;
+	static const char *const stores_ab = "   0:\tmovq   $0x2a,0x0(%rip)        # b <f+0xb>\n"
+					     "\t\t\t3: R_X86_64_PC32\ta-0x8\n"
+					     "   b:\tmovb   $0x1,0x0(%rip)        # 12 <f+0x12>\n"
+					     "\t\t\td: R_X86_64_PC32\tb-0x5\n"
+					     "  12:\tret\n";
+	static const char *const stores_ba = "   0:\tmovb   $0x1,0x0(%rip)        # 7 <f+0x7>\n"
+					     "\t\t\t2: R_X86_64_PC32\tb-0x5\n"
+					     "   7:\tmovq   $0x2a,0x0(%rip)        # 12 <f+0x12>\n"
+					     "\t\t\ta: R_X86_64_PC32\ta-0x8\n"
+					     "  12:\tmovzbl 0x0(%rip),%eax        # 19 <f+0x19>\n"
+					     "\t\t\t15: R_X86_64_PC32\tb-0x4\n"
+					     "  19:\tret\n";
+	struct dis d;
+	parse_x86(&d, stores_ab);
+	struct counts a = count(&d, "f", "a"), b = count(&d, "f", "b");
+	assert_int_equal(a.first_store, 1);
+	assert_int_equal(b.first_store, 2);
+	assert_true(a.first_store < b.first_store); /* source order: "b before a" fails */
+	assert_int_equal(a.first_load, 0);	    /* none */
+	assert_int_equal(counts_get(&b, "last_store"), 2);
+	dis_free(&d);
+	parse_x86(&d, stores_ba);
+	a = count(&d, "f", "a");
+	b = count(&d, "f", "b");
+	assert_true(b.first_store < a.first_store); /* reordered: "b before a" holds */
+	assert_int_equal(b.first_load, 3);
+	assert_int_equal(b.last_load, 3);
+	assert_int_equal(b.last_store, 1);
+	assert_int_equal(counts_get(&a, "first_store"), 2);
+	dis_free(&d);
+}
+
 static void test_loops(void **state)
 {
 	(void)state;
@@ -309,7 +346,8 @@ int main(void)
 		cmocka_unit_test(test_every_target), cmocka_unit_test(test_hoisted_load),
 		cmocka_unit_test(test_store_widths), cmocka_unit_test(test_lines_and_relocations),
 		cmocka_unit_test(test_x86_kinds),    cmocka_unit_test(test_loops),
-		cmocka_unit_test(test_empty_thread), cmocka_unit_test(test_bad_listing),
+		cmocka_unit_test(test_order),	     cmocka_unit_test(test_empty_thread),
+		cmocka_unit_test(test_bad_listing),
 	};
 	return cmocka_run_group_tests_name("asm disassembly", tests, NULL, NULL);
 }

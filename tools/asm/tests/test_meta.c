@@ -169,6 +169,10 @@ static void test_errors(void **state)
 	expect_error("bad-quiz-variant", 16, "'quiz.student' names a variant not in 'variants'");
 	expect_error("bad-quiz", 16, "bad outcome predicate");
 	expect_error("bad-target", 12, "matches no compiler/arch/opt");
+	/* evidence-on: none is accepted; the transformation names a page, and needs evidence-on */
+	expect_error("bad-transformation", 13,
+		     "'transformation' is the slug of the transformation's page");
+	expect_error("transformation-no-evidence-on", 12, "it needs 'evidence-on'");
 	expect_error("unlisted-thread", 21, "THREAD(t9) is not listed");
 	/* issue 9: a listed thread nobody defines is reported at the metadata line, before any compile */
 	expect_error("never-defined-thread", 5,

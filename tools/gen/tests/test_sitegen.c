@@ -84,6 +84,10 @@ static const struct bad_case bad_cases[] = {
 	{ "bad/template-endless",
 	  "templates/404.html:2: did not finish within 100000000 Lua instructions (an endless "
 	  "loop?)" },
+	{ "bad/inline-directive-arg",
+	  "content/second.md:8: 'seen: ' names one thing, without spaces ('seen: two words')" },
+	{ "bad/inline-directive-error",
+	  "content/first.md:37: seen 'topic/demo': example topic/demo states nothing" },
 };
 
 /* Builds the fixture, plants a bad input with plant(dir, arg), and expects `message` on stderr, exit 1 and
@@ -323,6 +327,13 @@ static void first_build_renders_everything(void **state)
 		"<a rel=\"prev\" href=\"index.html\">prev</a><a rel=\"next\" href=\"second.html\">next</a>"));
 	assert_non_null(strstr(
 		first, "<p>Yes, see <a href=\"labs/lab-one.html#a-lab-heading\">the lab</a>.</p>"));
+	/* an inline directive: the code span `seen: topic/demo` becomes its template's HTML */
+	/* (a qualifier after @ names the same file: the template sees the whole argument) */
+	assert_non_null(strstr(first,
+			       "<p>Inline data: <em class=\"seen\" data-arg=\"topic/demo\">Demo "
+			       "&lt;example&gt;</em>\n in a sentence, <em class=\"seen\" "
+			       "data-arg=\"topic/demo@one/cell\">Demo &lt;example&gt;</em>\n, and "
+			       "<code>not: a directive</code>.</p>"));
 	free(first);
 	char *print = test_read(dir, "out/site/print.html");
 	assert_non_null(strstr(print, "<section id=\"labs-lab-one\">"));

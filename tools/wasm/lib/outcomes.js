@@ -3,7 +3,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { buildVariant, TOP } = require('./pipeline');
+const { buildVariant, toolVersions, TOP, COMPILE_OPT } = require('./pipeline');
 const { checkVariant, brokenBy } = require('./expect');
 const X = require('../runtime.js');
 const ENGINE = path.join(__dirname, '..', 'runtime.js');
@@ -58,12 +58,20 @@ function exploreVariant(mod, meta, opts) {
   return { result: res, naive, machine: m };
 }
 
+// What the explorer runs, for the page to state next to it: the compiler that built the WebAssembly
+// ("emcc 3.1.6", from the versions the cache key already asks for), its -O level, and the memory model
+// of the interleaving (one shared access at a time: sequential consistency).
+function explorerBuild(cacheDir) {
+  const m = /^emcc: .*?(\d+\.\d+\.\d+)/m.exec(toolVersions(cacheDir));
+  return { compiler: m ? `emcc ${m[1]}` : 'emcc', opt: COMPILE_OPT.replace(/^-/, ''), model: 'sc' };
+}
+
 // opts: {buildDir, cacheDir, cap, naive}. Returns {json, errors: ["file:line: msg"], scripts: [paths]}, and
 // toolMissing: true (json incomplete) when a tool of the pipeline is not installed.
 function processExample(meta, opts) {
   const errors = [];
   const file = meta.file;
-  const out = { id: meta.id, file, order: meta.variants.slice(), variants: {} };
+  const out = { id: meta.id, file, order: meta.variants.slice(), build: null, variants: {} };
   const reach = {};
   const perVariant = {};
   for (const v of meta.variants) {
@@ -77,6 +85,7 @@ function processExample(meta, opts) {
       if (e.toolMissing) return { json: out, errors, scripts: [], toolMissing: true };
       continue;
     }
+    if (!out.build) out.build = explorerBuild(opts.cacheDir); // after a build: the tools are there
     const t0 = Date.now();
     const { result, naive } = exploreVariant(mod, meta, opts);
     const ms = Date.now() - t0;

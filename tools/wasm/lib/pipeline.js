@@ -139,6 +139,9 @@ function rewriteRmw(wat, rmwSites) {
 // cached module is only reused with the tools that made it. Asking them takes seconds (emcc is a
 // Python program), so the answer is kept in <cacheDir>/tool-versions.json, valid while the tools'
 // files and the package database are unchanged.
+// The optimization level of the explorer's compile; the pages state it (outcomes.js "build").
+const COMPILE_OPT = '-O2';
+
 const TOOLS = [['emcc', '--version'], ['wasm-opt', '--version'], ['wasm2wat', '--version'],
   ['llvm-dwarfdump-14', '--version']];
 const memo = {};
@@ -239,7 +242,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   // would also run binaryen's optimizer on the linked module, which knows nothing of C's volatile and
   // reorders READ_ONCE loads and drops fences: the explorer must run the compiler's code, not that.
   const obj = path.join(tmp, 'emcc.o');
-  const compileArgs = ['-O2', '-matomics', '-g', '-I', path.join(TOP, 'examples/include')]
+  const compileArgs = [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include')]
     .concat(cflags, ['-c', src, '-o', obj]);
   const linkArgs = ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
     obj, '-o', raw].concat(exportsFlags);
@@ -317,4 +320,4 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   return mod;
 }
 
-module.exports = { buildVariant, inputsHash, toolVersions, TOP };
+module.exports = { buildVariant, inputsHash, toolVersions, TOP, COMPILE_OPT };

@@ -100,6 +100,11 @@ test('verification: agreement passes, a wrong expect line fails with file:line, 
   assert.strictEqual(pv.checked['r0 == 0 && r1 == 0'], false);
   assert.strictEqual(pv.checked['r0 == 1 && r1 == 0'], true, 'quiz.plain predicate is checked');
   assert.ok(fs.existsSync(path.join(H.SCRATCH, 'data/site', pv.data_script)));
+  // what the page states next to the explorer: the compiler and level that built the WebAssembly
+  // (the level is the one the pipeline compiles at), and the sequentially consistent interleaving
+  assert.match(ok.json.build.compiler, /^emcc \d+\.\d+\.\d+$/);
+  assert.strictEqual('-' + ok.json.build.opt, require('../lib/pipeline').COMPILE_OPT);
+  assert.strictEqual(ok.json.build.model, 'sc');
   // the metadata's trees are what is checked: turn the unreachable line into a reachable one, and
   // add a tree that names no outcome variable (asm-tool never writes one: a broken contract)
   const bad = JSON.parse(JSON.stringify(meta));
