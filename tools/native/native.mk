@@ -1,0 +1,70 @@
+# tools/native/native.mk - the native explorer: explores the real machine code of every matrix cell
+# on Unicorn (see tools/native/README.md). Included by the top-level Makefile.
+#   build/native/native-tool               the tool (C, libunicorn, libelf/libdw, jansson, xxhash)
+#   make native-test                       cmocka tests under ASan/UBSan, per architecture
+
+NATIVE_DIR := tools/native
+NATIVE_OBJ := $(BUILD)/native/obj
+NATIVE_TOOL := $(BUILD)/native/native-tool
+NATIVE_PKGS := jansson libxxhash libdw libelf unicorn
+NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) -MMD -MP
+NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
+NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c))
+NATIVE_LIB_SRCS := $(filter-out $(NATIVE_DIR)/src/main.c $(NATIVE_DIR)/src/cmd_%.c,$(NATIVE_SRCS))
+
+$(NATIVE_OBJ)/%.o: $(NATIVE_DIR)/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(NATIVE_TOOL): $(patsubst $(NATIVE_DIR)/src/%.c,$(NATIVE_OBJ)/%.o,$(NATIVE_SRCS))
+	@$(CC) -o $@ $^ $(NATIVE_LIBS)
+	@echo "built $@"
+
+# ---- tests: cmocka under ASan/UBSan --------------------------------------------------------------
+NATIVE_ASAN := $(BUILD)/native/asan
+NATIVE_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -O1
+NATIVE_ASAN_OBJS := $(patsubst $(NATIVE_DIR)/src/%.c,$(NATIVE_ASAN)/%.o,$(NATIVE_LIB_SRCS))
+$(NATIVE_ASAN)/%.o: $(NATIVE_DIR)/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
+$(NATIVE_ASAN)/tests/%.o: $(NATIVE_DIR)/tests/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -I$(NATIVE_DIR)/src -c $< -o $@
+NATIVE_TESTS := $(patsubst $(NATIVE_DIR)/tests/%.c,$(NATIVE_ASAN)/tests/%,$(wildcard $(NATIVE_DIR)/tests/test_*.c))
+$(NATIVE_ASAN)/tests/test_%: $(NATIVE_ASAN)/tests/test_%.o $(NATIVE_ASAN)/tests/testutil.o $(NATIVE_ASAN_OBJS)
+	@$(CC) $(NATIVE_SAN) -o $@ $^ $(NATIVE_LIBS) -lcmocka
+
+# The test programs: per architecture, hand-written assembly (tests/programs/<arch>.S) built by that
+# architecture's gcc-12 target of examples/targets.conf; and C (tests/programs/*.c) built by every
+# target of the matrix at -O2, exactly as compile.sh builds the examples.
+NATIVE_PROGS := $(BUILD)/native/tests/obj
+NATIVE_CONF_FLAGS := $(shell awk '$$1 == "flags" { $$1 = ""; print }' examples/targets.conf)
+native_cmd = $(shell awk -v t="$(1)" '$$1 == "target" && $$2 == t { $$1 = $$2 = $$3 = $$4 = ""; print }' examples/targets.conf)
+native_arch = $(shell awk -v t="$(1)" '$$1 == "target" && $$2 == t { print $$4 }' examples/targets.conf)
+NATIVE_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
+NATIVE_ASM_ARCHES := x86_64 i386 aarch64 riscv64
+NATIVE_TEST_C := $(patsubst $(NATIVE_DIR)/tests/programs/%.c,%,$(wildcard $(NATIVE_DIR)/tests/programs/*.c))
+NATIVE_PROG_OBJS := $(foreach a,$(NATIVE_ASM_ARCHES),$(NATIVE_PROGS)/asm/$(a).o) \
+	$(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(NATIVE_PROGS)/$(p)/$(t).o))
+define NATIVE_ASM_RULE
+$(NATIVE_PROGS)/asm/$(1).o: $(NATIVE_DIR)/tests/programs/$(1).S examples/targets.conf
+	@mkdir -p $$(@D)
+	@$(call native_cmd,gcc-12/$(1)) -c $$< -o $$@
+endef
+define NATIVE_C_RULE
+$(NATIVE_PROGS)/$(1)/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c examples/targets.conf examples/include/course.h
+	@mkdir -p $$(@D)
+	@$(call native_cmd,$(2)) $(NATIVE_CONF_FLAGS) -O2 -std=gnu11 -Iexamples/include -c $$< -o $$@
+endef
+$(foreach a,$(NATIVE_ASM_ARCHES),$(eval $(call NATIVE_ASM_RULE,$(a))))
+$(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_C_RULE,$(p),$(t)))))
+
+.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/tests/%.o
+.PHONY: native-test
+native-test: $(NATIVE_TESTS) $(NATIVE_PROG_OBJS)
+	@set -e; for t in $(NATIVE_TESTS); do \
+	    NATIVE_PROGS=$(NATIVE_PROGS) NATIVE_TARGETS="$(foreach t,$(NATIVE_TARGETS),$(t):$(call native_arch,$(t)))" \
+	    ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+CHECK_TARGETS += native-test
+
+-include $(wildcard $(NATIVE_OBJ)/*.d $(NATIVE_ASAN)/*.d $(NATIVE_ASAN)/tests/*.d)

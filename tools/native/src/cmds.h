@@ -1,0 +1,9 @@
+/*
+ * cmds.h - the native-tool subcommands (main.c dispatches; each returns the exit status).
+ */
+#ifndef NATIVE_CMDS_H
+#define NATIVE_CMDS_H
+
+int cmd_explore(int argc, char **argv);
+
+#endif
