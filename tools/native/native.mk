@@ -1,6 +1,8 @@
 # tools/native/native.mk - the native explorer: explores the real machine code of every matrix cell
 # on Unicorn (see tools/native/README.md). Included by the top-level Makefile.
 #   build/native/native-tool               the tool (C, libunicorn, libelf/libdw, jansson, xxhash)
+#   build/data/native/...                  per cell outcomes, witnesses, traces (below)
+#   make native-check                      the cross-check against the WebAssembly explorer
 #   make native-test                       cmocka tests under ASan/UBSan, per architecture
 
 NATIVE_DIR := tools/native
@@ -18,6 +20,41 @@ $(NATIVE_OBJ)/%.o: $(NATIVE_DIR)/src/%.c
 $(NATIVE_TOOL): $(patsubst $(NATIVE_DIR)/src/%.c,$(NATIVE_OBJ)/%.o,$(NATIVE_SRCS))
 	@$(CC) -o $@ $^ $(NATIVE_LIBS)
 	@echo "built $@"
+
+# ---- build data: one rule per example x target, like tools/asm ----------------------------------
+#   build/data/native/<id>/<target>.json    every cell's outcomes, witnesses and traces (cached per cell
+#                                           in build/cache/native/ by a hash of all its inputs)
+#   build/data/native/<id>.json             the example's cells without traces (make collect step)
+#   build/data/site/native/<id>/<compiler>/<arch>-<opt>.js   one page data script per cell
+NATIVE_IDS := $(ASM_IDS)
+NATIVE_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
+NATIVE_TARGET_ARCHES := $(shell awk '$$1 == "target" { print $$2 ":" $$4 }' examples/targets.conf)
+native_arch = $(patsubst $(1):%,%,$(filter $(1):%,$(NATIVE_TARGET_ARCHES)))
+NATIVE_CACHE := $(BUILD)/cache/native
+
+define NATIVE_CELL_RULE
+$(BUILD)/data/native/$(1)/$(2).json: $(BUILD)/data/asm/$(1)/$(2).json $(NATIVE_TOOL)
+	@echo "[native] $(1) $(2)"
+	@$(NATIVE_TOOL) cells $(BUILD)/data/meta/$(1).json $(2) $(call native_arch,$(2)) \
+		$(BUILD)/data/asm/$(1)/$(2).objs $$@ $(NATIVE_CACHE)
+endef
+define NATIVE_COLLECT_RULE
+$(BUILD)/data/native/$(1).json: $(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(1)/$(t).json)
+	@$(NATIVE_TOOL) collect $(BUILD)/data $(1) $(NATIVE_TARGETS)
+endef
+$(foreach id,$(NATIVE_IDS),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_CELL_RULE,$(id),$(t)))))
+$(foreach id,$(NATIVE_IDS),$(eval $(call NATIVE_COLLECT_RULE,$(id))))
+NATIVE_DATA := $(NATIVE_IDS:%=$(BUILD)/data/native/%.json)
+SITE_DEPS += $(NATIVE_DATA)
+
+# The cross-check (in make check): rules in tools/native/src/crosscheck.h; report in
+# build/data/native/crosscheck.md.
+.PHONY: native native-check
+native: $(NATIVE_DATA)
+native-check: $(NATIVE_DATA) $(WASM_OUTCOMES) $(BUILD)/data/evidence.json
+	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_IDS)
+
+CHECK_TARGETS += native-check
 
 # ---- tests: cmocka under ASan/UBSan --------------------------------------------------------------
 NATIVE_ASAN := $(BUILD)/native/asan
@@ -39,8 +76,6 @@ $(NATIVE_ASAN)/tests/test_%: $(NATIVE_ASAN)/tests/test_%.o $(NATIVE_ASAN)/tests/
 NATIVE_PROGS := $(BUILD)/native/tests/obj
 NATIVE_CONF_FLAGS := $(shell awk '$$1 == "flags" { $$1 = ""; print }' examples/targets.conf)
 native_cmd = $(shell awk -v t="$(1)" '$$1 == "target" && $$2 == t { $$1 = $$2 = $$3 = $$4 = ""; print }' examples/targets.conf)
-native_arch = $(shell awk -v t="$(1)" '$$1 == "target" && $$2 == t { print $$4 }' examples/targets.conf)
-NATIVE_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
 NATIVE_ASM_ARCHES := x86_64 i386 aarch64 riscv64
 NATIVE_TEST_C := $(patsubst $(NATIVE_DIR)/tests/programs/%.c,%,$(wildcard $(NATIVE_DIR)/tests/programs/*.c))
 NATIVE_PROG_OBJS := $(foreach a,$(NATIVE_ASM_ARCHES),$(NATIVE_PROGS)/asm/$(a).o) \
@@ -62,7 +97,7 @@ $(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_
 .PHONY: native-test
 native-test: $(NATIVE_TESTS) $(NATIVE_PROG_OBJS)
 	@set -e; for t in $(NATIVE_TESTS); do \
-	    NATIVE_PROGS=$(NATIVE_PROGS) NATIVE_TARGETS="$(foreach t,$(NATIVE_TARGETS),$(t):$(call native_arch,$(t)))" \
+	    NATIVE_PROGS=$(NATIVE_PROGS) NATIVE_TARGETS="$(NATIVE_TARGET_ARCHES)" \
 	    ASAN_OPTIONS=detect_leaks=1 $$t; done
 
 CHECK_TARGETS += native-test

@@ -5,5 +5,8 @@
 #define NATIVE_CMDS_H
 
 int cmd_explore(int argc, char **argv);
+int cmd_cells(int argc, char **argv);
+int cmd_collect(int argc, char **argv);
+int cmd_crosscheck(int argc, char **argv);
 
 #endif

@@ -7,7 +7,10 @@
 #include "cmds.h"
 
 static const char usage[] =
-	"usage: native-tool explore META.json VARIANT TARGET OPT OBJ          one cell, its JSON on stdout\n";
+	"usage: native-tool explore META.json VARIANT TARGET OPT OBJ            one cell, its JSON on stdout\n"
+	"       native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR  one example x target (make)\n"
+	"       native-tool collect DATA_DIR ID TARGET...                         one example's data and page scripts\n"
+	"       native-tool crosscheck DATA_DIR ID...                             native against WebAssembly outcomes\n";
 
 int main(int argc, char **argv)
 {
@@ -18,6 +21,12 @@ int main(int argc, char **argv)
 	const char *c = argv[1];
 	if (!strcmp(c, "explore"))
 		return cmd_explore(argc - 2, argv + 2);
+	if (!strcmp(c, "cells"))
+		return cmd_cells(argc - 2, argv + 2);
+	if (!strcmp(c, "collect"))
+		return cmd_collect(argc - 2, argv + 2);
+	if (!strcmp(c, "crosscheck"))
+		return cmd_crosscheck(argc - 2, argv + 2);
 	fputs(usage, stderr);
 	return 2;
 }

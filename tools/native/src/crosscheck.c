@@ -1,0 +1,196 @@
+/*
+ * crosscheck.c - native against WebAssembly outcome sets (see crosscheck.h).
+ */
+#include "crosscheck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+}
+
+/* The sorted outcome keys of a list of outcomes ({key, ...}). */
+static json_t *key_set(json_t *outcomes)
+{
+	size_t n = json_array_size(outcomes), i;
+	json_t **keys = xcalloc(n + 1, sizeof *keys), *o;
+	json_array_foreach(outcomes, i, o) keys[i] = json_object_get(o, "key");
+	qsort(keys, n, sizeof *keys, by_str);
+	json_t *set = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append(set, keys[i]);
+	free(keys);
+	return set;
+}
+
+static json_t *wasm_set(json_t *wasm, const char *variant)
+{
+	json_t *v = json_object_get(json_object_get(wasm, "variants"), variant);
+	return v ? key_set(json_object_get(v, "outcomes")) : NULL;
+}
+
+static char *set_text(json_t *set)
+{
+	struct sbuf sb = {0};
+	sb_add(&sb, "{");
+	size_t i;
+	json_t *k;
+	json_array_foreach(set, i, k) sb_printf(&sb, "%s%s", i ? " | " : "", json_string_value(k));
+	sb_add(&sb, "}");
+	return sb.s;
+}
+
+/* 1 / 0 whether the variant's evidence holds on target/opt, -1 if unknown. */
+static int evidence_holds(json_t *evidence, const char *cell, const char *variant)
+{
+	size_t i;
+	json_t *r;
+	json_array_foreach(json_object_get(evidence, "results"), i, r)
+	{
+		char *c = xasprintf("%s/%s", json_string_value(json_object_get(r, "target")),
+				    json_string_value(json_object_get(r, "opt")));
+		int match = !strcmp(c, cell) && !strcmp(json_string_value(json_object_get(r, "variant")), variant);
+		free(c);
+		if (match)
+			return json_is_true(json_object_get(r, "holds"));
+	}
+	return -1;
+}
+
+/* The line a message about a variant points at: its first evidence line, else 1. */
+static int claim_line(json_t *meta, const char *variant)
+{
+	json_t *ev = json_array_get(json_object_get(json_object_get(meta, "evidence"), variant), 0);
+	return ev ? (int)json_integer_value(json_object_get(ev, "line")) : 1;
+}
+
+struct ctx {
+	json_t *native, *wasm, *meta, *evidence, *differences, *failures;
+	struct xc_stats *st;
+	const char *file;
+};
+
+/* Records a failure; takes ownership of what. */
+static void failure(struct ctx *x, const char *cell, const char *variant, char *what)
+{
+	char *msg = xasprintf("%s:%d: %s: variant %s: %s", x->file, claim_line(x->meta, variant), cell, variant, what);
+	json_array_append_new(x->failures, json_string(msg));
+	x->st->failures++;
+	free(what);
+	free(msg);
+}
+
+/* 1 if the plain variant's evidence says the same as the fixed variant's (the same predicates):
+ * then it cannot tell the transformed code from the code as written. */
+static int evidence_same_as_fixed(json_t *meta)
+{
+	json_t *ev = json_object_get(meta, "evidence"), *p = json_object_get(ev, "plain"), *f = json_object_get(ev, "fixed");
+	if (json_array_size(p) == 0 || json_array_size(p) != json_array_size(f))
+		return 0;
+	for (size_t i = 0; i < json_array_size(p); i++)
+		if (!json_equal(json_object_get(json_array_get(p, i), "expr"), json_object_get(json_array_get(f, i), "expr")))
+			return 0;
+	return 1;
+}
+
+/* Why a plain difference is what the compiler did, or NULL: the outcomes are the transformed
+ * variant's where the evidence shows the transformation, or the fixed variant's where it shows
+ * the accesses as written (or cannot tell). */
+static const char *explanation(struct ctx *x, json_t *nset, int holds)
+{
+	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
+	const char *why = NULL;
+	if (holds == 1 && t && json_equal(nset, t))
+		why = "the plain evidence holds here (the compiler made the transformation) and the outcomes are the "
+		      "transformed variant's";
+	else if (holds == 0 && f && json_equal(nset, f))
+		why = "the plain evidence does not hold here (the accesses stay as written) and the outcomes are the fixed "
+		      "variant's";
+	else if (holds == 1 && f && json_equal(nset, f) && evidence_same_as_fixed(x->meta))
+		why = "the outcomes are the fixed variant's; this example's plain evidence is the fixed variant's and "
+		      "cannot tell the transformation from the code as written";
+	json_decref(t);
+	json_decref(f);
+	return why;
+}
+
+/* A plain cell that differs: explained by the evidence, or a failure. */
+static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json_t *wset)
+{
+	int holds = evidence_holds(x->evidence, cell, "plain");
+	const char *why = explanation(x, nset, holds);
+	x->st->differences++;
+	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:s}", "id", json_object_get(x->meta, "id"),
+			      "file", x->file, "cell", cell, "variant", "plain", "native", nset, "wasm", wset,
+			      "evidence_holds", holds < 0 ? json_null() : json_boolean(holds), "explained", why != NULL,
+			      "why", why ? why : "unexplained");
+	json_array_append_new(x->differences, d);
+	if (why) {
+		x->st->explained++;
+		return;
+	}
+	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
+	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"), *fs = f ? set_text(f) : xstrdup("(none)");
+	failure(x, cell, "plain",
+		xasprintf("native outcomes %s differ from the WebAssembly explorer's and are explained by neither the "
+			  "transformed variant's %s (plain evidence %s) nor the fixed variant's %s",
+			  n, ts, holds == 1 ? "holds" : holds == 0 ? "does not hold" : "unknown", fs));
+	free(n);
+	free(ts);
+	free(fs);
+	json_decref(t);
+	json_decref(f);
+}
+
+static void one_variant(struct ctx *x, const char *cell, const char *variant, json_t *c)
+{
+	x->st->cells++;
+	const char *status = json_string_value(json_object_get(c, "status"));
+	if (!status || strcmp(status, "ok")) {
+		const char *err = json_string_value(json_object_get(c, "error"));
+		json_array_append_new(x->failures, json_string(err ? err : "a cell without a result"));
+		x->st->failures++;
+		return;
+	}
+	if (json_is_true(json_object_get(c, "partial"))) {
+		const char *why = json_string_value(json_object_get(c, "why"));
+		failure(x, cell, variant, xasprintf("the native exploration is partial (%s)", why ? why : "?"));
+		return;
+	}
+	json_t *nset = key_set(json_object_get(c, "outcomes")), *wset = wasm_set(x->wasm, variant);
+	if (!wset) {
+		failure(x, cell, variant, xstrdup("no WebAssembly outcomes to compare with"));
+	} else if (json_equal(nset, wset)) {
+		x->st->equal++;
+	} else if (!strcmp(variant, "plain")) {
+		plain_difference(x, cell, nset, wset);
+	} else {
+		char *n = set_text(nset), *w = set_text(wset);
+		failure(x, cell, variant, xasprintf("native outcomes %s differ from the WebAssembly explorer's %s", n, w));
+		free(n);
+		free(w);
+	}
+	json_decref(nset);
+	json_decref(wset);
+}
+
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, json_t *differences,
+			json_t *failures, struct xc_stats *st)
+{
+	struct ctx x = {native, wasm, meta, evidence, differences, failures, st,
+			json_string_value(json_object_get(meta, "file"))};
+	if (!x.file)
+		x.file = "examples/?.c";
+	const char *cell;
+	json_t *variants;
+	json_object_foreach(json_object_get(native, "cells"), cell, variants)
+	{
+		const char *variant;
+		json_t *c;
+		json_object_foreach(variants, variant, c) one_variant(&x, cell, variant, c);
+	}
+}

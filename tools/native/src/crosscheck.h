@@ -1,0 +1,35 @@
+/*
+ * crosscheck.h - the native outcome sets against the WebAssembly explorer's.
+ *
+ * For each cell (target x -O level) of an example and each variant:
+ *  - fixed and transformed: the native outcome set must equal the WebAssembly one (their code
+ *    is written so that no compiler can change what they do);
+ *  - plain: a difference is what a compiler did. It is explained by the cell's evidence
+ *    (tools/asm) when the plain evidence holds there (the compiler made the transformation
+ *    the example is about) and the native outcomes are the transformed variant's; or when it
+ *    does not hold (the accesses stayed as written), or the example's plain evidence is the
+ *    fixed variant's and cannot tell, and they are the fixed variant's. Anything else fails.
+ *  - a cell that could not be explored, or only partly, is a failure.
+ */
+#ifndef NATIVE_CROSSCHECK_H
+#define NATIVE_CROSSCHECK_H
+
+#include <jansson.h>
+
+struct xc_stats {
+	int cells;	 /* variant cells compared */
+	int equal;	 /* with the same outcome set as the WebAssembly explorer */
+	int differences; /* plain cells that differ (explained or not) */
+	int explained;
+	int failures;
+};
+
+/* Compares one example: native is build/data/native/<id>.json, wasm its
+ * build/data/outcomes/<id>.json (NULL: missing), meta build/data/meta/<id>.json, evidence the
+ * example's entry of build/data/evidence.json (NULL: missing). Appends each plain difference
+ * to differences ({id, file, cell, variant, native, wasm, evidence_holds, explained, why}) and
+ * each failure, as "examples/<id>.c:LINE: <cell>: variant <v>: ...", to failures. */
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, json_t *differences,
+			json_t *failures, struct xc_stats *st);
+
+#endif

@@ -1,0 +1,180 @@
+/*
+ * test_crosscheck.c - the cross-check's rules (crosscheck.h) on small documents: a fixed or
+ * transformed cell that differs fails; a plain difference passes only when the cell's evidence
+ * explains it; error and partial cells fail.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "crosscheck.h"
+
+static const char *meta_text =
+	"{\"id\": \"t/x\", \"file\": \"examples/t/x.c\","
+	" \"evidence\": {\"plain\": [{\"line\": 9, \"expr\": \"loads_in_loop(t1, f) == 0\"}],"
+	"               \"fixed\": [{\"line\": 10, \"expr\": \"loads_in_loop(t1, f) >= 1\"}]}}";
+
+/* WebAssembly: plain {A}, fixed {A}, transformed {A, B}. */
+static const char *wasm_text =
+	"{\"variants\": {\"plain\": {\"outcomes\": [{\"key\": \"A\"}]}, \"fixed\": {\"outcomes\": [{\"key\": \"A\"}]},"
+	" \"transformed\": {\"outcomes\": [{\"key\": \"B\"}, {\"key\": \"A\"}]}}}";
+
+/* evidence: the plain evidence holds on O2, not on O0 */
+static const char *evidence_text =
+	"{\"results\": [{\"target\": \"gcc-12/x86_64\", \"opt\": \"O2\", \"variant\": \"plain\", \"holds\": true},"
+	"              {\"target\": \"gcc-12/x86_64\", \"opt\": \"O0\", \"variant\": \"plain\", \"holds\": false}]}";
+
+struct run {
+	json_t *diffs, *fails;
+	struct xc_stats st;
+};
+
+static void check_with(const char *native_cells, const char *meta_override, const char *wasm_override,
+		       struct run *r)
+{
+	json_error_t e;
+	json_t *native = json_loads(native_cells, 0, &e);
+	if (!native)
+		fail_msg("bad test document: %s", e.text);
+	json_t *meta = json_loads(meta_override ? meta_override : meta_text, 0, &e);
+	json_t *wasm = json_loads(wasm_override ? wasm_override : wasm_text, 0, &e), *ev = json_loads(evidence_text, 0, &e);
+	memset(r, 0, sizeof *r);
+	r->diffs = json_array();
+	r->fails = json_array();
+	crosscheck_example(native, wasm, meta, ev, r->diffs, r->fails, &r->st);
+	json_decref(native);
+	json_decref(meta);
+	json_decref(wasm);
+	json_decref(ev);
+}
+
+static void check(const char *native_cells, const char *meta_override, struct run *r)
+{
+	check_with(native_cells, meta_override, NULL, r);
+}
+
+static void done(struct run *r)
+{
+	json_decref(r->diffs);
+	json_decref(r->fails);
+}
+
+static const char *fail0(struct run *r)
+{
+	return json_string_value(json_array_get(r->fails, 0));
+}
+
+#define CELL(opt, variant, keys) "{\"cells\": {\"gcc-12/x86_64/" opt "\": {\"" variant "\": {\"status\": \"ok\", \"outcomes\": [" keys "]}}}}"
+#define K(k) "{\"key\": \"" k "\"}"
+
+static void test_equal(void **state)
+{
+	(void)state;
+	struct run r;
+	check(CELL("O2", "fixed", K("A")), NULL, &r);
+	assert_int_equal(r.st.equal, 1);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+	check(CELL("O2", "transformed", K("A") "," K("B")), NULL, &r); /* order does not matter */
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
+static void test_fixed_differs(void **state)
+{
+	(void)state;
+	struct run r;
+	check(CELL("O2", "fixed", K("A") "," K("B")), NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r), "examples/t/x.c:10: gcc-12/x86_64/O2: variant fixed: native outcomes {A | B}"));
+	done(&r);
+	check(CELL("O2", "transformed", K("A")), NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	done(&r);
+}
+
+static void test_plain_explained(void **state)
+{
+	(void)state;
+	struct run r;
+	/* the transformation happened (evidence holds) and the outcomes are the transformed ones */
+	check(CELL("O2", "plain", K("B") "," K("A")), NULL, &r);
+	assert_int_equal(r.st.differences, 1);
+	assert_int_equal(r.st.explained, 1);
+	assert_int_equal(r.st.failures, 0);
+	assert_true(json_is_true(json_object_get(json_array_get(r.diffs, 0), "explained")));
+	done(&r);
+}
+
+static void test_plain_unexplained(void **state)
+{
+	(void)state;
+	struct run r;
+	/* evidence holds but outcomes are neither the transformed nor explained by the fixed ones */
+	check(CELL("O2", "plain", K("C")), NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r), "examples/t/x.c:9: gcc-12/x86_64/O2: variant plain: native outcomes {C}"));
+	done(&r);
+	/* evidence does not hold (O0) but the outcomes are the transformed ones */
+	check(CELL("O0", "plain", K("A") "," K("B")), NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r), "plain evidence does not hold"));
+	done(&r);
+}
+
+static void test_plain_as_fixed(void **state)
+{
+	(void)state;
+	struct run r;
+	/* WebAssembly's own build transformed the plain code ({A, C}); natively the code stayed as
+	 * written: the fixed variant's {A} */
+	const char *wasm = "{\"variants\": {\"plain\": {\"outcomes\": [" K("A") "," K("C") "]},"
+			   " \"fixed\": {\"outcomes\": [" K("A") "]}, \"transformed\": {\"outcomes\": [" K("A") "," K("B") "]}}}";
+	check_with(CELL("O0", "plain", K("A")), NULL, wasm, &r); /* evidence does not hold: explained */
+	assert_int_equal(r.st.explained, 1);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+	check_with(CELL("O2", "plain", K("A")), NULL, wasm, &r); /* evidence says transformed: fails */
+	assert_int_equal(r.st.failures, 1);
+	done(&r);
+	/* the same where the plain evidence is the fixed evidence: it cannot tell, so explained */
+	const char *same = "{\"id\": \"t/x\", \"file\": \"examples/t/x.c\", \"evidence\": {\"plain\": [{\"line\": 9,"
+			   " \"expr\": \"stores(t0, x) == 1\"}], \"fixed\": [{\"line\": 10, \"expr\": \"stores(t0, x) == 1\"}]}}";
+	check_with(CELL("O2", "plain", K("A")), same, wasm, &r);
+	assert_int_equal(r.st.explained, 1);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
+static void test_error_and_partial(void **state)
+{
+	(void)state;
+	struct run r;
+	check("{\"cells\": {\"gcc-12/x86_64/O2\": {\"plain\": {\"status\": \"error\", \"error\": \"examples/t/x.c:5: gcc-12/x86_64/O2: variant plain: boom\"}}}}",
+	      NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_string_equal(fail0(&r), "examples/t/x.c:5: gcc-12/x86_64/O2: variant plain: boom");
+	done(&r);
+	check("{\"cells\": {\"gcc-12/x86_64/O2\": {\"fixed\": {\"status\": \"ok\", \"partial\": true, \"why\": \"more than 9 states\", \"outcomes\": [" K("A") "]}}}}",
+	      NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r), "partial (more than 9 states)"));
+	done(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_equal),
+		cmocka_unit_test(test_fixed_differs),
+		cmocka_unit_test(test_plain_explained),
+		cmocka_unit_test(test_plain_unexplained),
+		cmocka_unit_test(test_plain_as_fixed),
+		cmocka_unit_test(test_error_and_partial),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
