@@ -72,6 +72,7 @@ struct ctx {
 	json_t *native, *wasm, *meta, *evidence, *differences, *failures;
 	struct xc_stats *st;
 	const char *file;
+	int as_wasm; /* plain evidence verdicts on the cells whose outcomes are WebAssembly's: bit 0 false, bit 1 true */
 };
 
 /* Records a failure; takes ownership of what. */
@@ -84,45 +85,43 @@ static void failure(struct ctx *x, const char *cell, const char *variant, char *
 	free(msg);
 }
 
-/* 1 if the plain variant's evidence says the same as the fixed variant's (the same predicates):
- * then it cannot tell the transformed code from the code as written. */
-static int evidence_same_as_fixed(json_t *meta)
+/* 1 if the plain variant's evidence is the given variant's (the same predicates). */
+static int evidence_same_as(json_t *meta, const char *variant)
 {
-	json_t *ev = json_object_get(meta, "evidence"), *p = json_object_get(ev, "plain"), *f = json_object_get(ev, "fixed");
-	if (json_array_size(p) == 0 || json_array_size(p) != json_array_size(f))
+	json_t *ev = json_object_get(meta, "evidence"), *p = json_object_get(ev, "plain"), *v = json_object_get(ev, variant);
+	if (json_array_size(p) == 0 || json_array_size(p) != json_array_size(v))
 		return 0;
 	for (size_t i = 0; i < json_array_size(p); i++)
-		if (!json_equal(json_object_get(json_array_get(p, i), "expr"), json_object_get(json_array_get(f, i), "expr")))
+		if (!json_equal(json_object_get(json_array_get(p, i), "expr"), json_object_get(json_array_get(v, i), "expr")))
 			return 0;
 	return 1;
 }
 
-/* Why a plain difference is what the compiler did, or NULL: the outcomes are the transformed
- * variant's where the evidence shows the transformation, or the fixed variant's where it shows
- * the accesses as written (or cannot tell). */
-static const char *explanation(struct ctx *x, json_t *nset, int holds)
+/* Why a plain difference is what the compiler did, or NULL (see crosscheck.h). */
+static char *explanation(struct ctx *x, json_t *nset, int holds)
 {
 	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
-	const char *why = NULL;
-	if (holds == 1 && t && json_equal(nset, t))
-		why = "the plain evidence holds here (the compiler made the transformation) and the outcomes are the "
-		      "transformed variant's";
-	else if (holds == 0 && f && json_equal(nset, f))
-		why = "the plain evidence does not hold here (the accesses stay as written) and the outcomes are the fixed "
-		      "variant's";
-	else if (holds == 1 && f && json_equal(nset, f) && evidence_same_as_fixed(x->meta))
-		why = "the outcomes are the fixed variant's; this example's plain evidence is the fixed variant's and "
-		      "cannot tell the transformation from the code as written";
+	const char *v = t && json_equal(nset, t) ? "transformed" : f && json_equal(nset, f) ? "fixed" : NULL;
 	json_decref(t);
 	json_decref(f);
-	return why;
+	if (!v || holds < 0)
+		return NULL;
+	if (x->as_wasm == (holds ? 1 : 2))
+		return xasprintf("the plain evidence %s here and %s on every cell whose outcomes are the WebAssembly "
+				 "build's: the compiler made this code differently, and its outcomes are the %s variant's",
+				 holds ? "holds" : "does not hold", holds ? "does not hold" : "holds", v);
+	if (x->as_wasm == 0 && holds && evidence_same_as(x->meta, v))
+		return xasprintf("no cell behaves as the WebAssembly build; the plain evidence here is the %s variant's "
+				 "and holds: the code has its shape and its outcomes",
+				 v);
+	return NULL;
 }
 
 /* A plain cell that differs: explained by the evidence, or a failure. */
 static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json_t *wset)
 {
 	int holds = evidence_holds(x->evidence, cell, "plain");
-	const char *why = explanation(x, nset, holds);
+	char *why = explanation(x, nset, holds);
 	x->st->differences++;
 	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:s}", "id", json_object_get(x->meta, "id"),
 			      "file", x->file, "cell", cell, "variant", "plain", "native", nset, "wasm", wset,
@@ -131,14 +130,16 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 	json_array_append_new(x->differences, d);
 	if (why) {
 		x->st->explained++;
+		free(why);
 		return;
 	}
 	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
 	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"), *fs = f ? set_text(f) : xstrdup("(none)");
 	failure(x, cell, "plain",
-		xasprintf("native outcomes %s differ from the WebAssembly explorer's and are explained by neither the "
-			  "transformed variant's %s (plain evidence %s) nor the fixed variant's %s",
-			  n, ts, holds == 1 ? "holds" : holds == 0 ? "does not hold" : "unknown", fs));
+		xasprintf("native outcomes %s differ from the WebAssembly explorer's and the cell's evidence (plain "
+			  "evidence %s here) does not explain them: neither the transformed variant's %s nor the fixed "
+			  "variant's %s, told apart by the evidence from the cells that behave as the WebAssembly build",
+			  n, holds == 1 ? "holds" : holds == 0 ? "does not hold" : "unknown", ts, fs));
 	free(n);
 	free(ts);
 	free(fs);
@@ -182,11 +183,22 @@ void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 			json_t *failures, struct xc_stats *st)
 {
 	struct ctx x = {native, wasm, meta, evidence, differences, failures, st,
-			json_string_value(json_object_get(meta, "file"))};
+			json_string_value(json_object_get(meta, "file")), 0};
 	if (!x.file)
 		x.file = "examples/?.c";
 	const char *cell;
 	json_t *variants;
+	json_t *wplain = wasm_set(wasm, "plain");
+	json_object_foreach(json_object_get(native, "cells"), cell, variants)
+	{
+		json_t *c = json_object_get(variants, "plain");
+		json_t *nset = c ? key_set(json_object_get(c, "outcomes")) : NULL;
+		int holds = evidence_holds(evidence, cell, "plain");
+		if (nset && wplain && json_equal(nset, wplain) && holds >= 0 && !json_is_true(json_object_get(c, "partial")))
+			x.as_wasm |= 1 << holds;
+		json_decref(nset);
+	}
+	json_decref(wplain);
 	json_object_foreach(json_object_get(native, "cells"), cell, variants)
 	{
 		const char *variant;

@@ -4,11 +4,13 @@
  * For each cell (target x -O level) of an example and each variant:
  *  - fixed and transformed: the native outcome set must equal the WebAssembly one (their code
  *    is written so that no compiler can change what they do);
- *  - plain: a difference is what a compiler did. It is explained by the cell's evidence
- *    (tools/asm) when the plain evidence holds there (the compiler made the transformation
- *    the example is about) and the native outcomes are the transformed variant's; or when it
- *    does not hold (the accesses stayed as written), or the example's plain evidence is the
- *    fixed variant's and cannot tell, and they are the fixed variant's. Anything else fails.
+ *  - plain: a difference is what a compiler did, and the cell's evidence (tools/asm) must say
+ *    so. It is explained when the native outcomes are those of the fixed or the transformed
+ *    variant, and the plain evidence tells this cell apart: it holds here and fails on every
+ *    cell whose outcomes are the WebAssembly build's, or the reverse. When no cell behaves as
+ *    the WebAssembly build, it is explained when the plain evidence is that variant's own
+ *    evidence and holds here (the code has the variant's shape and its outcomes).
+ *    Anything else fails, and so does an example whose evidence does not separate the cells.
  *  - a cell that could not be explored, or only partly, is a failure.
  */
 #ifndef NATIVE_CROSSCHECK_H
