@@ -13,7 +13,7 @@ return {
   lang = "en",
   -- Stylesheets of the disassembly view and the explorer, linked in every page's head so both read
   -- well with JavaScript off and in print.
-  extra_css = { "static/disasm.css", "static/explorer/explorer.css" },
+  extra_css = { "static/disasm.css", "static/explorer/explorer.css", "static/native.css" },
   directives = {
     -- ```example / load-fusing/need-to-stop / ```: sources, disassembly and outcome explorer of one example.
     example = {
@@ -21,12 +21,18 @@ return {
       data = {
         example = "{data}/examples/{arg}.json",
         outcomes = "{data}/outcomes/{arg}.json?",
+        native = "{data}/native/{arg}.json?",
       },
     },
     -- ```evidence-matrix / all / ```: every example x target x variant evidence result.
     ["evidence-matrix"] = {
       template = "evidence-matrix.html",
       data = { evidence = "{data}/evidence.json" },
+    },
+    -- ```native-behaviour / ```: each example's bad outcomes and the matrix cells whose real code reaches them.
+    ["native-behaviour"] = {
+      template = "native-behaviour.html",
+      data = { behaviour = "{data}/native/behaviour.json" },
     },
   },
 }

@@ -220,6 +220,8 @@
       });
     }
     this.section.setAttribute('data-shown', data.target + '/' + data.opt + '/' + this.state.syntax);
+    /* other views of the same cell (static/native.js) follow the selection */
+    this.section.dispatchEvent(new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt } }));
   };
 
   Example.prototype.highlight = function (thread, src, on) {

@@ -39,18 +39,29 @@ $(BUILD)/data/native/$(1)/$(2).json: $(BUILD)/data/asm/$(1)/$(2).json $(NATIVE_T
 		$(BUILD)/data/asm/$(1)/$(2).objs $$@ $(NATIVE_CACHE)
 endef
 define NATIVE_COLLECT_RULE
-$(BUILD)/data/native/$(1).json: $(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(1)/$(t).json)
+$(BUILD)/data/native/$(1).json: $(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(1)/$(t).json) \
+		$(filter $(BUILD)/data/outcomes/$(1).json,$(WASM_OUTCOMES))
 	@$(NATIVE_TOOL) collect $(BUILD)/data $(1) $(NATIVE_TARGETS)
 endef
 $(foreach id,$(NATIVE_IDS),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_CELL_RULE,$(id),$(t)))))
 $(foreach id,$(NATIVE_IDS),$(eval $(call NATIVE_COLLECT_RULE,$(id))))
 NATIVE_DATA := $(NATIVE_IDS:%=$(BUILD)/data/native/%.json)
-SITE_DEPS += $(NATIVE_DATA)
+# The bad outcomes of each example and the cells whose real code reaches them ("How real" page).
+NATIVE_BEHAVIOUR := $(BUILD)/data/native/behaviour.json
+$(NATIVE_BEHAVIOUR): $(NATIVE_DATA) $(NATIVE_TOOL)
+	@$(NATIVE_TOOL) behaviour $(BUILD)/data $(NATIVE_IDS)
+SITE_DEPS += $(NATIVE_DATA) $(NATIVE_BEHAVIOUR)
 
 # The cross-check (in make check): rules in tools/native/src/crosscheck.h; report in
 # build/data/native/crosscheck.md.
-.PHONY: native native-check
-native: $(NATIVE_DATA)
+NATIVE_CELLS := $(foreach id,$(NATIVE_IDS),$(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(id)/$(t).json))
+.PHONY: native native-cells native-check native-bench
+native: $(NATIVE_DATA) $(NATIVE_BEHAVIOUR)
+native-cells: $(NATIVE_CELLS)
+native-bench: $(NATIVE_DATA)
+	@BUILD=$(BUILD) bash $(NATIVE_DIR)/bench.sh
+
+BENCH_TARGETS += native-bench
 native-check: $(NATIVE_DATA) $(WASM_OUTCOMES) $(BUILD)/data/evidence.json
 	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_IDS)
 

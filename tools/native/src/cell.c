@@ -76,7 +76,10 @@ static json_t *explore_json(const struct cell *c, struct machine *m, const struc
 	struct snapshot *root = machine_save(m);
 	struct explore_result r;
 	json_t *out = NULL;
-	if (explore(m, root, ov, &c->limits, &r) != 0) {
+	double t0 = now_ms();
+	int rc = explore(m, root, ov, &c->limits, &r);
+	double explore_ms = now_ms() - t0;
+	if (rc != 0) {
 		char *at = addr_name(ov->im, machine_error_pc(m));
 		*err = xasprintf("%s (at %s)", machine_error(m), at);
 		*line = image_line(ov->im, machine_error_pc(m));
@@ -84,9 +87,10 @@ static json_t *explore_json(const struct cell *c, struct machine *m, const struc
 		goto done;
 	}
 	json_t *outcomes = json_array();
-	out = json_pack("{s:s, s:b, s:s?, s:I, s:I, s:i, s:o}", "status", "ok", "partial", r.partial, "why",
+	out = json_pack("{s:s, s:b, s:s?, s:I, s:I, s:i, s:f, s:o}", "status", "ok", "partial", r.partial, "why",
 			r.partial ? r.why : NULL, "states", (json_int_t)r.states, "transitions",
-			(json_int_t)r.transitions, "depth", r.depth, "outcomes", outcomes);
+			(json_int_t)r.transitions, "depth", r.depth, "explore_ms", (double)(long)(explore_ms * 100) / 100,
+			"outcomes", outcomes);
 	for (int i = 0; i < r.nfound; i++) {
 		json_t *o = found_json(c, &r.found[i]);
 		if (c->traces) {

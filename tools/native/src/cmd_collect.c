@@ -3,7 +3,7 @@
  * (DATA_DIR/native/<id>/<target>.json) into DATA_DIR/native/<id>.json (outcome tables of every
  * cell, no traces: what the generator and the cross-check read) and writes one page data script
  * per cell with the traces, DATA_DIR/site/native/<id>/<compiler>/<arch>-<opt>.js (schemas in
- * tools/native/README.md).
+ * tools/native/README.md). The example's bad outcomes (see bad_keys) are listed with it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -78,7 +78,9 @@ static int one_target(const char *data, const char *id, const char *target, json
 		json_t *c;
 		json_object_foreach(variants, v, c) json_object_set_new(sums, v, summary(c));
 		json_object_set_new(cells, cell, sums);
-		json_object_set_new(scripts, cell, json_string(rel));
+		char *site_path = xasprintf("data/%s", rel); /* the generator copies build/data/site/ to data/ */
+		json_object_set_new(scripts, cell, json_string(site_path));
+		free(site_path);
 		json_decref(payload);
 		free(text);
 		free(cell);
@@ -89,6 +91,44 @@ static int one_target(const char *data, const char *id, const char *target, json
 	json_decref(doc);
 	free(path);
 	return rc;
+}
+
+/* 1 if the list of outcomes ({key, ...}) or of key strings has key. */
+static int has_key(json_t *list, const char *key)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(list, i, o)
+	{
+		const char *k = json_is_string(o) ? json_string_value(o) : json_string_value(json_object_get(o, "key"));
+		if (k && !strcmp(k, key))
+			return 1;
+	}
+	return 0;
+}
+
+/* The example's bad outcomes: what the WebAssembly explorer finds for the transformed or plain
+ * variant and never for the fixed one (what the fix prevents). Empty without those data. */
+static json_t *bad_keys(const char *data, const char *id)
+{
+	char *path = xasprintf("%s/outcomes/%s.json", data, id);
+	json_t *wasm = json_load_file(path, 0, NULL), *bad = json_array();
+	free(path);
+	json_t *vs = json_object_get(wasm, "variants");
+	json_t *fixed = json_object_get(json_object_get(vs, "fixed"), "outcomes");
+	static const char *from[] = {"transformed", "plain"};
+	for (int v = 0; fixed && v < 2; v++) {
+		size_t i;
+		json_t *o;
+		json_array_foreach(json_object_get(json_object_get(vs, from[v]), "outcomes"), i, o)
+		{
+			const char *k = json_string_value(json_object_get(o, "key"));
+			if (k && !has_key(fixed, k) && !has_key(bad, k))
+				json_array_append_new(bad, json_string(k));
+		}
+	}
+	json_decref(wasm);
+	return bad;
 }
 
 int cmd_collect(int argc, char **argv)
@@ -105,7 +145,8 @@ int cmd_collect(int argc, char **argv)
 		if (one_target(data, id, argv[i], cells, scripts) != 0)
 			rc = 1;
 	}
-	json_t *doc = json_pack("{s:s, s:o, s:o, s:o}", "id", id, "targets", targets, "cells", cells, "scripts", scripts);
+	json_t *doc = json_pack("{s:s, s:o, s:o, s:o, s:o}", "id", id, "targets", targets, "bad", bad_keys(data, id), "cells",
+				cells, "scripts", scripts);
 	char *out = xasprintf("%s/native/%s.json", data, id);
 	if (rc == 0 && write_json(out, doc) != 0) {
 		fprintf(stderr, "%s: cannot write\n", out);

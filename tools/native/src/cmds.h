@@ -8,5 +8,6 @@ int cmd_explore(int argc, char **argv);
 int cmd_cells(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
 int cmd_crosscheck(int argc, char **argv);
+int cmd_behaviour(int argc, char **argv);
 
 #endif

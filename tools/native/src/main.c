@@ -10,7 +10,8 @@ static const char usage[] =
 	"usage: native-tool explore META.json VARIANT TARGET OPT OBJ            one cell, its JSON on stdout\n"
 	"       native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR  one example x target (make)\n"
 	"       native-tool collect DATA_DIR ID TARGET...                         one example's data and page scripts\n"
-	"       native-tool crosscheck DATA_DIR ID...                             native against WebAssembly outcomes\n";
+	"       native-tool crosscheck DATA_DIR ID...                             native against WebAssembly outcomes\n"
+	"       native-tool behaviour DATA_DIR ID...                              bad outcomes and the cells that reach them\n";
 
 int main(int argc, char **argv)
 {
@@ -27,6 +28,8 @@ int main(int argc, char **argv)
 		return cmd_collect(argc - 2, argv + 2);
 	if (!strcmp(c, "crosscheck"))
 		return cmd_crosscheck(argc - 2, argv + 2);
+	if (!strcmp(c, "behaviour"))
+		return cmd_behaviour(argc - 2, argv + 2);
 	fputs(usage, stderr);
 	return 2;
 }

@@ -30,6 +30,26 @@ static void load_lines(struct oview *ov, const char *path)
 	free(text);
 }
 
+/* Fills o for variable v from the image; -1 with a message if it cannot be read. */
+static int resolve(struct ovar *o, const struct nvar *v, const struct image *im, char *err, size_t errlen)
+{
+	const struct image_sym *s = image_find(im, v->name);
+	o->name = v->name;
+	o->is_float = strstr(v->type, "double") || strstr(v->type, "float");
+	o->is_signed = !unsigned_type(v->type);
+	if (!s && !v->is_static) {
+		errf(err, errlen, "the object has no variable '%s'", v->name);
+		return -1;
+	}
+	if (s && (s->size == 0 || s->size > 8 || (s->size & (s->size - 1)))) {
+		errf(err, errlen, "variable '%s' has %llu bytes (1, 2, 4 or 8 are read)", v->name, (unsigned long long)s->size);
+		return -1;
+	}
+	o->addr = s ? s->addr : 0;
+	o->size = s ? (int)s->size : 0;
+	return 0;
+}
+
 int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *im, const char *source, char *err,
 	       size_t errlen)
 {
@@ -37,29 +57,18 @@ int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *i
 	ov->meta = meta;
 	ov->im = im;
 	ov->vars = xcalloc((size_t)meta->noutcome + 1, sizeof *ov->vars);
-	for (int i = 0; i < meta->noutcome; i++) {
-		const struct nvar *v = nmeta_var(meta, meta->outcome[i]);
-		const struct image_sym *s = image_find(im, v->name);
-		struct ovar *o = &ov->vars[ov->nvars++];
-		o->name = v->name;
-		o->is_float = strstr(v->type, "double") || strstr(v->type, "float");
-		o->is_signed = !unsigned_type(v->type);
-		if (!s && !v->is_static) {
-			errf(err, errlen, "the object has no variable '%s'", v->name);
-			oview_free(ov);
-			return -1;
-		}
-		if (s && (s->size == 0 || s->size > 8 || (s->size & (s->size - 1)))) {
-			errf(err, errlen, "outcome variable '%s' has %llu bytes (1, 2, 4 or 8 are read)", v->name,
-			     (unsigned long long)s->size);
-			oview_free(ov);
-			return -1;
-		}
-		o->addr = s ? s->addr : 0;
-		o->size = s ? (int)s->size : 0;
-	}
+	ov->all = xcalloc((size_t)meta->nvars + 1, sizeof *ov->all);
+	for (int i = 0; i < meta->noutcome; i++)
+		if (resolve(&ov->vars[ov->nvars++], nmeta_var(meta, meta->outcome[i]), im, err, errlen) != 0)
+			goto fail;
+	for (int i = 0; i < meta->nvars; i++)
+		if (resolve(&ov->all[ov->nall++], &meta->vars[i], im, err, errlen) != 0)
+			goto fail;
 	load_lines(ov, source);
 	return 0;
+fail:
+	oview_free(ov);
+	return -1;
 }
 
 void oview_free(struct oview *ov)
@@ -68,6 +77,7 @@ void oview_free(struct oview *ov)
 		free(ov->lines[i]);
 	free(ov->lines);
 	free(ov->vars);
+	free(ov->all);
 	memset(ov, 0, sizeof *ov);
 }
 
@@ -123,6 +133,16 @@ char *outcome_values(const struct oview *ov, const struct machine *m, json_t **v
 	if (values)
 		*values = vals;
 	return sb.s;
+}
+
+json_t *memory_json(const struct oview *ov, const struct machine *m)
+{
+	json_t *mem = json_object();
+	struct sbuf scratch = {0};
+	for (int i = 0; i < ov->nall; i++)
+		one_value(&ov->all[i], m, &scratch, mem);
+	free(scratch.s);
+	return mem;
 }
 
 char *addr_name(const struct image *im, uint64_t addr)

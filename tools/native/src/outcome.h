@@ -27,6 +27,8 @@ struct oview {
 	const struct image *im;
 	struct ovar *vars; /* the outcome variables, in the metadata's order */
 	int nvars;
+	struct ovar *all; /* every shared and observed variable (for traces) */
+	int nall;
 	char **lines; /* the variant's source, to tell a BUG_ON from another trap */
 	int nlines;
 };
@@ -41,6 +43,9 @@ void oview_free(struct oview *ov);
 /* "r1=0 y=1" for the machine's memory now; *values (if not NULL) gets {"r1": 0, "y": 1}
  * (null for a deleted variable; a value beyond 2^53 is a decimal string). Caller frees. */
 char *outcome_values(const struct oview *ov, const struct machine *m, json_t **values);
+
+/* {"x": 1, "r1": 0, ...}: every shared and observed variable now (null: deleted). */
+json_t *memory_json(const struct oview *ov, const struct machine *m);
 
 /* The crash's message as the WebAssembly explorer words it. Caller frees. */
 char *crash_message(const struct oview *ov, const struct crash *c);

@@ -80,6 +80,7 @@ static json_t *step_json(const struct machine *m, const struct oview *ov, const 
 		json_object_set_new(j, "parts", json_integer(st->parts));
 	}
 	json_object_set_new(j, "next", where(m, ov, st->thread));
+	json_object_set_new(j, "mem", memory_json(ov, m));
 	return j;
 }
 
@@ -91,6 +92,7 @@ json_t *trace_schedule(struct machine *m, const struct snapshot *root, const str
 	for (int t = 0; t < machine_nthreads(m); t++)
 		json_array_append_new(start, where(m, ov, t));
 	json_object_set_new(tr, "start", start);
+	json_object_set_new(tr, "mem", memory_json(ov, m));
 	json_object_set_new(tr, "steps", steps);
 	for (const char *p = schedule; *p; p++) {
 		int t = *p - '0';
