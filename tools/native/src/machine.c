@@ -103,7 +103,8 @@ struct machine {
 	struct crash init_crash, check_crash;
 	int init_crashed;
 	struct rec rec;
-	uc_hook hooks[4];
+	uc_hook hooks[5];
+	uint64_t blk, blk_size; /* the last block started: a trap that stopped its translation is there */
 	char err[512];
 	uint64_t err_pc;
 };
@@ -303,6 +304,14 @@ static bool hook_insn_invalid(uc_engine *uc, void *data)
 	return false;
 }
 
+static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *data)
+{
+	struct machine *m = data;
+	(void)uc;
+	m->blk = addr;
+	m->blk_size = size;
+}
+
 static int add_hooks(struct machine *m)
 {
 	uint64_t lo = m->shared.len ? m->shared.addr : 1, hi = m->shared.len ? m->shared.addr + m->shared.len - 1 : 0;
@@ -314,6 +323,8 @@ static int add_hooks(struct machine *m)
 		return -1;
 	if (m->a->uc_arch == UC_ARCH_X86 &&
 	    uc_hook_add(m->uc, &m->hooks[3], UC_HOOK_INSN_INVALID, (void *)hook_insn_invalid, m, 1, 0))
+		return -1;
+	if (uc_hook_add(m->uc, &m->hooks[4], UC_HOOK_BLOCK, (void *)hook_block, m, LINK_TEXT_BASE, MAGIC_RET - 1))
 		return -1;
 	return 0;
 }
@@ -384,18 +395,19 @@ static void crash_at(struct machine *m, const struct thr *th, struct crash *cr, 
 			cr->kind = CRASH_ACCESS;
 		return;
 	}
-	uint8_t code[16] = {0};
-	machine_read(m, pc, code, (size_t)m->a->max_insn);
-	if (m->a->is_trap(code)) {
+	/* The trap is at pc, or at the start of the last block (whose translation it stopped), or an
+	 * interrupt reported the pc after it. */
+	uint64_t cand[] = {m->blk, pc, pc - 2, pc - 4};
+	for (int i = 0; i < 4; i++) {
+		uint8_t code[16] = {0};
+		if (i == 0 && (m->blk_size != 0 || !m->blk))
+			continue;
+		if (i > 1 && !(r->intr || r->bad_insn))
+			break;
+		if (machine_read(m, cand[i], code, (size_t)m->a->max_insn) != 0 || !m->a->is_trap(code))
+			continue;
 		cr->kind = CRASH_TRAP;
-		return;
-	}
-	/* an interrupt may report the pc after the trap */
-	int len = m->a->uc_arch == UC_ARCH_RISCV ? 2 : m->a->max_insn == 4 ? 4 : 2;
-	memset(code, 0, sizeof code);
-	if ((r->intr || r->bad_insn) && machine_read(m, pc - (uint64_t)len, code, 4) == 0 && m->a->is_trap(code)) {
-		cr->kind = CRASH_TRAP;
-		cr->pc = pc - (uint64_t)len;
+		cr->pc = cand[i];
 		return;
 	}
 	cr->kind = r->bad_insn || r->intr ? CRASH_INSN : CRASH_OTHER;

@@ -45,7 +45,8 @@ static void add_var(struct nmeta *m, const char *name, const char *type, int sha
 	v->shared = shared;
 }
 
-json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome, long local_bound)
+static json_t *run(const char *obj, const char *arch, const char *threads, const char *outcome, long local_bound,
+		   const char *source)
 {
 	struct nmeta m = {0};
 	m.id = xstrdup("test");
@@ -64,6 +65,7 @@ json_t *test_run(const char *obj, const char *arch, const char *threads, const c
 	for (char *o = strtok_r(copy, " ", &save); o && m.noutcome < 4; o = strtok_r(NULL, " ", &save))
 		m.outcome[m.noutcome++] = xstrdup(o);
 	free(copy);
+	m.sources[m.nvariants] = source ? xstrdup(source) : NULL;
 	m.variants[m.nvariants++] = xstrdup("plain");
 	char *dir = workdir_new();
 	struct cell c = {.meta = &m, .variant = "plain", .target = arch, .opt = "test", .arch = arch_find(arch),
@@ -75,6 +77,16 @@ json_t *test_run(const char *obj, const char *arch, const char *threads, const c
 	workdir_free(dir);
 	nmeta_free(&m);
 	return r;
+}
+
+json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome, long local_bound)
+{
+	return run(obj, arch, threads, outcome, local_bound, NULL);
+}
+
+json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome, const char *source)
+{
+	return run(obj, arch, threads, outcome, 0, source);
 }
 
 static int by_str(const void *a, const void *b)

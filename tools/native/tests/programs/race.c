@@ -41,3 +41,30 @@ THREAD(wait_flag)
 		continue;
 	r1 = 1;
 }
+
+THREAD(check_flag)
+{
+	BUG_ON(READ_ONCE(flag) == 0);
+}
+
+/* The invented-loads pattern: three loads of gp, the last one maybe NULL; some compilers put the
+ * trap at the end of the function with no line of its own. */
+int area[4] = { 5, 7, 9, 11 };
+SHARED_INIT(int *, gp, &area[1]);
+
+static inline void use_area(int *p)
+{
+	BUG_ON(p == 0);
+	r1 = *p;
+}
+
+THREAD(check_ptr)
+{
+	if (READ_ONCE(gp) != 0 && (unsigned long)READ_ONCE(gp) < (unsigned long)&area[4])
+		use_area(READ_ONCE(gp));
+}
+
+THREAD(clear_ptr)
+{
+	WRITE_ONCE(gp, 0);
+}
