@@ -63,7 +63,7 @@ native-bench: $(NATIVE_DATA)
 
 BENCH_TARGETS += native-bench
 native-check: $(NATIVE_DATA) $(WASM_OUTCOMES) $(BUILD)/data/evidence.json
-	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_IDS)
+	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_DIR)/evidence-gaps.conf $(NATIVE_IDS)
 
 CHECK_TARGETS += native-check
 

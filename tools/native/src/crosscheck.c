@@ -70,6 +70,8 @@ static int claim_line(json_t *meta, const char *variant)
 
 struct ctx {
 	json_t *native, *wasm, *meta, *evidence, *differences, *failures;
+	struct xc_gap *gaps;
+	int ngaps;
 	struct xc_stats *st;
 	const char *file;
 	int as_wasm; /* plain evidence verdicts on the cells whose outcomes are WebAssembly's: bit 0 false, bit 1 true */
@@ -117,20 +119,47 @@ static char *explanation(struct ctx *x, json_t *nset, int holds)
 	return NULL;
 }
 
-/* A plain cell that differs: explained by the evidence, or a failure. */
+/* The gaps-file entry for this example and the compiler of cell, or NULL. */
+static struct xc_gap *gap_for(struct ctx *x, const char *cell)
+{
+	const char *id = json_string_value(json_object_get(x->meta, "id"));
+	size_t clen = strcspn(cell, "/");
+	for (int i = 0; id && i < x->ngaps; i++) {
+		struct xc_gap *g = &x->gaps[i];
+		if (strcmp(g->id, id))
+			continue;
+		if (!strcmp(g->compilers, "any"))
+			return g;
+		for (const char *p = g->compilers; *p;) {
+			size_t n = strcspn(p, ",");
+			if (n == clen && !strncmp(p, cell, n))
+				return g;
+			p += n + (p[n] == ',');
+		}
+	}
+	return NULL;
+}
+
+/* A plain cell that differs: explained by the evidence, accepted by a gap entry, or a failure. */
 static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json_t *wset)
 {
 	int holds = evidence_holds(x->evidence, cell, "plain");
 	char *why = explanation(x, nset, holds);
+	struct xc_gap *gap = why ? NULL : gap_for(x, cell);
 	x->st->differences++;
-	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:s}", "id", json_object_get(x->meta, "id"),
+	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id", json_object_get(x->meta, "id"),
 			      "file", x->file, "cell", cell, "variant", "plain", "native", nset, "wasm", wset,
 			      "evidence_holds", holds < 0 ? json_null() : json_boolean(holds), "explained", why != NULL,
-			      "why", why ? why : "unexplained");
+			      "gap", gap != NULL, "why", why ? why : gap ? gap->reason : "unexplained");
 	json_array_append_new(x->differences, d);
 	if (why) {
 		x->st->explained++;
 		free(why);
+		return;
+	}
+	if (gap) {
+		gap->used++;
+		x->st->gaps++;
 		return;
 	}
 	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
@@ -179,10 +208,10 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 	json_decref(wset);
 }
 
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, json_t *differences,
-			json_t *failures, struct xc_stats *st)
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_gap *gaps, int ngaps,
+			json_t *differences, json_t *failures, struct xc_stats *st)
 {
-	struct ctx x = {native, wasm, meta, evidence, differences, failures, st,
+	struct ctx x = {native, wasm, meta, evidence, differences, failures, gaps, ngaps, st,
 			json_string_value(json_object_get(meta, "file")), 0};
 	if (!x.file)
 		x.file = "examples/?.c";
@@ -205,4 +234,50 @@ void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 		json_t *c;
 		json_object_foreach(variants, variant, c) one_variant(&x, cell, variant, c);
 	}
+}
+
+int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen)
+{
+	char *text = read_file(path, NULL);
+	*gaps = NULL;
+	if (!text) {
+		errf(err, errlen, "%s: cannot read", path);
+		return -1;
+	}
+	int n = 0, line = 0;
+	for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		line++;
+		p += strspn(p, " \t");
+		if (!*p || *p == '#')
+			continue;
+		char id[256], compilers[256];
+		int used = 0;
+		const char *colon = strchr(p, ':');
+		if (!colon || sscanf(p, "%255s %255[^:]%n", id, compilers, &used) != 2 || p + used != colon ||
+		    !colon[1] || strchr(compilers, ' ')) {
+			errf(err, errlen, "%s:%d: expected '<example id> <compilers>: <reason>'", path, line);
+			xc_gaps_free(*gaps, n);
+			*gaps = NULL;
+			free(text);
+			return -1;
+		}
+		*gaps = xrealloc(*gaps, (size_t)(n + 1) * sizeof **gaps);
+		(*gaps)[n++] = (struct xc_gap){xstrdup(id), xstrdup(compilers), xstrdup(colon + 1 + strspn(colon + 1, " ")),
+					       line, 0};
+	}
+	free(text);
+	return n;
+}
+
+void xc_gaps_free(struct xc_gap *gaps, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(gaps[i].id);
+		free(gaps[i].compilers);
+		free(gaps[i].reason);
+	}
+	free(gaps);
 }

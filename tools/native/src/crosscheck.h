@@ -10,7 +10,9 @@
  *    cell whose outcomes are the WebAssembly build's, or the reverse. When no cell behaves as
  *    the WebAssembly build, it is explained when the plain evidence is that variant's own
  *    evidence and holds here (the code has the variant's shape and its outcomes).
- *    Anything else fails, and so does an example whose evidence does not separate the cells.
+ *    Anything else fails, unless the gaps file (tools/native/evidence-gaps.conf) lists the example
+ *    and the cell's compiler with the reason its evidence cannot tell; an entry that accepts
+ *    nothing is itself a failure (the caller checks `used`).
  *  - a cell that could not be explored, or only partly, is a failure.
  */
 #ifndef NATIVE_CROSSCHECK_H
@@ -22,16 +24,33 @@ struct xc_stats {
 	int cells;	 /* variant cells compared */
 	int equal;	 /* with the same outcome set as the WebAssembly explorer */
 	int differences; /* plain cells that differ (explained or not) */
-	int explained;
+	int explained;	 /* by the evidence */
+	int gaps;	 /* not explained by the evidence, but listed in the gaps file with a reason */
 	int failures;
 };
 
+/* An entry of tools/native/evidence-gaps.conf: plain differences the evidence of an example
+ * cannot explain on some compilers, with the reason (see that file). */
+struct xc_gap {
+	char *id;
+	char *compilers; /* comma list, or "any" */
+	char *reason;
+	int line;
+	int used; /* differences it accepted */
+};
+
+/* Reads path ("<id> <compilers>: <reason>" lines, # comments). Returns the number of entries
+ * (*gaps allocated, free with xc_gaps_free), or -1 with "path:line: message" in err. */
+int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen);
+void xc_gaps_free(struct xc_gap *gaps, int n);
+
 /* Compares one example: native is build/data/native/<id>.json, wasm its
  * build/data/outcomes/<id>.json (NULL: missing), meta build/data/meta/<id>.json, evidence the
- * example's entry of build/data/evidence.json (NULL: missing). Appends each plain difference
- * to differences ({id, file, cell, variant, native, wasm, evidence_holds, explained, why}) and
+ * example's entry of build/data/evidence.json (NULL: missing), gaps the evidence gaps. Appends each
+ * plain difference to differences ({id, file, cell, variant, native, wasm, evidence_holds,
+ * explained, gap, why}) and
  * each failure, as "examples/<id>.c:LINE: <cell>: variant <v>: ...", to failures. */
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, json_t *differences,
-			json_t *failures, struct xc_stats *st);
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_gap *gaps, int ngaps,
+			json_t *differences, json_t *failures, struct xc_stats *st);
 
 #endif

@@ -18,6 +18,7 @@ struct state {
 	unsigned paused; /* threads that can step */
 	unsigned spun;	 /* threads that spin privately forever or ran past the bound */
 	int vals;	 /* index into graph.vals: the outcome values in this state */
+	uint64_t shared; /* hash of the shared memory in this state */
 	int terminal;	 /* index of its candidate outcome, or -1 */
 };
 
@@ -162,6 +163,7 @@ static void describe(struct graph *g, long id, struct machine *m, const struct o
 	json_t *json;
 	char *text = outcome_values(ov, m, &json);
 	s->vals = intern(g, text, json);
+	s->shared = machine_shared_hash(m);
 	if (s->paused)
 		return;
 	struct cand c = {outcome_key(ov, g->vals[s->vals].text, s->spun, crash_thread, crash_msg),
@@ -256,9 +258,12 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 
 /* ---- hangs -------------------------------------------------------------------------------- */
 
-/* never[t][s]: thread t, paused in s and run alone, never returns (its path cycles or ends
- * spinning). Unknown (unexplored) counts as returning. */
-static void solo_never(const struct graph *g, int t, char *never)
+/* blocked[t][s]: thread t, paused in s, is blocked there: s lies on the cycle that t, run alone,
+ * goes round forever, and shared memory is the same in every state of that cycle (t only reads it,
+ * or writes back what is there). Nothing t does then lets another thread progress, and it stays
+ * there until another thread changes what it reads: the WebAssembly explorer's blocked thread.
+ * Unexplored successors (a partial search) count as progress. */
+static void solo_blocked(const struct graph *g, int t, char *blocked)
 {
 	char *color = xcalloc((size_t)g->n + 1, 1); /* 0 new, 1 on the current path, 2 done */
 	long *path = xmalloc(((size_t)g->n + 1) * sizeof *path);
@@ -271,78 +276,60 @@ static void solo_never(const struct graph *g, int t, char *never)
 			path[n++] = x;
 			x = g->s[x].succ[t];
 		}
-		char result;
-		if (x < 0)
-			result = 0;
-		else if (color[x] == 1)
-			result = 1;
-		else if (color[x] == 2)
-			result = never[x];
-		else
-			result = (g->s[x].spun & (1u << t)) != 0;
-		for (long i = 0; i < n; i++) {
-			never[path[i]] = result;
-			color[path[i]] = 2;
+		if (x >= 0 && color[x] == 1) { /* a new cycle: path[i..n) */
+			long i = n - 1;
+			while (path[i] != x)
+				i--;
+			int same = 1;
+			for (long j = i; j < n; j++)
+				same &= g->s[path[j]].shared == g->s[x].shared;
+			for (long j = i; j < n && same; j++)
+				blocked[path[j]] = 1;
 		}
+		for (long j = 0; j < n; j++)
+			color[path[j]] = 2;
 	}
 	free(color);
 	free(path);
 }
 
-/* Runs each hung thread of state s alone around its loop once; returns the state reached and
- * appends the steps to ext. */
-static long turn_loops(const struct graph *g, long s, unsigned hung, struct sbuf *ext, long *seen_stamp,
-		       long stamp)
+/* Appends one turn of thread t's loop from state s (s is on it) to ext. */
+static void turn_loop(const struct graph *g, long s, int t, struct sbuf *ext)
 {
 	long x = s;
-	for (int t = 0; t < g->nthreads; t++) {
-		if (!(hung & (1u << t)))
-			continue;
-		stamp++;
-		while (x >= 0 && (g->s[x].paused & (1u << t)) && seen_stamp[x] != stamp) {
-			seen_stamp[x] = stamp;
-			long y = g->s[x].succ[t];
-			if (y < 0)
-				break;
-			sb_printf(ext, "%d", t);
-			x = y;
-		}
-	}
-	return x;
+	do {
+		sb_printf(ext, "%d", t);
+		x = g->s[x].succ[t];
+	} while (x >= 0 && x != s);
 }
 
 static void find_hangs(struct graph *g, const struct oview *ov)
 {
-	char *never[T];
+	char *blocked[T];
 	for (int t = 0; t < g->nthreads; t++) {
-		never[t] = xcalloc((size_t)g->n + 1, 1);
-		solo_never(g, t, never[t]);
+		blocked[t] = xcalloc((size_t)g->n + 1, 1);
+		solo_blocked(g, t, blocked[t]);
 	}
-	long *seen = xcalloc((size_t)g->n + 1, sizeof *seen), stamp = 0;
 	for (long s = 0; s < g->n; s++) {
 		unsigned p = g->s[s].paused;
-		if (!p)
-			continue;
-		int all = 1;
+		int all = p != 0;
 		for (int t = 0; t < g->nthreads && all; t++)
-			if ((p & (1u << t)) && !never[t][s])
+			if ((p & (1u << t)) && !blocked[t][s])
 				all = 0;
 		if (!all)
 			continue;
 		struct sbuf ext = {0};
 		sb_add(&ext, "");
-		long f = turn_loops(g, s, p, &ext, seen, stamp);
-		stamp += g->nthreads + 1;
-		if (f < 0)
-			f = s;
-		unsigned hang = g->s[f].paused | g->s[f].spun | p;
-		struct cand c = {outcome_key(ov, g->vals[g->s[f].vals].text, hang, NULL, NULL), g->s[f].vals, hang, NULL,
+		for (int t = 0; t < g->nthreads; t++) /* the witness shows each loop turning once */
+			if (p & (1u << t))
+				turn_loop(g, s, t, &ext);
+		unsigned hang = p | g->s[s].spun;
+		struct cand c = {outcome_key(ov, g->vals[g->s[s].vals].text, hang, NULL, NULL), g->s[s].vals, hang, NULL,
 				 NULL, 0, (int)s, ext.s};
 		add_cand(g, c);
 	}
-	free(seen);
 	for (int t = 0; t < g->nthreads; t++)
-		free(never[t]);
+		free(blocked[t]);
 }
 
 /* ---- witnesses and results ---------------------------------------------------------------- */

@@ -6,9 +6,10 @@
  * reachable states. Outcomes are read from it:
  *  - a state where no thread can step (all returned, spun away or crashed) ends a run: its
  *    outcome is the values then (after CHECK when every thread returned);
- *  - a state where every paused thread, run alone, would never return (its solo path in the
- *    graph cycles: it spins on values nobody else will change) is a hang outcome: those threads
- *    "do not terminate", as in the WebAssembly explorer, whose blocked threads are exactly these.
+ *  - a thread is blocked in a state that lies on the loop it goes round forever when it runs
+ *    alone, with shared memory the same all the way round (it spins on values only another
+ *    thread could change): the WebAssembly explorer's blocked thread. A state where every
+ *    thread that can step is blocked is a hang outcome: those threads "do not terminate".
  * Each outcome gets the shortest schedule that reaches it (breadth-first over the graph),
  * followed for a hang by one turn of each hung thread's loop.
  */

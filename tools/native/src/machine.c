@@ -967,6 +967,11 @@ void machine_hash(const struct machine *m, uint8_t out[16])
 	XXH3_freeState(st);
 }
 
+uint64_t machine_shared_hash(const struct machine *m)
+{
+	return m->shared.len ? XXH3_64bits(m->shared.host, m->shared.len) : 0;
+}
+
 const char *machine_error(const struct machine *m)
 {
 	return m->err;

@@ -112,6 +112,7 @@ struct snapshot *machine_save(struct machine *m);
 void machine_restore(struct machine *m, const struct snapshot *s);
 void snapshot_free(struct snapshot *s);
 void machine_hash(const struct machine *m, uint8_t out[16]);
+uint64_t machine_shared_hash(const struct machine *m); /* of the course_shared bytes only */
 
 const char *machine_error(const struct machine *m);
 uint64_t machine_error_pc(const struct machine *m);

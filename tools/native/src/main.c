@@ -10,7 +10,7 @@ static const char usage[] =
 	"usage: native-tool explore META.json VARIANT TARGET OPT OBJ            one cell, its JSON on stdout\n"
 	"       native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR  one example x target (make)\n"
 	"       native-tool collect DATA_DIR ID TARGET...                         one example's data and page scripts\n"
-	"       native-tool crosscheck DATA_DIR ID...                             native against WebAssembly outcomes\n"
+	"       native-tool crosscheck DATA_DIR GAPS ID...                        native against WebAssembly outcomes\n"
 	"       native-tool behaviour DATA_DIR ID...                              bad outcomes and the cells that reach them\n";
 
 int main(int argc, char **argv)

@@ -1,15 +1,20 @@
 /*
  * test_crosscheck.c - the cross-check's rules (crosscheck.h) on small documents: a fixed or
  * transformed cell that differs fails; a plain difference passes only when the cell's evidence
- * tells it apart from the cells that behave as the WebAssembly build; error and partial cells fail.
+ * tells it apart from the cells that behave as the WebAssembly build, or an evidence-gaps entry for
+ * its example and compiler accepts it; error and partial cells fail.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "crosscheck.h"
 
@@ -34,6 +39,9 @@ struct run {
 	struct xc_stats st;
 };
 
+static struct xc_gap *test_gaps; /* gaps for the next check */
+static int test_ngaps;
+
 static void check_with(const char *native_cells, const char *meta_override, const char *wasm_override,
 		       struct run *r)
 {
@@ -46,7 +54,7 @@ static void check_with(const char *native_cells, const char *meta_override, cons
 	memset(r, 0, sizeof *r);
 	r->diffs = json_array();
 	r->fails = json_array();
-	crosscheck_example(native, wasm, meta, ev, r->diffs, r->fails, &r->st);
+	crosscheck_example(native, wasm, meta, ev, test_gaps, test_ngaps, r->diffs, r->fails, &r->st);
 	json_decref(native);
 	json_decref(meta);
 	json_decref(wasm);
@@ -159,6 +167,51 @@ static void test_plain_as_fixed(void **state)
 	done(&r);
 }
 
+static void test_gaps_file(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/native-gaps-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	const char *text = "# comment\n\nt/x gcc-12,clang-14: the evidence counts, the order differs\nt/y any: other\n";
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	char err[256];
+	assert_int_equal(xc_gaps_load(path, &test_gaps, err, sizeof err), 2);
+	test_ngaps = 2;
+	assert_int_equal(test_gaps[0].line, 3);
+	assert_string_equal(test_gaps[0].reason, "the evidence counts, the order differs");
+	struct run r;
+	/* the unexplained O1 difference of TWO(): accepted on gcc-12 through the entry */
+	check(TWO("O1", K("A") "," K("B")), NULL, &r);
+	assert_int_equal(r.st.failures, 0);
+	assert_int_equal(r.st.gaps, 1);
+	assert_int_equal(test_gaps[0].used, 1);
+	assert_int_equal(test_gaps[1].used, 0);
+	assert_true(json_is_true(json_object_get(json_array_get(r.diffs, 0), "gap")));
+	done(&r);
+	xc_gaps_free(test_gaps, test_ngaps);
+	/* an entry for other compilers does not accept it */
+	FILE *f = fopen(path, "w");
+	fputs("t/x clang-14: not gcc\n", f);
+	fclose(f);
+	assert_int_equal(xc_gaps_load(path, &test_gaps, err, sizeof err), 1);
+	test_ngaps = 1;
+	check(TWO("O1", K("A") "," K("B")), NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	done(&r);
+	xc_gaps_free(test_gaps, test_ngaps);
+	test_gaps = NULL;
+	test_ngaps = 0;
+	/* a malformed line is path:line */
+	f = fopen(path, "w");
+	fputs("t/x gcc-12 no colon\n", f);
+	fclose(f);
+	assert_int_equal(xc_gaps_load(path, &test_gaps, err, sizeof err), -1);
+	assert_non_null(strstr(err, ":1: expected '<example id> <compilers>: <reason>'"));
+	unlink(path);
+}
+
 static void test_error_and_partial(void **state)
 {
 	(void)state;
@@ -183,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_plain_explained),
 		cmocka_unit_test(test_plain_unexplained),
 		cmocka_unit_test(test_plain_as_fixed),
+		cmocka_unit_test(test_gaps_file),
 		cmocka_unit_test(test_error_and_partial),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
