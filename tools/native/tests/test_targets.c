@@ -54,6 +54,8 @@ static void test_polling(void **state)
 	(void)state;
 	expect_all("wait_flag,set_flag", "r1 flag", "r1=1 flag=1");
 	expect_all("wait_flag,inc_plain", "r1 flag", "r1=0 flag=0; wait_flag does not terminate");
+	/* alone each would wait forever; a thread that will still write is not blocked */
+	expect_all("handshake0,handshake1", "r1 counter", "r1=1 counter=1");
 }
 
 /* The line of race.c that holds text (read from the file, not written here). */

@@ -68,3 +68,19 @@ THREAD(clear_ptr)
 {
 	WRITE_ONCE(gp, 0);
 }
+
+/* A handshake: each thread alone would wait forever, together they always finish. */
+THREAD(handshake0)
+{
+	WRITE_ONCE(flag, 1);
+	while (!READ_ONCE(counter))
+		continue;
+	r1 = 1;
+}
+
+THREAD(handshake1)
+{
+	while (!READ_ONCE(flag))
+		continue;
+	WRITE_ONCE(counter, 1);
+}
