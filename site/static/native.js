@@ -201,7 +201,7 @@
     h.appendChild(document.createTextNode(' (' + r.variant + ', schedule ' + (r.outcome.witness || '(none)') + ')'));
     p.appendChild(h);
     var bar = el('p', 'native-replay-controls');
-    [['start', '\u23ee Start'], ['back', '\u25c0 Back'], ['next', 'Next \u25b6'], ['end', 'End \u23ed'], ['close', 'Close']].forEach(function (b) {
+    [['start', '\u00ab Start'], ['back', '\u2039 Back'], ['next', 'Next \u203a'], ['end', 'End \u00bb'], ['close', 'Close']].forEach(function (b) {
       var btn = el('button', 'native-' + b[0], b[1]);
       btn.type = 'button';
       btn.addEventListener('click', function () { self.go(b[0]); });

@@ -296,11 +296,11 @@ static void solo_blocked(const struct graph *g, int t, char *blocked)
 /* Appends one turn of thread t's loop from state s (s is on it) to ext. */
 static void turn_loop(const struct graph *g, long s, int t, struct sbuf *ext)
 {
-	long x = s;
+	long x = s, n = 0;
 	do {
 		sb_printf(ext, "%d", t);
 		x = g->s[x].succ[t];
-	} while (x >= 0 && x != s);
+	} while (x >= 0 && x != s && ++n < g->n);
 }
 
 static void find_hangs(struct graph *g, const struct oview *ov)
