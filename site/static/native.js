@@ -6,18 +6,14 @@
  * which sets window.COURSE_DATA["native/<id>/<compiler>/<arch>/<opt>"]) and rewrites the outcome
  * tables. A schedule link replays its trace step by step over the listing: the instruction each
  * thread is at, the access of the step and the memory after it. A link
- * ?asm=<compiler>/<arch>/<opt>&replay=<variant>:<schedule>#ex-<id> opens that replay.
+ * ?asm=<compiler>/<arch>/<opt>&replay=<variant>:<schedule>#ex-<id> opens that replay. Data scripts
+ * are loaded with disasm.js's loader (window.COURSE_LOAD_DATA), which is on every page with this one.
  * No emulator here: the traces are data made at build time (tools/native). */
 (function () {
   'use strict';
   if (window.COURSE_NATIVE_LOADED) return;
   window.COURSE_NATIVE_LOADED = true;
   window.COURSE_DATA = window.COURSE_DATA || {};
-
-  function rootPrefix() {
-    var r = document.documentElement.getAttribute('data-root');
-    return r == null ? '' : r;
-  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -26,16 +22,10 @@
     return e;
   }
 
+  /* data scripts are loaded by disasm.js's loader (the disassembly view this one sits in) */
   function loadScript(path, key, done) {
-    if (window.COURSE_DATA[key]) { done(null, window.COURSE_DATA[key]); return; }
-    var s = document.createElement('script');
-    s.src = rootPrefix() + path;
-    s.onload = function () {
-      if (window.COURSE_DATA[key]) done(null, window.COURSE_DATA[key]);
-      else done(new Error('no data in ' + path));
-    };
-    s.onerror = function () { done(new Error('cannot load ' + path)); };
-    document.head.appendChild(s);
+    if (typeof window.COURSE_LOAD_DATA !== 'function') { done(new Error('the disassembly view is not loaded')); return; }
+    window.COURSE_LOAD_DATA(path, key, done);
   }
 
   function list(x) { return Array.isArray(x) ? x : []; }

@@ -93,15 +93,14 @@ static int one_target(const char *data, const char *id, const char *target, json
 	return rc;
 }
 
-/* 1 if the list of outcomes ({key, ...}) or of key strings has key. */
-static int has_key(json_t *list, const char *key)
+/* 1 if the array of strings has s. */
+static int has_string(json_t *list, const char *s)
 {
 	size_t i;
 	json_t *o;
 	json_array_foreach(list, i, o)
 	{
-		const char *k = json_is_string(o) ? json_string_value(o) : json_string_value(json_object_get(o, "key"));
-		if (k && !strcmp(k, key))
+		if (!strcmp(json_string_value(o), s))
 			return 1;
 	}
 	return 0;
@@ -123,7 +122,7 @@ static json_t *bad_keys(const char *data, const char *id)
 		json_array_foreach(json_object_get(json_object_get(vs, from[v]), "outcomes"), i, o)
 		{
 			const char *k = json_string_value(json_object_get(o, "key"));
-			if (k && !has_key(fixed, k) && !has_key(bad, k))
+			if (k && !json_find(fixed, "key", k) && !has_string(bad, k))
 				json_array_append_new(bad, json_string(k));
 		}
 	}

@@ -25,18 +25,6 @@ static json_t *load(const char *data, const char *dir, const char *id, int requi
 	return j;
 }
 
-static json_t *evidence_of(json_t *evidence, const char *id)
-{
-	size_t i;
-	json_t *e;
-	json_array_foreach(json_object_get(evidence, "examples"), i, e)
-	{
-		if (!strcmp(json_string_value(json_object_get(e, "id")), id))
-			return e;
-	}
-	return NULL;
-}
-
 static void md_set(struct sbuf *sb, json_t *set)
 {
 	size_t i;
@@ -103,7 +91,7 @@ int cmd_crosscheck(int argc, char **argv)
 		if (!native || !meta)
 			rc = 1;
 		else
-			crosscheck_example(native, wasm, meta, evidence_of(evidence, argv[i]), gaps, ngaps, differences,
+			crosscheck_example(native, wasm, meta, json_find(json_object_get(evidence, "examples"), "id", argv[i]), gaps, ngaps, differences,
 					   failures, &st);
 		json_decref(native);
 		json_decref(meta);

@@ -116,12 +116,5 @@ char *test_keys(json_t *cell)
 
 json_t *test_outcome(json_t *cell, const char *key)
 {
-	size_t i;
-	json_t *o;
-	json_array_foreach(json_object_get(cell, "outcomes"), i, o)
-	{
-		if (!strcmp(json_string_value(json_object_get(o, "key")), key))
-			return o;
-	}
-	return NULL;
+	return json_find(json_object_get(cell, "outcomes"), "key", key);
 }
