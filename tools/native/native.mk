@@ -27,9 +27,10 @@ $(NATIVE_TOOL): $(patsubst $(NATIVE_DIR)/src/%.c,$(NATIVE_OBJ)/%.o,$(NATIVE_SRCS
 #   build/data/native/<id>.json             the example's cells without traces (make collect step)
 #   build/data/site/native/<id>/<compiler>/<arch>-<opt>.js   one page data script per cell
 NATIVE_IDS := $(ASM_IDS)
-NATIVE_TARGETS := $(shell awk '$$1 == "target" { print $$2 }' examples/targets.conf)
-NATIVE_TARGET_ARCHES := $(shell awk '$$1 == "target" { print $$2 ":" $$4 }' examples/targets.conf)
-native_arch = $(patsubst $(1):%,%,$(filter $(1):%,$(NATIVE_TARGET_ARCHES)))
+# The matrix from its one reader (asm-tool matrix --make, included by tools/asm/asm.mk).
+NATIVE_TARGETS = $(ASM_TARGETS)
+NATIVE_TARGET_ARCHES = $(foreach t,$(ASM_TARGETS),$(t):$(ASM_ARCH.$(t)))
+native_arch = $(ASM_ARCH.$(1))
 NATIVE_CACHE := $(BUILD)/cache/native
 
 define NATIVE_CELL_RULE
@@ -85,8 +86,8 @@ $(NATIVE_ASAN)/tests/test_%: $(NATIVE_ASAN)/tests/test_%.o $(NATIVE_ASAN)/tests/
 # architecture's gcc-12 target of examples/targets.conf; and C (tests/programs/*.c) built by every
 # target of the matrix at -O2, exactly as compile.sh builds the examples.
 NATIVE_PROGS := $(BUILD)/native/tests/obj
-NATIVE_CONF_FLAGS := $(shell awk '$$1 == "flags" { $$1 = ""; print }' examples/targets.conf)
-native_cmd = $(shell awk -v t="$(1)" '$$1 == "target" && $$2 == t { $$1 = $$2 = $$3 = $$4 = ""; print }' examples/targets.conf)
+NATIVE_CONF_FLAGS = $(ASM_FLAGS)
+native_cmd = $(ASM_COMMAND.$(1))
 NATIVE_ASM_ARCHES := x86_64 i386 aarch64 riscv64
 NATIVE_TEST_C := $(patsubst $(NATIVE_DIR)/tests/programs/%.c,%,$(wildcard $(NATIVE_DIR)/tests/programs/*.c))
 NATIVE_PROG_OBJS := $(foreach a,$(NATIVE_ASM_ARCHES),$(NATIVE_PROGS)/asm/$(a).o) \
