@@ -45,9 +45,6 @@
     this.section = section;
     this.example = section.closest('section.example');
     this.index = JSON.parse(section.querySelector('script.native-index').textContent);
-    this.bad = {};
-    var self = this;
-    list(this.index.bad).forEach(function (k) { self.bad[k] = true; });
     this.cell = this.index.cell;
     this.data = null;
     this.replay = null;
@@ -78,17 +75,18 @@
   };
 
   Native.prototype.verdict = function () {
-    var p = this.data.variants.plain, self = this;
+    var p = this.data.variants.plain;
     var box = this.section.querySelector('.native-verdict-text');
     box.textContent = '';
     if (!p) { box.textContent = 'no plain variant'; return; }
     if (p.status !== 'ok') { box.textContent = 'the plain code could not be explored'; return; }
-    var hits = p.outcomes.filter(function (o) { return self.bad[o.key]; });
+    /* the fix's guarantees this code breaks: expect.js's verdicts (tools/native/expect.js) */
+    var hits = list(p.broken);
     if (!hits.length) { box.textContent = 'the plain code reaches nothing the fixed code avoids'; return; }
     box.appendChild(document.createTextNode('the plain code reaches what the fixed code never does: '));
-    hits.forEach(function (o, i) {
+    hits.forEach(function (b, i) {
       if (i) box.appendChild(document.createTextNode('; '));
-      box.appendChild(el('code', null, o.key));
+      box.appendChild(el('code', null, b.expr));
     });
   };
 
@@ -112,10 +110,10 @@
     t.appendChild(head);
     var body = el('tbody');
     c.outcomes.forEach(function (o) {
-      var tr = el('tr', self.bad[o.key] ? 'native-bad' : null), td = el('td', null, o.key);
-      if (self.bad[o.key]) {
+      var breaks = list(o.breaks), tr = el('tr', breaks.length ? 'native-bad' : null), td = el('td', null, o.key);
+      if (breaks.length) {
         td.appendChild(document.createTextNode(' '));
-        td.appendChild(el('span', 'native-bad-label', '(the fixed code never does this)'));
+        td.appendChild(el('span', 'native-bad-label', '(the fixed code never does this: ' + breaks.join('; ') + ')'));
       }
       tr.appendChild(td);
       var a = el('a', 'native-witness', o.witness === '' ? '(none)' : o.witness);

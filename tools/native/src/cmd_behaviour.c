@@ -1,9 +1,9 @@
 /*
- * cmd_behaviour.c - `native-tool behaviour DATA_DIR ID...`: for each example, its bad outcomes
- * (listed by `collect` in DATA_DIR/native/<id>.json: what the fixed variant never reaches) and
- * the matrix cells whose real plain code reaches each of them, with the witness to replay.
- * Writes DATA_DIR/native/behaviour.json (schema in tools/native/README.md) for the "How real"
- * page. Set logic on outcome keys only: no predicate is evaluated here.
+ * cmd_behaviour.c - `native-tool behaviour DATA_DIR ID...`: for each example, the fix's guarantees
+ * (the fixed variant's `unreachable` lines, listed by `collect` in DATA_DIR/native/<id>.json) and
+ * the matrix cells whose real plain code breaks each of them, with the witness to replay. Writes
+ * DATA_DIR/native/behaviour.json (schema in tools/native/README.md) for the "How real" page. The
+ * predicates were evaluated by expect.js (the one checker); this only gathers its verdicts.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -21,7 +21,7 @@ static json_t *load(const char *data, const char *dir, const char *id)
 	return j;
 }
 
-/* Appends to each bad outcome the cells whose plain code reaches it. */
+/* Appends to each guarantee the cells whose plain code breaks it. */
 static void reached(json_t *bad, json_t *native, int *cells)
 {
 	const char *cell;
@@ -32,21 +32,21 @@ static void reached(json_t *bad, json_t *native, int *cells)
 		if (!plain)
 			continue;
 		(*cells)++;
-		size_t i, j;
-		json_t *b, *o;
+		size_t i;
+		json_t *b;
 		json_array_foreach(bad, i, b)
 		{
-			json_array_foreach(json_object_get(plain, "outcomes"), j, o)
-			{
-				if (strcmp(json_string_value(json_object_get(o, "key")), json_string_value(json_object_get(b, "key"))))
-					continue;
-				const char *slash = strrchr(cell, '/');
-				char *target = xasprintf("%.*s", (int)(slash - cell), cell);
-				json_array_append_new(json_object_get(b, "cells"),
-						      json_pack("{s:s, s:s, s:s, s:O}", "cell", cell, "target", target, "opt",
-								slash + 1, "witness", json_object_get(o, "witness")));
-				free(target);
-			}
+			json_t *hit = json_find(json_object_get(plain, "broken"), "expr",
+						json_string_value(json_object_get(b, "expr")));
+			if (!hit)
+				continue;
+			const char *slash = strrchr(cell, '/');
+			char *target = xasprintf("%.*s", (int)(slash - cell), cell);
+			json_array_append_new(json_object_get(b, "cells"),
+					      json_pack("{s:s, s:s, s:s, s:O, s:O}", "cell", cell, "target", target, "opt",
+							slash + 1, "witness", json_object_get(hit, "witness"), "key",
+							json_object_get(hit, "key")));
+			free(target);
 		}
 	}
 }
@@ -69,8 +69,9 @@ int cmd_behaviour(int argc, char **argv)
 			json_t *bad = json_array();
 			size_t k;
 			json_t *key;
-			json_array_foreach(json_object_get(native, "bad"), k, key)
-				json_array_append_new(bad, json_pack("{s:O, s:[]}", "key", key, "cells"));
+			json_array_foreach(json_object_get(native, "guarantees"), k, key)
+				json_array_append_new(bad, json_pack("{s:O, s:O, s:[]}", "expr", json_object_get(key, "expr"),
+								     "line", json_object_get(key, "line"), "cells"));
 			int cells = 0;
 			reached(bad, native, &cells);
 			json_array_append_new(examples, json_pack("{s:O, s:O, s:O, s:O, s:o, s:i}", "id", json_object_get(meta, "id"),
