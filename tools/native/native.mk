@@ -9,15 +9,21 @@ NATIVE_DIR := tools/native
 NATIVE_OBJ := $(BUILD)/native/obj
 NATIVE_TOOL := $(BUILD)/native/native-tool
 NATIVE_PKGS := jansson libxxhash libdw libelf unicorn
-NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) -MMD -MP
+NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) \
+	-Itools/asm/src -MMD -MP
 NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
-NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c))
+# tools/asm/src/conf.c: the one matcher of cell patterns (compiler/arch/opt, any, comma lists)
+NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c
 NATIVE_LIB_SRCS := $(filter-out $(NATIVE_DIR)/src/main.c $(NATIVE_DIR)/src/cmd_%.c,$(NATIVE_SRCS))
+native_obj = $(patsubst tools/asm/src/%.c,$(2)/asm-%.o,$(patsubst $(NATIVE_DIR)/src/%.c,$(2)/%.o,$(1)))
 
 $(NATIVE_OBJ)/%.o: $(NATIVE_DIR)/src/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
-$(NATIVE_TOOL): $(patsubst $(NATIVE_DIR)/src/%.c,$(NATIVE_OBJ)/%.o,$(NATIVE_SRCS))
+$(NATIVE_OBJ)/asm-%.o: tools/asm/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(NATIVE_TOOL): $(call native_obj,$(NATIVE_SRCS),$(NATIVE_OBJ))
 	@$(CC) -o $@ $^ $(NATIVE_LIBS)
 	@echo "built $@"
 
@@ -67,15 +73,18 @@ native-bench: $(NATIVE_DATA)
 
 BENCH_TARGETS += native-bench
 native-check: $(NATIVE_DATA) $(WASM_OUTCOMES) $(BUILD)/data/evidence.json
-	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_DIR)/evidence-gaps.conf $(NATIVE_IDS)
+	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_DIR)/evidence-gaps.conf $(NATIVE_DIR)/unexplored.conf $(NATIVE_IDS)
 
 CHECK_TARGETS += native-check
 
 # ---- tests: cmocka under ASan/UBSan --------------------------------------------------------------
 NATIVE_ASAN := $(BUILD)/native/asan
 NATIVE_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -O1
-NATIVE_ASAN_OBJS := $(patsubst $(NATIVE_DIR)/src/%.c,$(NATIVE_ASAN)/%.o,$(NATIVE_LIB_SRCS))
+NATIVE_ASAN_OBJS := $(call native_obj,$(NATIVE_LIB_SRCS),$(NATIVE_ASAN))
 $(NATIVE_ASAN)/%.o: $(NATIVE_DIR)/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
+$(NATIVE_ASAN)/asm-%.o: tools/asm/src/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
 $(NATIVE_ASAN)/tests/%.o: $(NATIVE_DIR)/tests/%.c

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conf.h" /* tools/asm: conf_pattern_match, the one matcher of cell patterns */
 #include "util.h"
 
 static int by_str(const void *a, const void *b)
@@ -69,9 +70,11 @@ static int claim_line(json_t *meta, const char *variant)
 }
 
 struct ctx {
-	json_t *native, *wasm, *meta, *evidence, *differences, *failures;
+	json_t *native, *wasm, *meta, *evidence, *differences, *unexplored, *failures;
 	struct xc_gap *gaps;
 	int ngaps;
+	struct xc_unexplored *un;
+	int nun;
 	struct xc_stats *st;
 	const char *file;
 	int as_wasm; /* plain evidence verdicts on the cells whose outcomes are WebAssembly's: bit 0 false, bit 1 true */
@@ -176,19 +179,60 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 	json_decref(f);
 }
 
+/* 1 if the comma list (or "any") names s. */
+static int in_list(const char *list, const char *s)
+{
+	if (!strcmp(list, "any"))
+		return 1;
+	size_t n = strlen(s);
+	for (const char *p = list; *p;) {
+		size_t l = strcspn(p, ",");
+		if (l == n && !strncmp(p, s, n))
+			return 1;
+		p += l + (p[l] == ',');
+	}
+	return 0;
+}
+
+/* A cell that could not be explored (what: its error, or "partial: <why>"): accepted when an
+ * entry of the unexplored file names it and its text appears in what, else a failure. */
+static void unexplored(struct ctx *x, const char *cell, const char *variant, const char *what, int partial)
+{
+	const char *id = json_string_value(json_object_get(x->meta, "id"));
+	for (int i = 0; id && i < x->nun; i++) {
+		struct xc_unexplored *u = &x->un[i];
+		if (strcmp(u->id, id) || !conf_pattern_match(u->cells, cell) || !in_list(u->variants, variant))
+			continue;
+		if (!strstr(what, u->text))
+			continue; /* listed for another reason: this one is not verified */
+		u->used++;
+		x->st->unexplored++;
+		json_array_append_new(x->unexplored, json_pack("{s:s, s:s, s:s, s:s, s:s}", "id", id, "cell", cell, "variant",
+							       variant, "error", what, "reason", u->reason));
+		return;
+	}
+	if (partial)
+		failure(x, cell, variant, xasprintf("the native exploration is %s", what));
+	else {
+		json_array_append_new(x->failures, json_string(what));
+		x->st->failures++;
+	}
+}
+
 static void one_variant(struct ctx *x, const char *cell, const char *variant, json_t *c)
 {
 	x->st->cells++;
 	const char *status = json_string_value(json_object_get(c, "status"));
 	if (!status || strcmp(status, "ok")) {
 		const char *err = json_string_value(json_object_get(c, "error"));
-		json_array_append_new(x->failures, json_string(err ? err : "a cell without a result"));
-		x->st->failures++;
+		unexplored(x, cell, variant, err ? err : "a cell without a result", 0);
 		return;
 	}
 	if (json_is_true(json_object_get(c, "partial"))) {
 		const char *why = json_string_value(json_object_get(c, "why"));
-		failure(x, cell, variant, xasprintf("the native exploration is partial (%s)", why ? why : "?"));
+		char *what = xasprintf("partial: %s", why ? why : "?");
+		unexplored(x, cell, variant, what, 1);
+		free(what);
 		return;
 	}
 	json_t *nset = key_set(json_object_get(c, "outcomes")), *wset = wasm_set(x->wasm, variant);
@@ -208,11 +252,23 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 	json_decref(wset);
 }
 
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_gap *gaps, int ngaps,
-			json_t *differences, json_t *failures, struct xc_stats *st)
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_lists *lists,
+			json_t *differences, json_t *unexplored, json_t *failures, struct xc_stats *st)
 {
-	struct ctx x = {native, wasm, meta, evidence, differences, failures, gaps, ngaps, st,
-			json_string_value(json_object_get(meta, "file")), 0};
+	struct ctx x = {native,
+			wasm,
+			meta,
+			evidence,
+			differences,
+			unexplored,
+			failures,
+			lists->gaps,
+			lists->ngaps,
+			lists->unexplored,
+			lists->nunexplored,
+			st,
+			json_string_value(json_object_get(meta, "file")),
+			0};
 	if (!x.file)
 		x.file = "examples/?.c";
 	const char *cell;
@@ -280,4 +336,73 @@ void xc_gaps_free(struct xc_gap *gaps, int n)
 		free(gaps[i].reason);
 	}
 	free(gaps);
+}
+
+/* Splits a line '<id> <cells> <variants>: "<text>" <reason>' into u. Returns 0, or -1. */
+static int unexplored_line(char *p, struct xc_unexplored *u)
+{
+	char id[256], cells[256], variants[256];
+	int used = 0;
+	char *colon = strchr(p, ':');
+	if (!colon || sscanf(p, "%255s %255s %255[^:]%n", id, cells, variants, &used) != 3 || p + used != colon ||
+	    strchr(variants, ' '))
+		return -1;
+	char *q = colon + 1 + strspn(colon + 1, " ");
+	char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+	if (!end || end == q + 1)
+		return -1;
+	char *reason = end + 1 + strspn(end + 1, " ");
+	if (!*reason)
+		return -1;
+	u->id = xstrdup(id);
+	u->cells = xstrdup(cells);
+	u->variants = xstrdup(variants);
+	u->text = xasprintf("%.*s", (int)(end - q - 1), q + 1);
+	u->reason = xstrdup(reason);
+	u->used = 0;
+	return 0;
+}
+
+int xc_unexplored_load(const char *path, struct xc_unexplored **u, char *err, size_t errlen)
+{
+	char *text = read_file(path, NULL);
+	*u = NULL;
+	if (!text) {
+		errf(err, errlen, "%s: cannot read", path);
+		return -1;
+	}
+	int n = 0, line = 0;
+	for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		line++;
+		p += strspn(p, " \t");
+		if (!*p || *p == '#')
+			continue;
+		*u = xrealloc(*u, (size_t)(n + 1) * sizeof **u);
+		if (unexplored_line(p, &(*u)[n]) != 0) {
+			errf(err, errlen, "%s:%d: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'",
+			     path, line);
+			xc_unexplored_free(*u, n);
+			*u = NULL;
+			free(text);
+			return -1;
+		}
+		(*u)[n++].line = line;
+	}
+	free(text);
+	return n;
+}
+
+void xc_unexplored_free(struct xc_unexplored *u, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(u[i].id);
+		free(u[i].cells);
+		free(u[i].variants);
+		free(u[i].text);
+		free(u[i].reason);
+	}
+	free(u);
 }

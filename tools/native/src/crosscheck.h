@@ -13,7 +13,10 @@
  *    Anything else fails, unless the gaps file (tools/native/evidence-gaps.conf) lists the example
  *    and the cell's compiler with the reason its evidence cannot tell; an entry that accepts
  *    nothing is itself a failure (the caller checks `used`).
- *  - a cell that could not be explored, or only partly, is a failure.
+ *  - a cell that could not be explored, or only partly, is a failure, unless the unexplored file
+ *    (tools/native/unexplored.conf) lists it with the text its error must contain and the reason
+ *    in words: the reason is checked against what the explorer found, and an entry that matches
+ *    no such cell is itself a failure (the caller checks `used`).
  */
 #ifndef NATIVE_CROSSCHECK_H
 #define NATIVE_CROSSCHECK_H
@@ -26,6 +29,7 @@ struct xc_stats {
 	int differences; /* plain cells that differ (explained or not) */
 	int explained;	 /* by the evidence */
 	int gaps;	 /* not explained by the evidence, but listed in the gaps file with a reason */
+	int unexplored;	 /* could not be explored, listed in the unexplored file with its reason */
 	int failures;
 };
 
@@ -44,13 +48,38 @@ struct xc_gap {
 int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen);
 void xc_gaps_free(struct xc_gap *gaps, int n);
 
+/* An entry of tools/native/unexplored.conf: cells that cannot be explored, the text their error
+ * (or partial result) says, and why. */
+struct xc_unexplored {
+	char *id;
+	char *cells;	/* a pattern compiler/arch/opt as in examples/targets.conf (any, comma lists) */
+	char *variants; /* comma list, or "any" */
+	char *text;	/* must appear in the cell's error, or in "partial: <why>" */
+	char *reason;
+	int line;
+	int used; /* cells it accepted */
+};
+
+/* Reads path ('<id> <cells> <variants>: "<text>" <reason>' lines, # comments). Returns the number
+ * of entries (*u allocated, free with xc_unexplored_free), or -1 with "path:line: message" in err. */
+int xc_unexplored_load(const char *path, struct xc_unexplored **u, char *err, size_t errlen);
+void xc_unexplored_free(struct xc_unexplored *u, int n);
+
+/* The accepted exceptions: evidence gaps and unexplored cells. */
+struct xc_lists {
+	struct xc_gap *gaps;
+	int ngaps;
+	struct xc_unexplored *unexplored;
+	int nunexplored;
+};
+
 /* Compares one example: native is build/data/native/<id>.json, wasm its
  * build/data/outcomes/<id>.json (NULL: missing), meta build/data/meta/<id>.json, evidence the
- * example's entry of build/data/evidence.json (NULL: missing), gaps the evidence gaps. Appends each
- * plain difference to differences ({id, file, cell, variant, native, wasm, evidence_holds,
- * explained, gap, why}) and
- * each failure, as "examples/<id>.c:LINE: <cell>: variant <v>: ...", to failures. */
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_gap *gaps, int ngaps,
-			json_t *differences, json_t *failures, struct xc_stats *st);
+ * example's entry of build/data/evidence.json (NULL: missing). Appends each plain difference to
+ * differences ({id, file, cell, variant, native, wasm, evidence_holds, explained, gap, why}), each
+ * listed unexplored cell to unexplored ({id, cell, variant, error, reason}) and each failure, as
+ * "examples/<id>.c:LINE: <cell>: variant <v>: ...", to failures. */
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_lists *lists,
+			json_t *differences, json_t *unexplored, json_t *failures, struct xc_stats *st);
 
 #endif

@@ -2,7 +2,8 @@
  * test_crosscheck.c - the cross-check's rules (crosscheck.h) on small documents: a fixed or
  * transformed cell that differs fails; a plain difference passes only when the cell's evidence
  * tells it apart from the cells that behave as the WebAssembly build, or an evidence-gaps entry for
- * its example and compiler accepts it; error and partial cells fail.
+ * its example and compiler accepts it; error and partial cells fail unless an unexplored entry
+ * names them with the text their error says (an entry with other text does not accept them).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -35,12 +36,14 @@ static const char *evidence_text =
 	"              {\"target\": \"gcc-12/x86_64\", \"opt\": \"O0\", \"variant\": \"plain\", \"holds\": false}]}";
 
 struct run {
-	json_t *diffs, *fails;
+	json_t *diffs, *unexplored, *fails;
 	struct xc_stats st;
 };
 
 static struct xc_gap *test_gaps; /* gaps for the next check */
 static int test_ngaps;
+static struct xc_unexplored *test_un; /* unexplored entries for the next check */
+static int test_nun;
 
 static void check_with(const char *native_cells, const char *meta_override, const char *wasm_override,
 		       struct run *r)
@@ -54,7 +57,9 @@ static void check_with(const char *native_cells, const char *meta_override, cons
 	memset(r, 0, sizeof *r);
 	r->diffs = json_array();
 	r->fails = json_array();
-	crosscheck_example(native, wasm, meta, ev, test_gaps, test_ngaps, r->diffs, r->fails, &r->st);
+	r->unexplored = json_array();
+	struct xc_lists lists = {test_gaps, test_ngaps, test_un, test_nun};
+	crosscheck_example(native, wasm, meta, ev, &lists, r->diffs, r->unexplored, r->fails, &r->st);
 	json_decref(native);
 	json_decref(meta);
 	json_decref(wasm);
@@ -69,6 +74,7 @@ static void check(const char *native_cells, const char *meta_override, struct ru
 static void done(struct run *r)
 {
 	json_decref(r->diffs);
+	json_decref(r->unexplored);
 	json_decref(r->fails);
 }
 
@@ -224,8 +230,83 @@ static void test_error_and_partial(void **state)
 	check("{\"cells\": {\"gcc-12/x86_64/O2\": {\"fixed\": {\"status\": \"ok\", \"partial\": true, \"why\": \"more than 9 states\", \"outcomes\": [" K("A") "]}}}}",
 	      NULL, &r);
 	assert_int_equal(r.st.failures, 1);
-	assert_non_null(strstr(fail0(&r), "partial (more than 9 states)"));
+	assert_non_null(strstr(fail0(&r), "partial: more than 9 states"));
 	done(&r);
+}
+
+#define ERR_CELL(cell, variant, msg) \
+	"{\"cells\": {\"" cell "\": {\"" variant "\": {\"status\": \"error\", \"error\": \"" msg "\"}}}}"
+#define LINK_ERR "examples/t/x.c:1: clang-14/riscv64/O0: variant plain: undefined reference to __atomic_exchange_4"
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_unexplored_file(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/native-unexplored-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	char err[256];
+	write_text(path, "# comment\n\nt/x clang-14/riscv64/O0,O1 any: \"__atomic_exchange_4\" clang 14 calls libatomic\n"
+			 "t/x any/any/any fixed: \"partial: more than\" a cap\n");
+	assert_int_equal(xc_unexplored_load(path, &test_un, err, sizeof err), 2);
+	test_nun = 2;
+	assert_int_equal(test_un[0].line, 3);
+	assert_string_equal(test_un[0].cells, "clang-14/riscv64/O0,O1");
+	assert_string_equal(test_un[0].text, "__atomic_exchange_4");
+	assert_string_equal(test_un[0].reason, "clang 14 calls libatomic");
+	struct run r;
+	/* a listed cell whose error says the listed text: accepted, reported with the reason */
+	check(ERR_CELL("clang-14/riscv64/O0", "plain", LINK_ERR), NULL, &r);
+	assert_int_equal(r.st.failures, 0);
+	assert_int_equal(r.st.unexplored, 1);
+	assert_int_equal(test_un[0].used, 1);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(r.unexplored, 0), "reason")),
+			    "clang 14 calls libatomic");
+	done(&r);
+	/* the same error on a cell the pattern does not name: a failure */
+	check(ERR_CELL("clang-14/riscv64/O2", "plain", LINK_ERR), NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_int_equal(r.st.unexplored, 0);
+	done(&r);
+	/* a listed cell that fails for another reason: the reason is not verified, a failure */
+	check(ERR_CELL("clang-14/riscv64/O1", "plain", "examples/t/x.c:1: clang-14/riscv64/O1: variant plain: rep movs"),
+	      NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_int_equal(r.st.unexplored, 0);
+	done(&r);
+	/* partial cells: by their "partial: <why>" text, for the listed variants only */
+	const char *partial = "{\"cells\": {\"gcc-12/x86_64/O2\": {\"%s\": {\"status\": \"ok\", \"partial\": true,"
+			      " \"why\": \"more than 9 states\", \"outcomes\": [" K("A") "]}}}}";
+	char doc[512];
+	snprintf(doc, sizeof doc, partial, "fixed");
+	check(doc, NULL, &r);
+	assert_int_equal(r.st.failures, 0);
+	assert_int_equal(r.st.unexplored, 1);
+	done(&r);
+	snprintf(doc, sizeof doc, partial, "transformed");
+	check(doc, NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	done(&r);
+	xc_unexplored_free(test_un, test_nun);
+	test_un = NULL;
+	test_nun = 0;
+	/* malformed lines are path:line: no quoted text, no reason, no variants */
+	static const char *bad[] = {"t/x any/any/any any: no quotes here\n", "t/x any/any/any any: \"text\"\n",
+				    "t/x any/any/any: \"text\" reason\n"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		write_text(path, bad[i]);
+		assert_int_equal(xc_unexplored_load(path, &test_un, err, sizeof err), -1);
+		assert_non_null(strstr(err, ":1: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'"));
+	}
+	unlink(path);
 }
 
 int main(void)
@@ -238,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_plain_as_fixed),
 		cmocka_unit_test(test_gaps_file),
 		cmocka_unit_test(test_error_and_partial),
+		cmocka_unit_test(test_unexplored_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
