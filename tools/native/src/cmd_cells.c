@@ -3,7 +3,8 @@
  * cell of one example x target (the objects listed in OBJS, "<opt> <variant> <path>" lines written
  * by tools/asm/compile.sh) and writes build/data/native/<id>/<target>.json. Each cell's result is
  * cached in CACHE_DIR/<xx>/<hash>.json, the hash of everything it depends on: this tool's binary,
- * the object, the variant's source, the example file and its metadata, the cell's names.
+ * the object, the variant's source, the example file and its metadata (and, for an error, which
+ * names its cell, the cell's names): identical objects are explored once (see one_cell).
  * A cell that cannot be explored is written as an error cell and reported on stderr; the exit
  * status is 0 unless the inputs are unusable (make check's native-check fails on error cells).
  */
@@ -44,25 +45,40 @@ static int cache_key(const char *files[], int nfiles, const char *strs[], int ns
 	return rc;
 }
 
-/* One cell: from the cache, or explored and cached. tool is the hash of this program. */
+static json_t *cache_get(const char *cache_dir, const char *key)
+{
+	char *path = xasprintf("%s/%.2s/%s.json", cache_dir, key, key);
+	json_t *hit = json_load_file(path, 0, NULL);
+	free(path);
+	return hit;
+}
+
+static void cache_put(const char *cache_dir, const char *key, json_t *r)
+{
+	char *path = xasprintf("%s/%.2s/%s.json", cache_dir, key, key);
+	if (write_json(path, r) != 0)
+		fprintf(stderr, "%s: cannot write the cache entry\n", path);
+	free(path);
+}
+
+/* One cell: from the cache, or explored and cached. tool is the hash of this program.
+ * An explored result depends on the object and the texts it is read with, not on the cell's
+ * names: identical objects (clang's -O2 and -O3 often are) are explored once, whatever cell
+ * they come from. An error names its cell, so it is cached under a key with the names. */
 static json_t *one_cell(struct cell *c, const char *meta_path, const char *cache_dir, const char *tool)
 {
 	const char *files[] = {c->obj, nmeta_source(c->meta, c->variant), c->meta->file, meta_path};
-	const char *strs[] = {tool, c->target, c->opt, c->variant};
-	char key[33];
-	char *path = NULL;
-	if (cache_key(files, 4, strs, 4, key) == 0) {
-		path = xasprintf("%s/%.2s/%s.json", cache_dir, key, key);
-		json_t *hit = json_load_file(path, 0, NULL);
-		if (hit) {
-			free(path);
-			return hit;
-		}
-	}
+	const char *names[] = {tool, c->target, c->opt, c->variant};
+	char key[33], named[33];
+	int keyed = cache_key(files, 4, names, 1, key) == 0 && cache_key(files, 4, names, 4, named) == 0;
+	json_t *hit = keyed ? cache_get(cache_dir, key) : NULL;
+	if (!hit && keyed)
+		hit = cache_get(cache_dir, named);
+	if (hit)
+		return hit;
 	json_t *r = cell_run(c);
-	if (path && write_json(path, r) != 0)
-		fprintf(stderr, "%s: cannot write the cache entry\n", path);
-	free(path);
+	if (keyed)
+		cache_put(cache_dir, json_object_get(r, "error") ? named : key, r);
 	return r;
 }
 
