@@ -19,12 +19,16 @@ rm -rf "$D"
 mkdir -p "$D/cache" "$D/out"
 jobs=$D/jobs
 : > "$jobs"
+# each target's arch, from the one reader of examples/targets.conf
+"$B/asm/asm-tool" matrix examples/targets.conf --json | node -e 'let s = "";
+process.stdin.on("data", (d) => s += d).on("end", () => {
+  for (const t of JSON.parse(s).targets) console.log(t.target + " " + t.arch); });' > "$D/arches"
 for objs in $(find "$B/data/asm" -name '*.objs' | sort); do
 	rel=${objs#"$B"/data/asm/}
 	rel=${rel%.objs}
 	target=$(echo "$rel" | awk -F/ '{ print $(NF-1) "/" $NF }')
 	id=${rel%/"$target"}
-	arch=$(awk -v t="$target" '$1 == "target" && $2 == t { print $4 }' examples/targets.conf)
+	arch=$(awk -v t="$target" '$1 == t { print $2 }' "$D/arches")
 	echo "$B/data/meta/$id.json $target $arch $objs $D/out/$rel.json $D/cache" >> "$jobs"
 done
 now() { date +%s%N; }
