@@ -38,8 +38,8 @@ static json_t *error_json(const struct cell *c, int variant_line, const char *ms
 {
 	const char *src = nmeta_source(c->meta, c->variant);
 	int line = variant_line > 0 && src ? linemap_line(src, c->meta->file, variant_line) : 0;
-	char *text = xasprintf("%s:%d: %s/%s: variant %s: %s", c->meta->file, line > 0 ? line : 1, c->target, c->opt,
-			       c->variant, msg);
+	char *text = xasprintf("%s:%d: %s/%s: variant %s: %s", c->meta->file, line > 0 ? line : 1,
+			       c->target, c->opt, c->variant, msg);
 	json_t *j = json_pack("{s:s, s:s}", "status", "error", "error", text);
 	free(text);
 	return j;
@@ -63,15 +63,17 @@ static json_t *hang_json(const struct nmeta *meta, unsigned hang)
 
 static json_t *found_json(const struct cell *c, const struct found *f)
 {
-	json_t *crash = f->crash_thread ? json_pack("{s:s, s:s}", "thread", f->crash_thread, "message", f->crash_message)
-					: json_null();
-	return json_pack("{s:s, s:O, s:o, s:o, s:b, s:s, s:I}", "key", f->key, "values", f->values, "hang",
-			 hang_json(c->meta, f->hang), "crash", crash, "done", f->done, "witness", f->witness, "states",
-			 (json_int_t)f->states);
+	json_t *crash = f->crash_thread ? json_pack("{s:s, s:s}", "thread", f->crash_thread,
+						    "message", f->crash_message) :
+					  json_null();
+	return json_pack("{s:s, s:O, s:o, s:o, s:b, s:s, s:I}", "key", f->key, "values", f->values,
+			 "hang", hang_json(c->meta, f->hang), "crash", crash, "done", f->done,
+			 "witness", f->witness, "states", (json_int_t)f->states);
 }
 
 /* The explored result and its traces; NULL with *err set when a step failed. */
-static json_t *explore_json(const struct cell *c, struct machine *m, const struct oview *ov, char **err, int *line)
+static json_t *explore_json(const struct cell *c, struct machine *m, const struct oview *ov,
+			    char **err, int *line)
 {
 	struct snapshot *root = machine_save(m);
 	struct explore_result r;
@@ -87,17 +89,19 @@ static json_t *explore_json(const struct cell *c, struct machine *m, const struc
 		goto done;
 	}
 	json_t *outcomes = json_array();
-	out = json_pack("{s:s, s:b, s:s?, s:I, s:I, s:i, s:f, s:o}", "status", "ok", "partial", r.partial, "why",
-			r.partial ? r.why : NULL, "states", (json_int_t)r.states, "transitions",
-			(json_int_t)r.transitions, "depth", r.depth, "explore_ms", (double)(long)(explore_ms * 100) / 100,
-			"outcomes", outcomes);
+	out = json_pack("{s:s, s:b, s:s?, s:I, s:I, s:i, s:f, s:o}", "status", "ok", "partial",
+			r.partial, "why", r.partial ? r.why : NULL, "states", (json_int_t)r.states,
+			"transitions", (json_int_t)r.transitions, "depth", r.depth, "explore_ms",
+			(double)(long)(explore_ms * 100) / 100, "outcomes", outcomes);
 	for (int i = 0; i < r.nfound; i++) {
 		json_t *o = found_json(c, &r.found[i]);
 		if (c->traces) {
 			char terr[256];
-			json_t *tr = trace_schedule(m, root, ov, r.found[i].witness, terr, sizeof terr);
+			json_t *tr =
+				trace_schedule(m, root, ov, r.found[i].witness, terr, sizeof terr);
 			if (!tr) {
-				*err = xasprintf("replaying witness %s: %s", r.found[i].witness, terr);
+				*err = xasprintf("replaying witness %s: %s", r.found[i].witness,
+						 terr);
 				json_decref(o);
 				json_decref(out);
 				out = NULL;
@@ -140,9 +144,12 @@ json_t *cell_run(const struct cell *c)
 		goto done;
 	}
 	have_ov = 1;
-	struct mconfig cfg = {.arch = c->arch, .image = &im, .nthreads = c->meta->nthreads,
-			      .init = c->meta->has_init ? "course_init" : NULL,
-			      .check = c->meta->has_check ? "course_check" : NULL, .local_bound = c->local_bound};
+	struct mconfig cfg = { .arch = c->arch,
+			       .image = &im,
+			       .nthreads = c->meta->nthreads,
+			       .init = c->meta->has_init ? "course_init" : NULL,
+			       .check = c->meta->has_check ? "course_check" : NULL,
+			       .local_bound = c->local_bound };
 	for (int t = 0; t < c->meta->nthreads; t++)
 		cfg.threads[t] = c->meta->threads[t];
 	if (machine_new(&m, &cfg, err, sizeof err) != 0) {

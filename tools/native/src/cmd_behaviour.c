@@ -26,16 +26,14 @@ static void reached(json_t *bad, json_t *native, int *cells)
 {
 	const char *cell;
 	json_t *variants;
-	json_object_foreach(json_object_get(native, "cells"), cell, variants)
-	{
+	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
 		json_t *plain = json_object_get(variants, "plain");
 		if (!plain)
 			continue;
 		(*cells)++;
 		size_t i;
 		json_t *b;
-		json_array_foreach(bad, i, b)
-		{
+		json_array_foreach(bad, i, b) {
 			json_t *hit = json_find(json_object_get(plain, "broken"), "expr",
 						json_string_value(json_object_get(b, "expr")));
 			if (!hit)
@@ -43,9 +41,10 @@ static void reached(json_t *bad, json_t *native, int *cells)
 			const char *slash = strrchr(cell, '/');
 			char *target = xasprintf("%.*s", (int)(slash - cell), cell);
 			json_array_append_new(json_object_get(b, "cells"),
-					      json_pack("{s:s, s:s, s:s, s:O, s:O}", "cell", cell, "target", target, "opt",
-							slash + 1, "witness", json_object_get(hit, "witness"), "key",
-							json_object_get(hit, "key")));
+					      json_pack("{s:s, s:s, s:s, s:O, s:O}", "cell", cell,
+							"target", target, "opt", slash + 1,
+							"witness", json_object_get(hit, "witness"),
+							"key", json_object_get(hit, "key")));
 			free(target);
 		}
 	}
@@ -63,21 +62,27 @@ int cmd_behaviour(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		json_t *native = load(data, "native", argv[i]), *meta = load(data, "meta", argv[i]);
 		if (!native || !meta) {
-			fprintf(stderr, "%s/native/%s.json: missing (or its metadata)\n", data, argv[i]);
+			fprintf(stderr, "%s/native/%s.json: missing (or its metadata)\n", data,
+				argv[i]);
 			rc = 1;
 		} else {
 			json_t *bad = json_array();
 			size_t k;
 			json_t *key;
 			json_array_foreach(json_object_get(native, "guarantees"), k, key)
-				json_array_append_new(bad, json_pack("{s:O, s:O, s:[]}", "expr", json_object_get(key, "expr"),
-								     "line", json_object_get(key, "line"), "cells"));
+				json_array_append_new(
+					bad, json_pack("{s:O, s:O, s:[]}", "expr",
+						       json_object_get(key, "expr"), "line",
+						       json_object_get(key, "line"), "cells"));
 			int cells = 0;
 			reached(bad, native, &cells);
-			json_array_append_new(examples, json_pack("{s:O, s:O, s:O, s:O, s:o, s:i}", "id", json_object_get(meta, "id"),
-								   "file", json_object_get(meta, "file"), "title",
-								   json_object_get(meta, "title"), "page",
-								   json_object_get(meta, "page"), "bad", bad, "cells", cells));
+			json_array_append_new(examples,
+					      json_pack("{s:O, s:O, s:O, s:O, s:o, s:i}", "id",
+							json_object_get(meta, "id"), "file",
+							json_object_get(meta, "file"), "title",
+							json_object_get(meta, "title"), "page",
+							json_object_get(meta, "page"), "bad", bad,
+							"cells", cells));
 		}
 		json_decref(native);
 		json_decref(meta);

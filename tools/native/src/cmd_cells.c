@@ -41,7 +41,8 @@ static int cache_key(const char *files[], int nfiles, const char *strs[], int ns
 		XXH3_128bits_update(st, strs[i], strlen(strs[i]) + 1);
 	XXH128_hash_t h = XXH3_128bits_digest(st);
 	XXH3_freeState(st);
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
+	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
+		 (unsigned long long)h.low64);
 	return rc;
 }
 
@@ -65,12 +66,15 @@ static void cache_put(const char *cache_dir, const char *key, json_t *r)
  * An explored result depends on the object and the texts it is read with, not on the cell's
  * names: identical objects (clang's -O2 and -O3 often are) are explored once, whatever cell
  * they come from. An error names its cell, so it is cached under a key with the names. */
-static json_t *one_cell(struct cell *c, const char *meta_path, const char *cache_dir, const char *tool)
+static json_t *one_cell(struct cell *c, const char *meta_path, const char *cache_dir,
+			const char *tool)
 {
-	const char *files[] = {c->obj, nmeta_source(c->meta, c->variant), c->meta->file, meta_path};
-	const char *names[] = {tool, c->target, c->opt, c->variant};
+	const char *files[] = { c->obj, nmeta_source(c->meta, c->variant), c->meta->file,
+				meta_path };
+	const char *names[] = { tool, c->target, c->opt, c->variant };
 	char key[33], named[33];
-	int keyed = cache_key(files, 4, names, 1, key) == 0 && cache_key(files, 4, names, 4, named) == 0;
+	int keyed = cache_key(files, 4, names, 1, key) == 0 &&
+		    cache_key(files, 4, names, 4, named) == 0;
 	json_t *hit = keyed ? cache_get(cache_dir, key) : NULL;
 	if (!hit && keyed)
 		hit = cache_get(cache_dir, named);
@@ -98,14 +102,14 @@ static int read_objs(const char *path, char ***lines, int *n)
 	return 0;
 }
 
-static int run(const char *meta_path, const char *target, const struct arch *a, char **objs, int nobjs,
-	       const char *out, const char *cache_dir, struct nmeta *meta)
+static int run(const char *meta_path, const char *target, const struct arch *a, char **objs,
+	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta)
 {
 	char *dir = workdir_new();
 	json_t *cells = json_object();
 	int bad = 0;
 	char tool[33];
-	const char *self[] = {"/proc/self/exe"};
+	const char *self[] = { "/proc/self/exe" };
 	if (cache_key(self, 1, NULL, 0, tool) != 0) {
 		fprintf(stderr, "native-tool: cannot read /proc/self/exe\n");
 		workdir_free(dir);
@@ -119,8 +123,13 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 			bad = 1;
 			break;
 		}
-		struct cell c = {.meta = meta, .variant = variant, .target = target, .opt = opt, .arch = a, .obj = obj,
-				 .workdir = dir};
+		struct cell c = { .meta = meta,
+				  .variant = variant,
+				  .target = target,
+				  .opt = opt,
+				  .arch = a,
+				  .obj = obj,
+				  .workdir = dir };
 		cell_defaults(&c);
 		json_t *r = one_cell(&c, meta_path, cache_dir, tool);
 		const char *err = json_string_value(json_object_get(r, "error"));
@@ -131,7 +140,8 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 		json_object_set_new(json_object_get(cells, opt), variant, r);
 	}
 	workdir_free(dir);
-	json_t *doc = json_pack("{s:s, s:s, s:s, s:o}", "id", meta->id, "target", target, "arch", a->name, "cells", cells);
+	json_t *doc = json_pack("{s:s, s:s, s:s, s:o}", "id", meta->id, "target", target, "arch",
+				a->name, "cells", cells);
 	if (!bad && write_json(out, doc) != 0) {
 		fprintf(stderr, "%s: cannot write\n", out);
 		bad = 1;
@@ -143,13 +153,16 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 int cmd_cells(int argc, char **argv)
 {
 	if (argc != 6) {
-		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR\n", stderr);
+		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR\n",
+		      stderr);
 		return 2;
 	}
 	const char *meta_path = argv[0], *target = argv[1], *objs_path = argv[3];
 	const struct arch *a = arch_find(argv[2]);
 	if (!a) {
-		fprintf(stderr, "examples/targets.conf: target %s: the native explorer knows no arch '%s'\n", target, argv[2]);
+		fprintf(stderr,
+			"examples/targets.conf: target %s: the native explorer knows no arch '%s'\n",
+			target, argv[2]);
 		return 1;
 	}
 	char err[512];
@@ -161,7 +174,9 @@ int cmd_cells(int argc, char **argv)
 	char **objs;
 	int n;
 	if (read_objs(objs_path, &objs, &n) != 0) {
-		fprintf(stderr, "%s: cannot read the object list (written by tools/asm/compile.sh)\n", objs_path);
+		fprintf(stderr,
+			"%s: cannot read the object list (written by tools/asm/compile.sh)\n",
+			objs_path);
 		nmeta_free(&meta);
 		return 1;
 	}

@@ -27,13 +27,19 @@ int cmd_explore(int argc, char **argv)
 	const char *slash = strchr(argv[2], '/');
 	const struct arch *a = slash ? arch_find(slash + 1) : NULL;
 	if (!a) {
-		fprintf(stderr, "native-tool: target '%s' is not compiler/arch with a known arch\n", argv[2]);
+		fprintf(stderr, "native-tool: target '%s' is not compiler/arch with a known arch\n",
+			argv[2]);
 		nmeta_free(&meta);
 		return 2;
 	}
 	char *dir = workdir_new();
-	struct cell c = {.meta = &meta, .variant = argv[1], .target = argv[2], .opt = argv[3], .arch = a,
-			 .obj = argv[4], .workdir = dir};
+	struct cell c = { .meta = &meta,
+			  .variant = argv[1],
+			  .target = argv[2],
+			  .opt = argv[3],
+			  .arch = a,
+			  .obj = argv[4],
+			  .workdir = dir };
 	cell_defaults(&c);
 	json_t *r = cell_run(&c);
 	char *s = json_dumps(r, JSON_INDENT(1) | JSON_PRESERVE_ORDER);

@@ -11,7 +11,8 @@
 
 static int by_str(const void *a, const void *b)
 {
-	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+	return strcmp(json_string_value(*(json_t *const *)a),
+		      json_string_value(*(json_t *const *)b));
 }
 
 /* The sorted outcome keys of a list of outcomes ({key, ...}). */
@@ -19,7 +20,8 @@ static json_t *key_set(json_t *outcomes)
 {
 	size_t n = json_array_size(outcomes), i;
 	json_t **keys = xcalloc(n + 1, sizeof *keys), *o;
-	json_array_foreach(outcomes, i, o) keys[i] = json_object_get(o, "key");
+	json_array_foreach(outcomes, i, o)
+		keys[i] = json_object_get(o, "key");
 	qsort(keys, n, sizeof *keys, by_str);
 	json_t *set = json_array();
 	for (i = 0; i < n; i++)
@@ -36,11 +38,12 @@ static json_t *wasm_set(json_t *wasm, const char *variant)
 
 static char *set_text(json_t *set)
 {
-	struct sbuf sb = {0};
+	struct sbuf sb = { 0 };
 	sb_add(&sb, "{");
 	size_t i;
 	json_t *k;
-	json_array_foreach(set, i, k) sb_printf(&sb, "%s%s", i ? " | " : "", json_string_value(k));
+	json_array_foreach(set, i, k)
+		sb_printf(&sb, "%s%s", i ? " | " : "", json_string_value(k));
 	sb_add(&sb, "}");
 	return sb.s;
 }
@@ -50,11 +53,11 @@ static int evidence_holds(json_t *evidence, const char *cell, const char *varian
 {
 	size_t i;
 	json_t *r;
-	json_array_foreach(json_object_get(evidence, "results"), i, r)
-	{
+	json_array_foreach(json_object_get(evidence, "results"), i, r) {
 		char *c = xasprintf("%s/%s", json_string_value(json_object_get(r, "target")),
 				    json_string_value(json_object_get(r, "opt")));
-		int match = !strcmp(c, cell) && !strcmp(json_string_value(json_object_get(r, "variant")), variant);
+		int match = !strcmp(c, cell) &&
+			    !strcmp(json_string_value(json_object_get(r, "variant")), variant);
 		free(c);
 		if (match)
 			return json_is_true(json_object_get(r, "holds"));
@@ -83,7 +86,8 @@ struct ctx {
 /* Records a failure; takes ownership of what. */
 static void failure(struct ctx *x, const char *cell, const char *variant, char *what)
 {
-	char *msg = xasprintf("%s:%d: %s: variant %s: %s", x->file, claim_line(x->meta, variant), cell, variant, what);
+	char *msg = xasprintf("%s:%d: %s: variant %s: %s", x->file, claim_line(x->meta, variant),
+			      cell, variant, what);
 	json_array_append_new(x->failures, json_string(msg));
 	x->st->failures++;
 	free(what);
@@ -93,11 +97,13 @@ static void failure(struct ctx *x, const char *cell, const char *variant, char *
 /* 1 if the plain variant's evidence is the given variant's (the same predicates). */
 static int evidence_same_as(json_t *meta, const char *variant)
 {
-	json_t *ev = json_object_get(meta, "evidence"), *p = json_object_get(ev, "plain"), *v = json_object_get(ev, variant);
+	json_t *ev = json_object_get(meta, "evidence"), *p = json_object_get(ev, "plain"),
+	       *v = json_object_get(ev, variant);
 	if (json_array_size(p) == 0 || json_array_size(p) != json_array_size(v))
 		return 0;
 	for (size_t i = 0; i < json_array_size(p); i++)
-		if (!json_equal(json_object_get(json_array_get(p, i), "expr"), json_object_get(json_array_get(v, i), "expr")))
+		if (!json_equal(json_object_get(json_array_get(p, i), "expr"),
+				json_object_get(json_array_get(v, i), "expr")))
 			return 0;
 	return 1;
 }
@@ -106,19 +112,23 @@ static int evidence_same_as(json_t *meta, const char *variant)
 static char *explanation(struct ctx *x, json_t *nset, int holds)
 {
 	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
-	const char *v = t && json_equal(nset, t) ? "transformed" : f && json_equal(nset, f) ? "fixed" : NULL;
+	const char *v = t && json_equal(nset, t) ? "transformed" :
+			f && json_equal(nset, f) ? "fixed" :
+						   NULL;
 	json_decref(t);
 	json_decref(f);
 	if (!v || holds < 0)
 		return NULL;
 	if (x->as_wasm == (holds ? 1 : 2))
-		return xasprintf("the plain evidence %s here and %s on every cell whose outcomes are the WebAssembly "
-				 "build's: the compiler made this code differently, and its outcomes are the %s variant's",
-				 holds ? "holds" : "does not hold", holds ? "does not hold" : "holds", v);
+		return xasprintf(
+			"the plain evidence %s here and %s on every cell whose outcomes are the WebAssembly "
+			"build's: the compiler made this code differently, and its outcomes are the %s variant's",
+			holds ? "holds" : "does not hold", holds ? "does not hold" : "holds", v);
 	if (x->as_wasm == 0 && holds && evidence_same_as(x->meta, v))
-		return xasprintf("no cell behaves as the WebAssembly build; the plain evidence here is the %s variant's "
-				 "and holds: the code has its shape and its outcomes",
-				 v);
+		return xasprintf(
+			"no cell behaves as the WebAssembly build; the plain evidence here is the %s variant's "
+			"and holds: the code has its shape and its outcomes",
+			v);
 	return NULL;
 }
 
@@ -150,10 +160,14 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 	char *why = explanation(x, nset, holds);
 	struct xc_gap *gap = why ? NULL : gap_for(x, cell);
 	x->st->differences++;
-	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id", json_object_get(x->meta, "id"),
-			      "file", x->file, "cell", cell, "variant", "plain", "native", nset, "wasm", wset,
-			      "evidence_holds", holds < 0 ? json_null() : json_boolean(holds), "explained", why != NULL,
-			      "gap", gap != NULL, "why", why ? why : gap ? gap->reason : "unexplained");
+	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id",
+			      json_object_get(x->meta, "id"), "file", x->file, "cell", cell,
+			      "variant", "plain", "native", nset, "wasm", wset, "evidence_holds",
+			      holds < 0 ? json_null() : json_boolean(holds), "explained",
+			      why != NULL, "gap", gap != NULL, "why",
+			      why ? why :
+			      gap ? gap->reason :
+				    "unexplained");
 	json_array_append_new(x->differences, d);
 	if (why) {
 		x->st->explained++;
@@ -166,12 +180,18 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 		return;
 	}
 	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
-	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"), *fs = f ? set_text(f) : xstrdup("(none)");
+	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"),
+	     *fs = f ? set_text(f) : xstrdup("(none)");
 	failure(x, cell, "plain",
-		xasprintf("native outcomes %s differ from the WebAssembly explorer's and the cell's evidence (plain "
-			  "evidence %s here) does not explain them: neither the transformed variant's %s nor the fixed "
-			  "variant's %s, told apart by the evidence from the cells that behave as the WebAssembly build",
-			  n, holds == 1 ? "holds" : holds == 0 ? "does not hold" : "unknown", ts, fs));
+		xasprintf(
+			"native outcomes %s differ from the WebAssembly explorer's and the cell's evidence (plain "
+			"evidence %s here) does not explain them: neither the transformed variant's %s nor the fixed "
+			"variant's %s, told apart by the evidence from the cells that behave as the WebAssembly build",
+			n,
+			holds == 1 ? "holds" :
+			holds == 0 ? "does not hold" :
+				     "unknown",
+			ts, fs));
 	free(n);
 	free(ts);
 	free(fs);
@@ -196,19 +216,22 @@ static int in_list(const char *list, const char *s)
 
 /* A cell that could not be explored (what: its error, or "partial: <why>"): accepted when an
  * entry of the unexplored file names it and its text appears in what, else a failure. */
-static void unexplored(struct ctx *x, const char *cell, const char *variant, const char *what, int partial)
+static void unexplored(struct ctx *x, const char *cell, const char *variant, const char *what,
+		       int partial)
 {
 	const char *id = json_string_value(json_object_get(x->meta, "id"));
 	for (int i = 0; id && i < x->nun; i++) {
 		struct xc_unexplored *u = &x->un[i];
-		if (strcmp(u->id, id) || !conf_pattern_match(u->cells, cell) || !in_list(u->variants, variant))
+		if (strcmp(u->id, id) || !conf_pattern_match(u->cells, cell) ||
+		    !in_list(u->variants, variant))
 			continue;
 		if (!strstr(what, u->text))
 			continue; /* listed for another reason: this one is not verified */
 		u->used++;
 		x->st->unexplored++;
-		json_array_append_new(x->unexplored, json_pack("{s:s, s:s, s:s, s:s, s:s}", "id", id, "cell", cell, "variant",
-							       variant, "error", what, "reason", u->reason));
+		json_array_append_new(x->unexplored, json_pack("{s:s, s:s, s:s, s:s, s:s}", "id",
+							       id, "cell", cell, "variant", variant,
+							       "error", what, "reason", u->reason));
 		return;
 	}
 	if (partial)
@@ -244,7 +267,9 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 		plain_difference(x, cell, nset, wset);
 	} else {
 		char *n = set_text(nset), *w = set_text(wset);
-		failure(x, cell, variant, xasprintf("native outcomes %s differ from the WebAssembly explorer's %s", n, w));
+		failure(x, cell, variant,
+			xasprintf("native outcomes %s differ from the WebAssembly explorer's %s", n,
+				  w));
 		free(n);
 		free(w);
 	}
@@ -252,43 +277,44 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 	json_decref(wset);
 }
 
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_lists *lists,
-			json_t *differences, json_t *unexplored, json_t *failures, struct xc_stats *st)
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
+			struct xc_lists *lists, json_t *differences, json_t *unexplored,
+			json_t *failures, struct xc_stats *st)
 {
-	struct ctx x = {native,
-			wasm,
-			meta,
-			evidence,
-			differences,
-			unexplored,
-			failures,
-			lists->gaps,
-			lists->ngaps,
-			lists->unexplored,
-			lists->nunexplored,
-			st,
-			json_string_value(json_object_get(meta, "file")),
-			0};
+	struct ctx x = { native,
+			 wasm,
+			 meta,
+			 evidence,
+			 differences,
+			 unexplored,
+			 failures,
+			 lists->gaps,
+			 lists->ngaps,
+			 lists->unexplored,
+			 lists->nunexplored,
+			 st,
+			 json_string_value(json_object_get(meta, "file")),
+			 0 };
 	if (!x.file)
 		x.file = "examples/?.c";
 	const char *cell;
 	json_t *variants;
 	json_t *wplain = wasm_set(wasm, "plain");
-	json_object_foreach(json_object_get(native, "cells"), cell, variants)
-	{
+	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
 		json_t *c = json_object_get(variants, "plain");
 		json_t *nset = c ? key_set(json_object_get(c, "outcomes")) : NULL;
 		int holds = evidence_holds(evidence, cell, "plain");
-		if (nset && wplain && json_equal(nset, wplain) && holds >= 0 && !json_is_true(json_object_get(c, "partial")))
+		if (nset && wplain && json_equal(nset, wplain) && holds >= 0 &&
+		    !json_is_true(json_object_get(c, "partial")))
 			x.as_wasm |= 1 << holds;
 		json_decref(nset);
 	}
 	json_decref(wplain);
-	json_object_foreach(json_object_get(native, "cells"), cell, variants)
-	{
+	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
 		const char *variant;
 		json_t *c;
-		json_object_foreach(variants, variant, c) one_variant(&x, cell, variant, c);
+		json_object_foreach(variants, variant, c)
+			one_variant(&x, cell, variant, c);
 	}
 }
 
@@ -312,17 +338,19 @@ int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errle
 		char id[256], compilers[256];
 		int used = 0;
 		const char *colon = strchr(p, ':');
-		if (!colon || sscanf(p, "%255s %255[^:]%n", id, compilers, &used) != 2 || p + used != colon ||
-		    !colon[1] || strchr(compilers, ' ')) {
-			errf(err, errlen, "%s:%d: expected '<example id> <compilers>: <reason>'", path, line);
+		if (!colon || sscanf(p, "%255s %255[^:]%n", id, compilers, &used) != 2 ||
+		    p + used != colon || !colon[1] || strchr(compilers, ' ')) {
+			errf(err, errlen, "%s:%d: expected '<example id> <compilers>: <reason>'",
+			     path, line);
 			xc_gaps_free(*gaps, n);
 			*gaps = NULL;
 			free(text);
 			return -1;
 		}
 		*gaps = xrealloc(*gaps, (size_t)(n + 1) * sizeof **gaps);
-		(*gaps)[n++] = (struct xc_gap){xstrdup(id), xstrdup(compilers), xstrdup(colon + 1 + strspn(colon + 1, " ")),
-					       line, 0};
+		(*gaps)[n++] = (struct xc_gap){ xstrdup(id), xstrdup(compilers),
+						xstrdup(colon + 1 + strspn(colon + 1, " ")), line,
+						0 };
 	}
 	free(text);
 	return n;
@@ -344,8 +372,8 @@ static int unexplored_line(char *p, struct xc_unexplored *u)
 	char id[256], cells[256], variants[256];
 	int used = 0;
 	char *colon = strchr(p, ':');
-	if (!colon || sscanf(p, "%255s %255s %255[^:]%n", id, cells, variants, &used) != 3 || p + used != colon ||
-	    strchr(variants, ' '))
+	if (!colon || sscanf(p, "%255s %255s %255[^:]%n", id, cells, variants, &used) != 3 ||
+	    p + used != colon || strchr(variants, ' '))
 		return -1;
 	char *q = colon + 1 + strspn(colon + 1, " ");
 	char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
@@ -382,7 +410,8 @@ int xc_unexplored_load(const char *path, struct xc_unexplored **u, char *err, si
 			continue;
 		*u = xrealloc(*u, (size_t)(n + 1) * sizeof **u);
 		if (unexplored_line(p, &(*u)[n]) != 0) {
-			errf(err, errlen, "%s:%d: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'",
+			errf(err, errlen,
+			     "%s:%d: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'",
 			     path, line);
 			xc_unexplored_free(*u, n);
 			*u = NULL;

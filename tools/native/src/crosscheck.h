@@ -28,8 +28,8 @@ struct xc_stats {
 	int equal;	 /* with the same outcome set as the WebAssembly explorer */
 	int differences; /* plain cells that differ (explained or not) */
 	int explained;	 /* by the evidence */
-	int gaps;	 /* not explained by the evidence, but listed in the gaps file with a reason */
-	int unexplored;	 /* could not be explored, listed in the unexplored file with its reason */
+	int gaps; /* not explained by the evidence, but listed in the gaps file with a reason */
+	int unexplored; /* could not be explored, listed in the unexplored file with its reason */
 	int failures;
 };
 
@@ -52,7 +52,7 @@ void xc_gaps_free(struct xc_gap *gaps, int n);
  * (or partial result) says, and why. */
 struct xc_unexplored {
 	char *id;
-	char *cells;	/* a pattern compiler/arch/opt as in examples/targets.conf (any, comma lists) */
+	char *cells; /* a pattern compiler/arch/opt as in examples/targets.conf (any, comma lists) */
 	char *variants; /* comma list, or "any" */
 	char *text;	/* must appear in the cell's error, or in "partial: <why>" */
 	char *reason;
@@ -79,7 +79,8 @@ struct xc_lists {
  * differences ({id, file, cell, variant, native, wasm, evidence_holds, explained, gap, why}), each
  * listed unexplored cell to unexplored ({id, cell, variant, error, reason}) and each failure, as
  * "examples/<id>.c:LINE: <cell>: variant <v>: ...", to failures. */
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence, struct xc_lists *lists,
-			json_t *differences, json_t *unexplored, json_t *failures, struct xc_stats *st);
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
+			struct xc_lists *lists, json_t *differences, json_t *unexplored,
+			json_t *failures, struct xc_stats *st);
 
 #endif

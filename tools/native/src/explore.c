@@ -110,7 +110,7 @@ static int intern(struct graph *g, char *text, json_t *json)
 			return i;
 		}
 	g->vals = xrealloc(g->vals, (size_t)(g->nvals + 1) * sizeof *g->vals);
-	g->vals[g->nvals] = (struct vals){text, json};
+	g->vals[g->nvals] = (struct vals){ text, json };
 	return g->nvals++;
 }
 
@@ -166,14 +166,14 @@ static void describe(struct graph *g, long id, struct machine *m, const struct o
 	s->shared = machine_shared_hash(m);
 	if (s->paused)
 		return;
-	struct cand c = {outcome_key(ov, g->vals[s->vals].text, s->spun, crash_thread, crash_msg),
-			 s->vals,
-			 s->spun,
-			 crash_thread ? xstrdup(crash_thread) : NULL,
-			 crash_msg,
-			 all_done && !crash_thread,
-			 (int)id,
-			 xstrdup("")};
+	struct cand c = { outcome_key(ov, g->vals[s->vals].text, s->spun, crash_thread, crash_msg),
+			  s->vals,
+			  s->spun,
+			  crash_thread ? xstrdup(crash_thread) : NULL,
+			  crash_msg,
+			  all_done && !crash_thread,
+			  (int)id,
+			  xstrdup("") };
 	s->terminal = g->ncands;
 	add_cand(g, c);
 }
@@ -186,8 +186,9 @@ struct frame {
 	int next;
 };
 
-static int search(struct graph *g, struct machine *m, const struct snapshot *root, const struct oview *ov,
-		  const struct explore_config *cfg, struct explore_result *res)
+static int search(struct graph *g, struct machine *m, const struct snapshot *root,
+		  const struct oview *ov, const struct explore_config *cfg,
+		  struct explore_result *res)
 {
 	uint8_t h[16];
 	machine_hash(m, h);
@@ -197,7 +198,7 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 	long cur = -1; /* the state the machine is in, -1 if unknown */
 	machine_restore(m, root);
 	if (g->s[0].paused) {
-		stack[0] = (struct frame){0, machine_save(m), 0};
+		stack[0] = (struct frame){ 0, machine_save(m), 0 };
 		depth = 1;
 		cur = 0;
 	}
@@ -229,7 +230,8 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		}
 		if (g->n >= cfg->max_states) {
 			res->partial = 1;
-			snprintf(res->why, sizeof res->why, "more than %ld states", cfg->max_states);
+			snprintf(res->why, sizeof res->why, "more than %ld states",
+				 cfg->max_states);
 			break;
 		}
 		id = add_state(g, h);
@@ -242,12 +244,13 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		}
 		if (depth == cfg->max_depth) {
 			res->partial = 1;
-			snprintf(res->why, sizeof res->why, "a schedule longer than %d steps", cfg->max_depth);
+			snprintf(res->why, sizeof res->why, "a schedule longer than %d steps",
+				 cfg->max_depth);
 			continue;
 		}
 		if (depth > res->depth)
 			res->depth = depth;
-		stack[depth++] = (struct frame){id, machine_save(m), 0};
+		stack[depth++] = (struct frame){ id, machine_save(m), 0 };
 	}
 	while (depth > 0)
 		snapshot_free(stack[--depth].snap);
@@ -318,14 +321,20 @@ static void find_hangs(struct graph *g, const struct oview *ov)
 				all = 0;
 		if (!all)
 			continue;
-		struct sbuf ext = {0};
+		struct sbuf ext = { 0 };
 		sb_add(&ext, "");
 		for (int t = 0; t < g->nthreads; t++) /* the witness shows each loop turning once */
 			if (p & (1u << t))
 				turn_loop(g, s, t, &ext);
 		unsigned hang = p | g->s[s].spun;
-		struct cand c = {outcome_key(ov, g->vals[g->s[s].vals].text, hang, NULL, NULL), g->s[s].vals, hang, NULL,
-				 NULL, 0, (int)s, ext.s};
+		struct cand c = { outcome_key(ov, g->vals[g->s[s].vals].text, hang, NULL, NULL),
+				  g->s[s].vals,
+				  hang,
+				  NULL,
+				  NULL,
+				  0,
+				  (int)s,
+				  ext.s };
 		add_cand(g, c);
 	}
 	for (int t = 0; t < g->nthreads; t++)
@@ -370,7 +379,8 @@ static char *witness_of(const struct cand *c, const long *dist, const long *pare
 
 static void collect(struct graph *g, struct explore_result *res)
 {
-	long *dist = xmalloc(((size_t)g->n + 1) * sizeof *dist), *parent = xmalloc(((size_t)g->n + 1) * sizeof *parent);
+	long *dist = xmalloc(((size_t)g->n + 1) * sizeof *dist),
+	     *parent = xmalloc(((size_t)g->n + 1) * sizeof *parent);
 	char *via = xmalloc((size_t)g->n + 1);
 	shortest(g, dist, parent, via);
 	int *best = xmalloc(((size_t)g->ncands + 1) * sizeof *best); /* per found: its candidate */
@@ -381,7 +391,8 @@ static void collect(struct graph *g, struct explore_result *res)
 		while (j < res->nfound && strcmp(g->cands[best[j]].key, c->key))
 			j++;
 		if (j == res->nfound) {
-			res->found = xrealloc(res->found, (size_t)(res->nfound + 1) * sizeof *res->found);
+			res->found = xrealloc(res->found,
+					      (size_t)(res->nfound + 1) * sizeof *res->found);
 			memset(&res->found[j], 0, sizeof res->found[j]);
 			res->nfound++;
 			best[j] = i;
@@ -427,11 +438,11 @@ static void graph_free(struct graph *g)
 	free(g->table);
 }
 
-int explore(struct machine *m, const struct snapshot *root, const struct oview *ov, const struct explore_config *cfg,
-	    struct explore_result *res)
+int explore(struct machine *m, const struct snapshot *root, const struct oview *ov,
+	    const struct explore_config *cfg, struct explore_result *res)
 {
 	memset(res, 0, sizeof *res);
-	struct graph g = {0};
+	struct graph g = { 0 };
 	g.nthreads = machine_nthreads(m);
 	int rc = search(&g, m, root, ov, cfg, res);
 	if (rc == 0) {

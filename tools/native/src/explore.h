@@ -29,12 +29,12 @@ struct explore_config {
 struct found {
 	char *key;
 	json_t *values;
-	unsigned hang;	     /* bit t: thread t does not terminate */
-	char *crash_thread;  /* NULL, a thread name, "init" or "check" */
+	unsigned hang;	    /* bit t: thread t does not terminate */
+	char *crash_thread; /* NULL, a thread name, "init" or "check" */
 	char *crash_message;
-	int done;	     /* every thread returned */
-	char *witness;	     /* a schedule reaching it: one digit (thread index) per step */
-	long states;	     /* explored states with this outcome */
+	int done;      /* every thread returned */
+	char *witness; /* a schedule reaching it: one digit (thread index) per step */
+	long states;   /* explored states with this outcome */
 };
 
 struct explore_result {
@@ -49,8 +49,8 @@ struct explore_result {
 /* Explores m, which must be in its initial state (just after machine_start). Returns 0, or -1
  * when a step failed (machine_error(m) says why). m is back in the initial state afterwards
  * (root, a snapshot of it, stays owned by the caller). */
-int explore(struct machine *m, const struct snapshot *root, const struct oview *ov, const struct explore_config *cfg,
-	    struct explore_result *res);
+int explore(struct machine *m, const struct snapshot *root, const struct oview *ov,
+	    const struct explore_config *cfg, struct explore_result *res);
 void explore_result_free(struct explore_result *r);
 
 #endif

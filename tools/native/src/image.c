@@ -30,11 +30,14 @@ static int load_segments(struct image *im, Elf *e, int fd, char *err, size_t err
 		struct image_seg *s = &im->segs[im->nsegs++];
 		s->addr = p.p_vaddr;
 		s->size = p.p_memsz;
-		s->prot = (p.p_flags & PF_R ? UC_PROT_READ : 0) | (p.p_flags & PF_W ? UC_PROT_WRITE : 0) |
+		s->prot = (p.p_flags & PF_R ? UC_PROT_READ : 0) |
+			  (p.p_flags & PF_W ? UC_PROT_WRITE : 0) |
 			  (p.p_flags & PF_X ? UC_PROT_EXEC : 0);
 		s->bytes = xcalloc(1, p.p_memsz);
-		if (p.p_filesz > p.p_memsz || pread(fd, s->bytes, p.p_filesz, (off_t)p.p_offset) != (ssize_t)p.p_filesz) {
-			errf(err, errlen, "cannot read a segment at 0x%llx", (unsigned long long)p.p_vaddr);
+		if (p.p_filesz > p.p_memsz ||
+		    pread(fd, s->bytes, p.p_filesz, (off_t)p.p_offset) != (ssize_t)p.p_filesz) {
+			errf(err, errlen, "cannot read a segment at 0x%llx",
+			     (unsigned long long)p.p_vaddr);
 			return -1;
 		}
 	}
@@ -50,7 +53,8 @@ static int by_addr(const void *a, const void *b)
 }
 
 /* Calls fn(name, sym) for each named function or object symbol of e. */
-static void each_symbol(Elf *e, void (*fn)(void *ctx, const char *name, const GElf_Sym *s), void *ctx)
+static void each_symbol(Elf *e, void (*fn)(void *ctx, const char *name, const GElf_Sym *s),
+			void *ctx)
 {
 	Elf_Scn *scn = NULL;
 	while ((scn = elf_nextscn(e, scn))) {
@@ -64,7 +68,8 @@ static void each_symbol(Elf *e, void (*fn)(void *ctx, const char *name, const GE
 				continue;
 			int type = GELF_ST_TYPE(s.st_info);
 			const char *name = elf_strptr(e, sh.sh_link, s.st_name);
-			if ((type == STT_FUNC || type == STT_OBJECT) && name && *name && s.st_shndx != SHN_UNDEF)
+			if ((type == STT_FUNC || type == STT_OBJECT) && name && *name &&
+			    s.st_shndx != SHN_UNDEF)
 				fn(ctx, name, &s);
 		}
 	}
@@ -74,8 +79,9 @@ static void add_image_sym(void *ctx, const char *name, const GElf_Sym *s)
 {
 	struct image *im = ctx;
 	im->syms = xrealloc(im->syms, (size_t)(im->nsyms + 1) * sizeof *im->syms);
-	im->syms[im->nsyms++] = (struct image_sym){xstrdup(name), s->st_value, s->st_size,
-						   GELF_ST_TYPE(s->st_info) == STT_FUNC, s->st_value};
+	im->syms[im->nsyms++] = (struct image_sym){ xstrdup(name), s->st_value, s->st_size,
+						    GELF_ST_TYPE(s->st_info) == STT_FUNC,
+						    s->st_value };
 }
 
 static void set_listing(void *ctx, const char *name, const GElf_Sym *s)
@@ -99,13 +105,14 @@ static void load_sections(struct image *im, Elf *e)
 		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0)
 			continue;
 		const char *name = elf_strptr(e, shstrndx, sh.sh_name);
-		struct image_range r = {sh.sh_addr, sh.sh_addr + sh.sh_size};
+		struct image_range r = { sh.sh_addr, sh.sh_addr + sh.sh_size };
 		if (name && !strcmp(name, "course_shared"))
 			im->shared = r;
 		else if (name && !strcmp(name, "course_observed"))
 			im->observed = r;
 		if (sh.sh_flags & SHF_WRITE) {
-			im->writable = xrealloc(im->writable, (size_t)(im->nwritable + 1) * sizeof *im->writable);
+			im->writable = xrealloc(im->writable,
+						(size_t)(im->nwritable + 1) * sizeof *im->writable);
 			im->writable[im->nwritable++] = r;
 		}
 	}
@@ -131,7 +138,8 @@ static int load_listing(struct image *im, const char *obj_path, char *err, size_
 	return 0;
 }
 
-static int load(struct image *im, const char *elf_path, const char *obj_path, char *err, size_t errlen)
+static int load(struct image *im, const char *elf_path, const char *obj_path, char *err,
+		size_t errlen)
 {
 	memset(im, 0, sizeof *im);
 	im->fd = -1;
@@ -154,11 +162,13 @@ static int load(struct image *im, const char *elf_path, const char *obj_path, ch
 	if (load_listing(im, obj_path, err, errlen) != 0)
 		return -1;
 	qsort(im->syms, (size_t)im->nsyms, sizeof *im->syms, by_addr);
-	im->dwarf = dwarf_begin_elf(e, DWARF_C_READ, NULL); /* NULL without debug info: lines are 0 */
+	im->dwarf =
+		dwarf_begin_elf(e, DWARF_C_READ, NULL); /* NULL without debug info: lines are 0 */
 	return 0;
 }
 
-int image_load(struct image *im, const char *elf_path, const char *obj_path, char *err, size_t errlen)
+int image_load(struct image *im, const char *elf_path, const char *obj_path, char *err,
+	       size_t errlen)
 {
 	int rc = load(im, elf_path, obj_path, err, errlen);
 	if (rc != 0)
@@ -198,7 +208,8 @@ const struct image_sym *image_at(const struct image *im, uint64_t addr)
 	const struct image_sym *best = NULL;
 	for (int i = 0; i < im->nsyms; i++) {
 		const struct image_sym *s = &im->syms[i];
-		if (addr >= s->addr && addr < s->addr + (s->size ? s->size : 1) && (!best || (s->func && !best->func)))
+		if (addr >= s->addr && addr < s->addr + (s->size ? s->size : 1) &&
+		    (!best || (s->func && !best->func)))
 			best = s;
 	}
 	return best;

@@ -12,7 +12,7 @@ struct image_sym {
 	char *name;
 	uint64_t addr, size; /* in the linked image */
 	int func;	     /* STT_FUNC */
-	uint64_t listing;    /* functions: the address objdump shows for it in the object's listing */
+	uint64_t listing; /* functions: the address objdump shows for it in the object's listing */
 };
 
 struct image_seg {
@@ -40,7 +40,8 @@ struct image {
 
 /* Loads the linked executable elf_path; obj_path is the object it was linked from (for the
  * listing addresses). Returns 0, or -1 with a message in err. image_free releases it. */
-int image_load(struct image *im, const char *elf_path, const char *obj_path, char *err, size_t errlen);
+int image_load(struct image *im, const char *elf_path, const char *obj_path, char *err,
+	       size_t errlen);
 void image_free(struct image *im);
 
 /* The symbol called name (a function or an object), or NULL. */

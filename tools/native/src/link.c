@@ -21,23 +21,22 @@ extern char **environ;
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-static const char script[] =
-	"/* the native explorer's layout (tools/native/src/link.h) */\n"
-	"SECTIONS\n"
-	"{\n"
-	"  . = 0x100000;\n"
-	"  .text : { *(.text) *(.text.*) }\n"
-	"  . = ALIGN(0x1000);\n"
-	"  .rodata : { *(.rodata) *(.rodata.*) *(.srodata) *(.srodata.*) }\n"
-	"  . = ALIGN(0x1000);\n"
-	"  .data : { *(.data) *(.data.*) *(.sdata) *(.sdata.*) }\n"
-	"  .bss : { *(.bss) *(.bss.*) *(.sbss) *(.sbss.*) *(COMMON) }\n"
-	"  . = ALIGN(0x1000);\n"
-	"  course_shared : { *(course_shared) }\n"
-	"  . = ALIGN(0x1000);\n"
-	"  course_observed : { *(course_observed) }\n"
-	"  /DISCARD/ : { *(.comment) *(.note.*) *(.eh_frame) }\n"
-	"}\n";
+static const char script[] = "/* the native explorer's layout (tools/native/src/link.h) */\n"
+			     "SECTIONS\n"
+			     "{\n"
+			     "  . = 0x100000;\n"
+			     "  .text : { *(.text) *(.text.*) }\n"
+			     "  . = ALIGN(0x1000);\n"
+			     "  .rodata : { *(.rodata) *(.rodata.*) *(.srodata) *(.srodata.*) }\n"
+			     "  . = ALIGN(0x1000);\n"
+			     "  .data : { *(.data) *(.data.*) *(.sdata) *(.sdata.*) }\n"
+			     "  .bss : { *(.bss) *(.bss.*) *(.sbss) *(.sbss.*) *(COMMON) }\n"
+			     "  . = ALIGN(0x1000);\n"
+			     "  course_shared : { *(course_shared) }\n"
+			     "  . = ALIGN(0x1000);\n"
+			     "  course_observed : { *(course_observed) }\n"
+			     "  /DISCARD/ : { *(.comment) *(.note.*) *(.eh_frame) }\n"
+			     "}\n";
 
 const char *link_script(void)
 {
@@ -63,8 +62,8 @@ static void first_lines(const char *path, char *err, size_t errlen)
 	free(text);
 }
 
-int link_object(const struct arch *a, const char *obj, const char *out_elf, const char *workdir, char *err,
-		size_t errlen)
+int link_object(const struct arch *a, const char *obj, const char *out_elf, const char *workdir,
+		char *err, size_t errlen)
 {
 	char *ld = xasprintf("%s/link.ld", workdir), *log = xasprintf("%s/ld.err", workdir);
 	int rc = -1;
@@ -73,9 +72,21 @@ int link_object(const struct arch *a, const char *obj, const char *out_elf, cons
 		errf(err, errlen, "cannot write %s: %s", ld, strerror(errno));
 		goto out;
 	}
-	char *argv[] = {(char *)a->linker, "-m", (char *)a->emulation, "-T", ld, "-static", "-nostdlib",
-			"--build-id=none", "-z", "noexecstack", "--no-warn-rwx-segments", "-o", (char *)out_elf,
-			(char *)obj, NULL};
+	char *argv[] = { (char *)a->linker,
+			 "-m",
+			 (char *)a->emulation,
+			 "-T",
+			 ld,
+			 "-static",
+			 "-nostdlib",
+			 "--build-id=none",
+			 "-z",
+			 "noexecstack",
+			 "--no-warn-rwx-segments",
+			 "-o",
+			 (char *)out_elf,
+			 (char *)obj,
+			 NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -84,8 +95,8 @@ int link_object(const struct arch *a, const char *obj, const char *out_elf, cons
 	int e = posix_spawnp(&pid, a->linker, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (e != 0) {
-		errf(err, errlen, "cannot run %s: %s (install the Debian package %s)", a->linker, strerror(e),
-		     a->package);
+		errf(err, errlen, "cannot run %s: %s (install the Debian package %s)", a->linker,
+		     strerror(e), a->package);
 		goto out;
 	}
 	int status;

@@ -23,7 +23,7 @@ const char *link_script(void);
 /* Links obj into out_elf with a's linker and the script written under workdir (an existing
  * directory the caller owns). Returns 0, or -1 with the linker's diagnostics (its first lines,
  * or why it could not run) in err. */
-int link_object(const struct arch *a, const char *obj, const char *out_elf, const char *workdir, char *err,
-		size_t errlen);
+int link_object(const struct arch *a, const char *obj, const char *out_elf, const char *workdir,
+		char *err, size_t errlen);
 
 #endif

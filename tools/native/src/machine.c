@@ -21,13 +21,13 @@
 #include "link.h"
 #include "util.h"
 
-#define MAGIC_RET 0x3fff0000u	/* threads return here: emulation stops before fetching it */
+#define MAGIC_RET 0x3fff0000u /* threads return here: emulation stops before fetching it */
 #define STACK_BASE 0x40000000u
-#define STACK_STRIDE 0x10000u	/* per stack slot: an unmapped guard, then the stack */
+#define STACK_STRIDE 0x10000u /* per stack slot: an unmapped guard, then the stack */
 #define STACK_SIZE 0x8000u
 #define INIT_SLOT MACHINE_MAX_THREADS /* INIT and CHECK run on their own stack */
-#define CHUNK 2048		/* instructions per emulation call between spin checks */
-#define REG_BYTES 16		/* room for the widest register of the hashed set */
+#define CHUNK 2048		      /* instructions per emulation call between spin checks */
+#define REG_BYTES 16		      /* room for the widest register of the hashed set */
 
 struct tstate {
 	int refs;
@@ -69,14 +69,14 @@ struct snapshot {
 
 /* What the hooks saw during one emulation call. */
 struct rec {
-	int recording;		/* shared accesses are recorded (the pages are open) */
+	int recording; /* shared accesses are recorded (the pages are open) */
 	int n, overflow;
 	struct access acc[MACHINE_MAX_ACC];
-	int inject;		/* reads with an index below this get rvals[index] */
+	int inject; /* reads with an index below this get rvals[index] */
 	const uint64_t *rvals;
-	int fault;		/* UC_MEM_* of an invalid access, 0 if none */
+	int fault; /* UC_MEM_* of an invalid access, 0 if none */
 	uint64_t fault_addr;
-	int intr;		/* an interrupt (trap) happened */
+	int intr; /* an interrupt (trap) happened */
 	int bad_insn;
 };
 
@@ -104,7 +104,8 @@ struct machine {
 	int init_crashed;
 	struct rec rec;
 	uc_hook hooks[5];
-	uint64_t blk, blk_size; /* the last block started: a trap that stopped its translation is there */
+	uint64_t blk,
+		blk_size; /* the last block started: a trap that stopped its translation is there */
 	char err[512];
 	uint64_t err_pc;
 };
@@ -141,7 +142,7 @@ static int map_region(struct machine *m, uint64_t addr, uint64_t size, int prot)
 		return -1;
 	}
 	m->regions = xrealloc(m->regions, (size_t)(m->nregions + 1) * sizeof *m->regions);
-	m->regions[m->nregions++] = (struct region){addr, size, host};
+	m->regions[m->nregions++] = (struct region){ addr, size, host };
 	return 0;
 }
 
@@ -160,20 +161,24 @@ static int map_image(struct machine *m, char *err, size_t errlen)
 {
 	const struct image *im = m->im;
 	for (int i = 0; i < im->nsegs;) {
-		uint64_t lo = page_down(im->segs[i].addr), hi = page_up(im->segs[i].addr + im->segs[i].size);
+		uint64_t lo = page_down(im->segs[i].addr),
+			 hi = page_up(im->segs[i].addr + im->segs[i].size);
 		int prot = im->segs[i].prot, j = i + 1;
 		for (; j < im->nsegs && page_down(im->segs[j].addr) < hi; j++) {
-			hi = page_up(im->segs[j].addr + im->segs[j].size) > hi ? page_up(im->segs[j].addr + im->segs[j].size)
-										 : hi;
+			hi = page_up(im->segs[j].addr + im->segs[j].size) > hi ?
+				     page_up(im->segs[j].addr + im->segs[j].size) :
+				     hi;
 			prot |= im->segs[j].prot;
 		}
-		if (lo < LINK_TEXT_BASE || hi > MAGIC_RET || map_region(m, lo, hi - lo, prot) != 0) {
-			errf(err, errlen, "cannot map the image at 0x%llx-0x%llx", (unsigned long long)lo,
-			     (unsigned long long)hi);
+		if (lo < LINK_TEXT_BASE || hi > MAGIC_RET ||
+		    map_region(m, lo, hi - lo, prot) != 0) {
+			errf(err, errlen, "cannot map the image at 0x%llx-0x%llx",
+			     (unsigned long long)lo, (unsigned long long)hi);
 			return -1;
 		}
 		for (; i < j; i++)
-			memcpy(host_of(m, im->segs[i].addr, im->segs[i].size), im->segs[i].bytes, im->segs[i].size);
+			memcpy(host_of(m, im->segs[i].addr, im->segs[i].size), im->segs[i].bytes,
+			       im->segs[i].size);
 	}
 	return 0;
 }
@@ -188,18 +193,21 @@ static int map_globals(struct machine *m, char *err, size_t errlen)
 		g->len = im->writable[i].hi - im->writable[i].lo;
 		g->host = host_of(m, g->addr, g->len);
 		if (!g->host) {
-			errf(err, errlen, "writable section at 0x%llx is not in a segment", (unsigned long long)g->addr);
+			errf(err, errlen, "writable section at 0x%llx is not in a segment",
+			     (unsigned long long)g->addr);
 			return -1;
 		}
 		m->globals_len += g->len;
 	}
 	if (im->shared.hi > im->shared.lo) {
-		m->shared = (struct global){im->shared.lo, im->shared.hi - im->shared.lo, host_of(m, im->shared.lo, 1)};
+		m->shared = (struct global){ im->shared.lo, im->shared.hi - im->shared.lo,
+					     host_of(m, im->shared.lo, 1) };
 		m->shared_pg_lo = page_down(im->shared.lo);
 		m->shared_pg_hi = page_up(im->shared.hi);
 		for (int i = 0; i < im->nwritable; i++) { /* nothing else may live on those pages */
 			const struct image_range *w = &im->writable[i];
-			if (w->lo != im->shared.lo && w->hi > m->shared_pg_lo && w->lo < m->shared_pg_hi) {
+			if (w->lo != im->shared.lo && w->hi > m->shared_pg_lo &&
+			    w->lo < m->shared_pg_hi) {
 				errf(err, errlen, "course_shared shares a page with other data");
 				return -1;
 			}
@@ -248,7 +256,8 @@ static void store_le(uint8_t *p, int size, uint64_t v)
 		p[i] = (uint8_t)v;
 }
 
-static void hook_shared(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *data)
+static void hook_shared(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
+			void *data)
 {
 	struct machine *m = data;
 	struct rec *r = &m->rec;
@@ -266,7 +275,8 @@ static void hook_shared(uc_engine *uc, uc_mem_type type, uint64_t addr, int size
 	a->addr = addr;
 	a->pc = 0; /* filled by the caller: the hook's view of the pc is not reliable */
 	if (type == UC_MEM_WRITE) {
-		a->value = size >= 8 ? (uint64_t)value : (uint64_t)value & ((1ull << (8 * size)) - 1);
+		a->value = size >= 8 ? (uint64_t)value :
+				       (uint64_t)value & ((1ull << (8 * size)) - 1);
 	} else {
 		if (r->n < r->inject && h && size <= 8) /* the value this read returned before */
 			store_le(h, size, r->rvals[r->n]);
@@ -275,7 +285,8 @@ static void hook_shared(uc_engine *uc, uc_mem_type type, uint64_t addr, int size
 	r->n++;
 }
 
-static bool hook_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *data)
+static bool hook_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
+			 void *data)
 {
 	struct machine *m = data;
 	(void)uc;
@@ -314,17 +325,19 @@ static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *data)
 
 static int add_hooks(struct machine *m)
 {
-	uint64_t lo = m->shared.len ? m->shared.addr : 1, hi = m->shared.len ? m->shared.addr + m->shared.len - 1 : 0;
-	if (m->shared.len &&
-	    uc_hook_add(m->uc, &m->hooks[0], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)hook_shared, m, lo, hi))
+	uint64_t lo = m->shared.len ? m->shared.addr : 1,
+		 hi = m->shared.len ? m->shared.addr + m->shared.len - 1 : 0;
+	if (m->shared.len && uc_hook_add(m->uc, &m->hooks[0], UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
+					 (void *)hook_shared, m, lo, hi))
 		return -1;
 	if (uc_hook_add(m->uc, &m->hooks[1], UC_HOOK_MEM_INVALID, (void *)hook_invalid, m, 1, 0) ||
 	    uc_hook_add(m->uc, &m->hooks[2], UC_HOOK_INTR, (void *)hook_intr, m, 1, 0))
 		return -1;
-	if (m->a->uc_arch == UC_ARCH_X86 &&
-	    uc_hook_add(m->uc, &m->hooks[3], UC_HOOK_INSN_INVALID, (void *)hook_insn_invalid, m, 1, 0))
+	if (m->a->uc_arch == UC_ARCH_X86 && uc_hook_add(m->uc, &m->hooks[3], UC_HOOK_INSN_INVALID,
+							(void *)hook_insn_invalid, m, 1, 0))
 		return -1;
-	if (uc_hook_add(m->uc, &m->hooks[4], UC_HOOK_BLOCK, (void *)hook_block, m, LINK_TEXT_BASE, MAGIC_RET - 1))
+	if (uc_hook_add(m->uc, &m->hooks[4], UC_HOOK_BLOCK, (void *)hook_block, m, LINK_TEXT_BASE,
+			MAGIC_RET - 1))
 		return -1;
 	return 0;
 }
@@ -397,14 +410,15 @@ static void crash_at(struct machine *m, const struct thr *th, struct crash *cr, 
 	}
 	/* The trap is at pc, or at the start of the last block (whose translation it stopped), or an
 	 * interrupt reported the pc after it. */
-	uint64_t cand[] = {m->blk, pc, pc - 2, pc - 4};
+	uint64_t cand[] = { m->blk, pc, pc - 2, pc - 4 };
 	for (int i = 0; i < 4; i++) {
-		uint8_t code[16] = {0};
+		uint8_t code[16] = { 0 };
 		if (i == 0 && (m->blk_size != 0 || !m->blk))
 			continue;
 		if (i > 1 && !(r->intr || r->bad_insn))
 			break;
-		if (machine_read(m, cand[i], code, (size_t)m->a->max_insn) != 0 || !m->a->is_trap(code))
+		if (machine_read(m, cand[i], code, (size_t)m->a->max_insn) != 0 ||
+		    !m->a->is_trap(code))
 			continue;
 		cr->kind = CRASH_TRAP;
 		cr->pc = cand[i];
@@ -429,7 +443,8 @@ static enum stop run(struct machine *m, const struct thr *th, int closed, struct
 		uc_err e = uc_emu_start(m->uc, pc, MAGIC_RET, 0, CHUNK);
 		pc = reg(m, m->a->reg_pc);
 		if (m->rec.fault == UC_MEM_READ_PROT || m->rec.fault == UC_MEM_WRITE_PROT) {
-			if (closed && m->rec.fault_addr >= m->shared_pg_lo && m->rec.fault_addr < m->shared_pg_hi)
+			if (closed && m->rec.fault_addr >= m->shared_pg_lo &&
+			    m->rec.fault_addr < m->shared_pg_hi)
 				return STOP_SHARED;
 		}
 		if (m->rec.fault || m->rec.intr || m->rec.bad_insn || e != UC_ERR_OK) {
@@ -484,7 +499,8 @@ static void load_thread(struct machine *m, int t)
 	struct thr *th = &m->th[t];
 	struct tstate *ts = th->ts;
 	if (m->loaded[t] != ts->id) {
-		memcpy(host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo), ts->stack, th->stack_top - ts->sp_lo);
+		memcpy(host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo), ts->stack,
+		       th->stack_top - ts->sp_lo);
 		zero_below(m, th, ts->sp_lo);
 		m->loaded[t] = ts->id;
 	}
@@ -539,13 +555,14 @@ static struct tstate *ts_new(void)
 
 static void set_stop(struct tstate *ts, enum stop s)
 {
-	static const enum tstatus of[] = {T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND};
+	static const enum tstatus of[] = { T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND };
 	ts->status = of[s];
 }
 
 /* ---- setup -------------------------------------------------------------------------------- */
 
-static int fail(struct machine *m, uint64_t pc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct machine *m, uint64_t pc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static int fail(struct machine *m, uint64_t pc, const char *fmt, ...)
 {
 	va_list ap;
@@ -613,7 +630,8 @@ int machine_new(struct machine **out, const struct mconfig *cfg, char *err, size
 		return -1;
 	}
 	enable_fp(m);
-	if (uc_context_alloc(m->uc, &m->fresh) != UC_ERR_OK || uc_context_save(m->uc, m->fresh) != UC_ERR_OK) {
+	if (uc_context_alloc(m->uc, &m->fresh) != UC_ERR_OK ||
+	    uc_context_save(m->uc, m->fresh) != UC_ERR_OK) {
 		errf(err, errlen, "cannot save a CPU context");
 		return -1;
 	}
@@ -748,16 +766,20 @@ static int check_accesses(struct machine *m, enum insn_kind kind, const char *wh
 {
 	const struct rec *r = &m->rec;
 	if (r->overflow)
-		return fail(m, pc, "an instruction that makes more than %d shared accesses cannot be split safely",
-			    MACHINE_MAX_ACC);
+		return fail(
+			m, pc,
+			"an instruction that makes more than %d shared accesses cannot be split safely",
+			MACHINE_MAX_ACC);
 	int total = 0;
 	for (int i = 0; i < r->n; i++) {
 		if (r->acc[i].size > 8)
-			return fail(m, pc, "a %d-byte shared access cannot be split safely", r->acc[i].size);
+			return fail(m, pc, "a %d-byte shared access cannot be split safely",
+				    r->acc[i].size);
 		total += r->acc[i].size;
 	}
 	if (kind == INSN_VECTOR && r->n > 1)
-		return fail(m, pc, "%s of %d bytes to shared memory cannot be split safely", what, total);
+		return fail(m, pc, "%s of %d bytes to shared memory cannot be split safely", what,
+			    total);
 	return 0;
 }
 
@@ -779,7 +801,8 @@ static void record(struct step *st, const struct access *a, int n)
 }
 
 /* Performs access k of the split instruction whose execution m->rec holds (see machine.h). */
-static int split_part(struct machine *m, int t, const struct tstate *ts, struct tstate *nts, struct step *st)
+static int split_part(struct machine *m, int t, const struct tstate *ts, struct tstate *nts,
+		      struct step *st)
 {
 	struct thr *th = &m->th[t];
 	int k = ts->k, n = m->rec.n;
@@ -787,7 +810,8 @@ static int split_part(struct machine *m, int t, const struct tstate *ts, struct 
 		memcpy(nts->sig, m->rec.acc, sizeof m->rec.acc[0] * (size_t)n);
 		nts->nsig = n;
 	} else if (!same_accesses(ts, &m->rec)) {
-		return fail(m, ts->pc, "an instruction's accesses changed between its re-executions");
+		return fail(m, ts->pc,
+			    "an instruction's accesses changed between its re-executions");
 	} else {
 		memcpy(nts->sig, ts->sig, sizeof ts->sig);
 		nts->nsig = ts->nsig;
@@ -796,7 +820,8 @@ static int split_part(struct machine *m, int t, const struct tstate *ts, struct 
 	memcpy(nts->rvals, ts->rvals, sizeof ts->rvals);
 	if (k < n - 1) { /* undo the whole instruction; keep only this access */
 		put_globals(m, m->pre_globals);
-		memcpy(host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo), m->pre_stack, th->stack_top - ts->sp_lo);
+		memcpy(host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo), m->pre_stack,
+		       th->stack_top - ts->sp_lo);
 		uc_context_restore(m->uc, ts->ctx);
 		nts->k = k + 1;
 		if (a.kind == 'R')
@@ -819,12 +844,12 @@ static int split_part(struct machine *m, int t, const struct tstate *ts, struct 
 
 /* Executes thread t's pending instruction (one access of it, or all when it is atomic).
  * Sets *complete when the instruction finished; crashes land in nts. */
-static int exec_pending(struct machine *m, int t, struct tstate *nts, struct step *st, int *complete,
-			enum insn_kind *kind_out)
+static int exec_pending(struct machine *m, int t, struct tstate *nts, struct step *st,
+			int *complete, enum insn_kind *kind_out)
 {
 	struct thr *th = &m->th[t];
 	const struct tstate *ts = th->ts;
-	uint8_t code[16] = {0};
+	uint8_t code[16] = { 0 };
 	machine_read(m, ts->pc, code, (size_t)m->a->max_insn);
 	const char *what = "";
 	enum insn_kind kind = m->a->classify(code, &what);
@@ -832,7 +857,8 @@ static int exec_pending(struct machine *m, int t, struct tstate *nts, struct ste
 	if (kind == INSN_UNSPLITTABLE)
 		return fail(m, ts->pc, "%s on shared memory cannot be split safely", what);
 	copy_globals(m, m->pre_globals);
-	memcpy(m->pre_stack, host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo), th->stack_top - ts->sp_lo);
+	memcpy(m->pre_stack, host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo),
+	       th->stack_top - ts->sp_lo);
 	uc_err e = exec_once(m, ts->k, ts->rvals, ts->pc);
 	*complete = 0;
 	if (e != UC_ERR_OK || m->rec.fault || m->rec.intr || m->rec.bad_insn) {
@@ -846,7 +872,8 @@ static int exec_pending(struct machine *m, int t, struct tstate *nts, struct ste
 	if (n > 1 && kind != INSN_ATOMIC && kind != INSN_EXCL_LOAD && kind != INSN_EXCL_STORE)
 		return split_part(m, t, ts, nts, st) == 0 ? (*complete = nts->k == 0, 0) : -1;
 	if (ts->k != 0)
-		return fail(m, ts->pc, "a split instruction made %d shared accesses when re-executed", n);
+		return fail(m, ts->pc,
+			    "a split instruction made %d shared accesses when re-executed", n);
 	st->kind = n > 1 || kind == INSN_ATOMIC ? 'U' : n == 1 ? m->rec.acc[0].kind : 'R';
 	record(st, m->rec.acc, n);
 	*complete = 1;
@@ -877,11 +904,12 @@ int machine_step(struct machine *m, int t, struct step *st)
 		set_stop(nts, run(m, th, 1, &nts->crash));
 		complete = 0;
 		/* a load-exclusive's step runs on through its store-exclusive */
-		uint8_t code[16] = {0};
+		uint8_t code[16] = { 0 };
 		const char *what;
 		uint64_t pc = reg(m, m->a->reg_pc);
 		machine_read(m, pc, code, (size_t)m->a->max_insn);
-		if (kind == INSN_EXCL_LOAD && nts->status == T_PAUSED && m->a->classify(code, &what) == INSN_EXCL_STORE) {
+		if (kind == INSN_EXCL_LOAD && nts->status == T_PAUSED &&
+		    m->a->classify(code, &what) == INSN_EXCL_STORE) {
 			uc_err e = exec_once(m, 0, NULL, pc);
 			if (e != UC_ERR_OK || m->rec.fault) {
 				nts->status = T_CRASHED;

@@ -36,12 +36,12 @@
 enum tstatus { T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND };
 
 enum crash_kind {
-	CRASH_TRAP,    /* ud2, brk, ebreak, unimp: __builtin_trap() (BUG_ON) */
-	CRASH_NULL,    /* an access below LINK_TEXT_BASE */
-	CRASH_ACCESS,  /* an access to unmapped or protected memory elsewhere */
-	CRASH_STACK,   /* the stack ran into its guard */
-	CRASH_INSN,    /* an instruction the emulator does not know */
-	CRASH_OTHER,   /* anything else the emulator reported */
+	CRASH_TRAP,   /* ud2, brk, ebreak, unimp: __builtin_trap() (BUG_ON) */
+	CRASH_NULL,   /* an access below LINK_TEXT_BASE */
+	CRASH_ACCESS, /* an access to unmapped or protected memory elsewhere */
+	CRASH_STACK,  /* the stack ran into its guard */
+	CRASH_INSN,   /* an instruction the emulator does not know */
+	CRASH_OTHER,  /* anything else the emulator reported */
 };
 
 struct crash {
@@ -51,9 +51,9 @@ struct crash {
 };
 
 struct access {
-	char kind;     /* 'R' read or 'W' write */
-	int size;      /* bytes, at most 8 */
-	uint64_t pc;   /* the instruction that made it */
+	char kind;   /* 'R' read or 'W' write */
+	int size;    /* bytes, at most 8 */
+	uint64_t pc; /* the instruction that made it */
 	uint64_t addr;
 	uint64_t value; /* read or written, zero-extended */
 };
@@ -64,7 +64,8 @@ struct step {
 	char kind; /* 'R', 'W' or 'U' (an atomic read-modify-write) */
 	struct access acc[2 * MACHINE_MAX_ACC];
 	int nacc;
-	int part, parts; /* a split instruction: this was access part (from 0) of parts; else 0, 1 */
+	int part,
+		parts; /* a split instruction: this was access part (from 0) of parts; else 0, 1 */
 };
 
 struct mconfig {
@@ -96,9 +97,9 @@ int machine_step(struct machine *m, int t, struct step *st);
 
 int machine_nthreads(const struct machine *m);
 enum tstatus machine_status(const struct machine *m, int t);
-uint64_t machine_pc(const struct machine *m, int t);	       /* the next or last instruction */
+uint64_t machine_pc(const struct machine *m, int t); /* the next or last instruction */
 const struct crash *machine_crash(const struct machine *m, int t); /* T_CRASHED only, else NULL */
-int machine_part(const struct machine *m, int t);	       /* accesses of a split instruction done */
+int machine_part(const struct machine *m, int t); /* accesses of a split instruction done */
 
 /* Runs CHECK (when configured) after every thread returned; NULL or its crash. The memory
  * it changed stays changed until the next machine_restore. */

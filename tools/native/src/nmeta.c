@@ -17,8 +17,7 @@ static int add_vars(struct nmeta *m, json_t *list, int shared)
 {
 	size_t i;
 	json_t *v;
-	json_array_foreach(list, i, v)
-	{
+	json_array_foreach(list, i, v) {
 		struct nvar *x = &m->vars[m->nvars++];
 		x->name = str(v, "name");
 		x->type = str(v, "type");
@@ -38,16 +37,16 @@ static int load(struct nmeta *m, json_t *j)
 	json_t *threads = json_object_get(j, "threads"), *outcome = json_object_get(j, "outcome");
 	json_t *shared = json_object_get(j, "shared"), *observed = json_object_get(j, "observed");
 	json_t *variants = json_object_get(j, "variants"), *sources = json_object_get(j, "sources");
-	if (!m->id || !m->file || !json_is_array(threads) || !json_is_array(outcome) || !json_is_array(shared) ||
-	    !json_is_array(observed) || !json_is_array(variants) || !json_is_object(sources))
+	if (!m->id || !m->file || !json_is_array(threads) || !json_is_array(outcome) ||
+	    !json_is_array(shared) || !json_is_array(observed) || !json_is_array(variants) ||
+	    !json_is_object(sources))
 		return -1;
 	if (json_array_size(threads) < 1 || json_array_size(threads) > MACHINE_MAX_THREADS ||
 	    json_array_size(variants) > 3)
 		return -1;
 	size_t i;
 	json_t *v;
-	json_array_foreach(threads, i, v)
-	{
+	json_array_foreach(threads, i, v) {
 		if (!json_is_string(v))
 			return -1;
 		m->threads[m->nthreads++] = xstrdup(json_string_value(v));
@@ -56,14 +55,12 @@ static int load(struct nmeta *m, json_t *j)
 	if (add_vars(m, shared, 1) != 0 || add_vars(m, observed, 0) != 0)
 		return -1;
 	m->outcome = xcalloc(json_array_size(outcome) + 1, sizeof *m->outcome);
-	json_array_foreach(outcome, i, v)
-	{
+	json_array_foreach(outcome, i, v) {
 		if (!json_is_string(v) || !nmeta_var(m, json_string_value(v)))
 			return -1;
 		m->outcome[m->noutcome++] = xstrdup(json_string_value(v));
 	}
-	json_array_foreach(variants, i, v)
-	{
+	json_array_foreach(variants, i, v) {
 		if (!json_is_string(v))
 			return -1;
 		m->variants[m->nvariants] = xstrdup(json_string_value(v));
@@ -86,7 +83,8 @@ int nmeta_load(struct nmeta *m, const char *path, char *err, size_t errlen)
 	int rc = load(m, j);
 	json_decref(j);
 	if (rc != 0) {
-		errf(err, errlen, "%s: not the metadata of an example (see examples/README.md)", path);
+		errf(err, errlen, "%s: not the metadata of an example (see examples/README.md)",
+		     path);
 		nmeta_free(m);
 	}
 	return rc;

@@ -12,7 +12,8 @@
 /* The WebAssembly explorer reads these types as unsigned (runtime.js readVar). */
 static int unsigned_type(const char *t)
 {
-	return strstr(t, "unsigned") || strchr(t, '*') || strstr(t, "size_t") || strstr(t, "uint") || strstr(t, "bool");
+	return strstr(t, "unsigned") || strchr(t, '*') || strstr(t, "size_t") ||
+	       strstr(t, "uint") || strstr(t, "bool");
 }
 
 static void load_lines(struct oview *ov, const char *path)
@@ -31,7 +32,8 @@ static void load_lines(struct oview *ov, const char *path)
 }
 
 /* Fills o for variable v from the image; -1 with a message if it cannot be read. */
-static int resolve(struct ovar *o, const struct nvar *v, const struct image *im, char *err, size_t errlen)
+static int resolve(struct ovar *o, const struct nvar *v, const struct image *im, char *err,
+		   size_t errlen)
 {
 	const struct image_sym *s = image_find(im, v->name);
 	o->name = v->name;
@@ -42,7 +44,8 @@ static int resolve(struct ovar *o, const struct nvar *v, const struct image *im,
 		return -1;
 	}
 	if (s && (s->size == 0 || s->size > 8 || (s->size & (s->size - 1)))) {
-		errf(err, errlen, "variable '%s' has %llu bytes (1, 2, 4 or 8 are read)", v->name, (unsigned long long)s->size);
+		errf(err, errlen, "variable '%s' has %llu bytes (1, 2, 4 or 8 are read)", v->name,
+		     (unsigned long long)s->size);
 		return -1;
 	}
 	o->addr = s ? s->addr : 0;
@@ -50,8 +53,8 @@ static int resolve(struct ovar *o, const struct nvar *v, const struct image *im,
 	return 0;
 }
 
-int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *im, const char *source, char *err,
-	       size_t errlen)
+int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *im,
+	       const char *source, char *err, size_t errlen)
 {
 	memset(ov, 0, sizeof *ov);
 	ov->meta = meta;
@@ -59,7 +62,8 @@ int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *i
 	ov->vars = xcalloc((size_t)meta->noutcome + 1, sizeof *ov->vars);
 	ov->all = xcalloc((size_t)meta->nvars + 1, sizeof *ov->all);
 	for (int i = 0; i < meta->noutcome; i++)
-		if (resolve(&ov->vars[ov->nvars++], nmeta_var(meta, meta->outcome[i]), im, err, errlen) != 0)
+		if (resolve(&ov->vars[ov->nvars++], nmeta_var(meta, meta->outcome[i]), im, err,
+			    errlen) != 0)
 			goto fail;
 	for (int i = 0; i < meta->nvars; i++)
 		if (resolve(&ov->all[ov->nall++], &meta->vars[i], im, err, errlen) != 0)
@@ -81,9 +85,10 @@ void oview_free(struct oview *ov)
 	memset(ov, 0, sizeof *ov);
 }
 
-static void one_value(const struct ovar *o, const struct machine *m, struct sbuf *sb, json_t *values)
+static void one_value(const struct ovar *o, const struct machine *m, struct sbuf *sb,
+		      json_t *values)
 {
-	uint8_t b[8] = {0};
+	uint8_t b[8] = { 0 };
 	if (o->size == 0 || machine_read(m, o->addr, b, (size_t)o->size) != 0) {
 		sb_add(sb, "(deleted)");
 		if (values)
@@ -118,12 +123,14 @@ static void one_value(const struct ovar *o, const struct machine *m, struct sbuf
 	if (!values)
 		return;
 	int exact = o->is_signed ? (s >= -(1ll << 53) && s <= (1ll << 53)) : u <= (1ull << 53);
-	json_object_set_new(values, o->name, exact ? json_integer(o->is_signed ? s : (json_int_t)u) : json_string(num));
+	json_object_set_new(values, o->name,
+			    exact ? json_integer(o->is_signed ? s : (json_int_t)u) :
+				    json_string(num));
 }
 
 char *outcome_values(const struct oview *ov, const struct machine *m, json_t **values)
 {
-	struct sbuf sb = {0};
+	struct sbuf sb = { 0 };
 	sb_add(&sb, "");
 	json_t *vals = values ? json_object() : NULL;
 	for (int i = 0; i < ov->nvars; i++) {
@@ -138,7 +145,7 @@ char *outcome_values(const struct oview *ov, const struct machine *m, json_t **v
 json_t *memory_json(const struct oview *ov, const struct machine *m)
 {
 	json_t *mem = json_object();
-	struct sbuf scratch = {0};
+	struct sbuf scratch = { 0 };
 	for (int i = 0; i < ov->nall; i++)
 		one_value(&ov->all[i], m, &scratch, mem);
 	free(scratch.s);
@@ -166,8 +173,7 @@ char *crash_message(const struct oview *ov, const struct crash *c)
 	}
 	case CRASH_NULL:
 		return xasprintf("NULL pointer dereference (address %" PRIu64 ")", c->addr);
-	case CRASH_STACK:
-		return xstrdup("stack overflow");
+	case CRASH_STACK: return xstrdup("stack overflow");
 	case CRASH_ACCESS: {
 		char *at = addr_name(ov->im, c->addr);
 		char *s = xasprintf("invalid memory access (address %s)", at);
@@ -180,21 +186,21 @@ char *crash_message(const struct oview *ov, const struct crash *c)
 		free(at);
 		return s;
 	}
-	default:
-		return xasprintf("trap: %s", c->what[0] ? c->what : "emulator error");
+	default: return xasprintf("trap: %s", c->what[0] ? c->what : "emulator error");
 	}
 }
 
-char *outcome_key(const struct oview *ov, const char *values, unsigned hang, const char *crash_thread,
-		  const char *crash_msg)
+char *outcome_key(const struct oview *ov, const char *values, unsigned hang,
+		  const char *crash_thread, const char *crash_msg)
 {
-	struct sbuf sb = {0};
+	struct sbuf sb = { 0 };
 	sb_add(&sb, values);
 	int first = 1;
 	for (int t = 0; t < ov->meta->nthreads; t++) {
 		if (!(hang & (1u << t)))
 			continue;
-		sb_printf(&sb, "%s%s does not terminate", first ? (sb.len ? "; " : "") : ", ", ov->meta->threads[t]);
+		sb_printf(&sb, "%s%s does not terminate", first ? (sb.len ? "; " : "") : ", ",
+			  ov->meta->threads[t]);
 		first = 0;
 	}
 	if (crash_thread)

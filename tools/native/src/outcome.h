@@ -36,8 +36,8 @@ struct oview {
 /* Resolves the outcome variables in the image. source may be NULL (then every trap reads
  * "trap: unreachable"). Returns 0, or -1 with a message (a variable missing that the
  * compiler may not delete). */
-int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *im, const char *source, char *err,
-	       size_t errlen);
+int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *im,
+	       const char *source, char *err, size_t errlen);
 void oview_free(struct oview *ov);
 
 /* "r1=0 y=1" for the machine's memory now; *values (if not NULL) gets {"r1": 0, "y": 1}
@@ -51,8 +51,8 @@ json_t *memory_json(const struct oview *ov, const struct machine *m);
 char *crash_message(const struct oview *ov, const struct crash *c);
 
 /* The outcome key: values text, then hung threads (bit t of hang), then the crash. */
-char *outcome_key(const struct oview *ov, const char *values, unsigned hang, const char *crash_thread,
-		  const char *crash_msg);
+char *outcome_key(const struct oview *ov, const char *values, unsigned hang,
+		  const char *crash_thread, const char *crash_msg);
 
 /* The variable (or other symbol) at addr as "name" or "name+off", else "0x..." (caller frees). */
 char *addr_name(const struct image *im, uint64_t addr);

@@ -38,7 +38,7 @@ static json_t *number(uint64_t v)
 
 static const char *status_name(enum tstatus s)
 {
-	static const char *names[] = {"paused", "done", "crashed", "spins", "bound"};
+	static const char *names[] = { "paused", "done", "crashed", "spins", "bound" };
 	return names[s];
 }
 
@@ -46,7 +46,8 @@ static const char *status_name(enum tstatus s)
 static json_t *where(const struct machine *m, const struct oview *ov, int t)
 {
 	enum tstatus s = machine_status(m, t);
-	json_t *w = s == T_PAUSED || s == T_CRASHED ? position(ov, machine_pc(m, t)) : json_object();
+	json_t *w = s == T_PAUSED || s == T_CRASHED ? position(ov, machine_pc(m, t)) :
+						      json_object();
 	json_object_set_new(w, "status", json_string(status_name(s)));
 	if (s == T_PAUSED && machine_part(m, t))
 		json_object_set_new(w, "part", json_integer(machine_part(m, t)));
@@ -56,7 +57,7 @@ static json_t *where(const struct machine *m, const struct oview *ov, int t)
 static json_t *access_json(const struct oview *ov, const struct access *a)
 {
 	json_t *j = position(ov, a->pc);
-	char kind[2] = {a->kind, 0};
+	char kind[2] = { a->kind, 0 };
 	char *var = addr_name(ov->im, a->addr);
 	json_object_set_new(j, "kind", json_string(kind));
 	json_object_set_new(j, "var", json_string(var));
@@ -69,7 +70,7 @@ static json_t *access_json(const struct oview *ov, const struct access *a)
 static json_t *step_json(const struct machine *m, const struct oview *ov, const struct step *st)
 {
 	json_t *j = json_object(), *acc = json_array();
-	char kind[2] = {st->kind, 0};
+	char kind[2] = { st->kind, 0 };
 	json_object_set_new(j, "t", json_integer(st->thread));
 	json_object_set_new(j, "kind", json_string(kind));
 	for (int i = 0; i < st->nacc; i++)
@@ -84,8 +85,8 @@ static json_t *step_json(const struct machine *m, const struct oview *ov, const 
 	return j;
 }
 
-json_t *trace_schedule(struct machine *m, const struct snapshot *root, const struct oview *ov, const char *schedule,
-		       char *err, size_t errlen)
+json_t *trace_schedule(struct machine *m, const struct snapshot *root, const struct oview *ov,
+		       const char *schedule, char *err, size_t errlen)
 {
 	machine_restore(m, root);
 	json_t *tr = json_object(), *start = json_array(), *steps = json_array();
@@ -98,7 +99,8 @@ json_t *trace_schedule(struct machine *m, const struct snapshot *root, const str
 		int t = *p - '0';
 		struct step st;
 		if (t < 0 || t >= machine_nthreads(m) || machine_status(m, t) != T_PAUSED) {
-			errf(err, errlen, "schedule %s: step %d: thread %d cannot run", schedule, (int)(p - schedule) + 1, t);
+			errf(err, errlen, "schedule %s: step %d: thread %d cannot run", schedule,
+			     (int)(p - schedule) + 1, t);
 			goto fail;
 		}
 		if (machine_step(m, t, &st) != 0) {

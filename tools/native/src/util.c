@@ -183,8 +183,7 @@ json_t *json_find(json_t *array, const char *field, const char *value)
 {
 	size_t i;
 	json_t *o;
-	json_array_foreach(array, i, o)
-	{
+	json_array_foreach(array, i, o) {
 		const char *v = json_string_value(json_object_get(o, field));
 		if (v && !strcmp(v, value))
 			return o;

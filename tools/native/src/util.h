@@ -29,7 +29,7 @@ void errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(
 char *read_file(const char *path, size_t *len); /* NUL-terminated, NULL (errno set) on error */
 int mkdir_parents(const char *path);		/* mkdir -p of path's directory; 0 or -1 */
 int write_file(const char *path, const void *data, size_t len); /* via a temporary and rename */
-int write_json(const char *path, json_t *j);	/* compact, key order as built; 0 or -1 */
+int write_json(const char *path, json_t *j); /* compact, key order as built; 0 or -1 */
 
 /* The first object of array whose string member field equals value, or NULL (borrowed). */
 json_t *json_find(json_t *array, const char *field, const char *value);

@@ -45,21 +45,23 @@ static int test_ngaps;
 static struct xc_unexplored *test_un; /* unexplored entries for the next check */
 static int test_nun;
 
-static void check_with(const char *native_cells, const char *meta_override, const char *wasm_override,
-		       struct run *r)
+static void check_with(const char *native_cells, const char *meta_override,
+		       const char *wasm_override, struct run *r)
 {
 	json_error_t e;
 	json_t *native = json_loads(native_cells, 0, &e);
 	if (!native)
 		fail_msg("bad test document: %s", e.text);
 	json_t *meta = json_loads(meta_override ? meta_override : meta_text, 0, &e);
-	json_t *wasm = json_loads(wasm_override ? wasm_override : wasm_text, 0, &e), *ev = json_loads(evidence_text, 0, &e);
+	json_t *wasm = json_loads(wasm_override ? wasm_override : wasm_text, 0, &e),
+	       *ev = json_loads(evidence_text, 0, &e);
 	memset(r, 0, sizeof *r);
 	r->diffs = json_array();
 	r->fails = json_array();
 	r->unexplored = json_array();
-	struct xc_lists lists = {test_gaps, test_ngaps, test_un, test_nun};
-	crosscheck_example(native, wasm, meta, ev, &lists, r->diffs, r->unexplored, r->fails, &r->st);
+	struct xc_lists lists = { test_gaps, test_ngaps, test_un, test_nun };
+	crosscheck_example(native, wasm, meta, ev, &lists, r->diffs, r->unexplored, r->fails,
+			   &r->st);
 	json_decref(native);
 	json_decref(meta);
 	json_decref(wasm);
@@ -83,7 +85,9 @@ static const char *fail0(struct run *r)
 	return json_string_value(json_array_get(r->fails, 0));
 }
 
-#define CELL(opt, variant, keys) "{\"cells\": {\"gcc-12/x86_64/" opt "\": {\"" variant "\": {\"status\": \"ok\", \"outcomes\": [" keys "]}}}}"
+#define CELL(opt, variant, keys)                              \
+	"{\"cells\": {\"gcc-12/x86_64/" opt "\": {\"" variant \
+	"\": {\"status\": \"ok\", \"outcomes\": [" keys "]}}}}"
 #define K(k) "{\"key\": \"" k "\"}"
 
 static void test_equal(void **state)
@@ -105,7 +109,9 @@ static void test_fixed_differs(void **state)
 	struct run r;
 	check(CELL("O2", "fixed", K("A") "," K("B")), NULL, &r);
 	assert_int_equal(r.st.failures, 1);
-	assert_non_null(strstr(fail0(&r), "examples/t/x.c:10: gcc-12/x86_64/O2: variant fixed: native outcomes {A | B}"));
+	assert_non_null(strstr(
+		fail0(&r),
+		"examples/t/x.c:10: gcc-12/x86_64/O2: variant fixed: native outcomes {A | B}"));
 	done(&r);
 	check(CELL("O2", "transformed", K("A")), NULL, &r);
 	assert_int_equal(r.st.failures, 1);
@@ -113,8 +119,11 @@ static void test_fixed_differs(void **state)
 }
 
 /* Two plain cells: O2 behaves as the WebAssembly build ({A}), the other one as given. */
-#define TWO(opt, keys) "{\"cells\": {\"gcc-12/x86_64/O2\": {\"plain\": {\"status\": \"ok\", \"outcomes\": [" K("A") "]}}," \
-	" \"gcc-12/x86_64/" opt "\": {\"plain\": {\"status\": \"ok\", \"outcomes\": [" keys "]}}}}"
+#define TWO(opt, keys)                                                                           \
+	"{\"cells\": {\"gcc-12/x86_64/O2\": {\"plain\": {\"status\": \"ok\", \"outcomes\": [" K( \
+		"A") "]}},"                                                                      \
+		     " \"gcc-12/x86_64/" opt                                                     \
+		     "\": {\"plain\": {\"status\": \"ok\", \"outcomes\": [" keys "]}}}}"
 
 static void test_plain_explained(void **state)
 {
@@ -138,7 +147,9 @@ static void test_plain_unexplained(void **state)
 	/* outcomes of neither variant */
 	check(TWO("O0", K("C")), NULL, &r);
 	assert_int_equal(r.st.failures, 1);
-	assert_non_null(strstr(fail0(&r), "examples/t/x.c:9: gcc-12/x86_64/O0: variant plain: native outcomes {C}"));
+	assert_non_null(
+		strstr(fail0(&r),
+		       "examples/t/x.c:9: gcc-12/x86_64/O0: variant plain: native outcomes {C}"));
 	done(&r);
 	/* the transformed variant's outcomes, but the evidence is the same as on O2, which behaves as
 	 * WebAssembly: the evidence does not explain the difference */
@@ -154,15 +165,18 @@ static void test_plain_as_fixed(void **state)
 	struct run r;
 	/* WebAssembly's own build transformed the plain code ({A, C}); natively no cell does: every
 	 * cell has the fixed variant's {A} */
-	const char *wasm = "{\"variants\": {\"plain\": {\"outcomes\": [" K("A") "," K("C") "]},"
-			   " \"fixed\": {\"outcomes\": [" K("A") "]}, \"transformed\": {\"outcomes\": [" K("A") "," K("B") "]}}}";
+	const char *wasm = "{\"variants\": {\"plain\": {\"outcomes\": [" K("A") "," K(
+		"C") "]},"
+		     " \"fixed\": {\"outcomes\": [" K(
+			     "A") "]}, \"transformed\": {\"outcomes\": [" K("A") "," K("B") "]}}}";
 	/* the plain evidence is not the fixed variant's: nothing tells the cells apart, it fails */
 	check_with(CELL("O2", "plain", K("A")), NULL, wasm, &r);
 	assert_int_equal(r.st.failures, 1);
 	done(&r);
 	/* where the plain evidence is the fixed evidence and holds, the code has the fixed shape */
-	const char *same = "{\"id\": \"t/x\", \"file\": \"examples/t/x.c\", \"evidence\": {\"plain\": [{\"line\": 9,"
-			   " \"expr\": \"stores(t0, x) == 1\"}], \"fixed\": [{\"line\": 10, \"expr\": \"stores(t0, x) == 1\"}]}}";
+	const char *same =
+		"{\"id\": \"t/x\", \"file\": \"examples/t/x.c\", \"evidence\": {\"plain\": [{\"line\": 9,"
+		" \"expr\": \"stores(t0, x) == 1\"}], \"fixed\": [{\"line\": 10, \"expr\": \"stores(t0, x) == 1\"}]}}";
 	check_with(CELL("O2", "plain", K("A")), same, wasm, &r);
 	assert_int_equal(r.st.explained, 1);
 	assert_int_equal(r.st.failures, 0);
@@ -179,7 +193,8 @@ static void test_gaps_file(void **state)
 	char path[] = "/tmp/native-gaps-XXXXXX";
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
-	const char *text = "# comment\n\nt/x gcc-12,clang-14: the evidence counts, the order differs\nt/y any: other\n";
+	const char *text =
+		"# comment\n\nt/x gcc-12,clang-14: the evidence counts, the order differs\nt/y any: other\n";
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
 	char err[256];
@@ -227,16 +242,19 @@ static void test_error_and_partial(void **state)
 	assert_int_equal(r.st.failures, 1);
 	assert_string_equal(fail0(&r), "examples/t/x.c:5: gcc-12/x86_64/O2: variant plain: boom");
 	done(&r);
-	check("{\"cells\": {\"gcc-12/x86_64/O2\": {\"fixed\": {\"status\": \"ok\", \"partial\": true, \"why\": \"more than 9 states\", \"outcomes\": [" K("A") "]}}}}",
+	check("{\"cells\": {\"gcc-12/x86_64/O2\": {\"fixed\": {\"status\": \"ok\", \"partial\": true, \"why\": \"more than 9 states\", \"outcomes\": [" K(
+		      "A") "]}}}}",
 	      NULL, &r);
 	assert_int_equal(r.st.failures, 1);
 	assert_non_null(strstr(fail0(&r), "partial: more than 9 states"));
 	done(&r);
 }
 
-#define ERR_CELL(cell, variant, msg) \
-	"{\"cells\": {\"" cell "\": {\"" variant "\": {\"status\": \"error\", \"error\": \"" msg "\"}}}}"
-#define LINK_ERR "examples/t/x.c:1: clang-14/riscv64/O0: variant plain: undefined reference to __atomic_exchange_4"
+#define ERR_CELL(cell, variant, msg)                                                             \
+	"{\"cells\": {\"" cell "\": {\"" variant "\": {\"status\": \"error\", \"error\": \"" msg \
+	"\"}}}}"
+#define LINK_ERR \
+	"examples/t/x.c:1: clang-14/riscv64/O0: variant plain: undefined reference to __atomic_exchange_4"
 
 static void write_text(const char *path, const char *text)
 {
@@ -254,8 +272,10 @@ static void test_unexplored_file(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	char err[256];
-	write_text(path, "# comment\n\nt/x clang-14/riscv64/O0,O1 any: \"__atomic_exchange_4\" clang 14 calls libatomic\n"
-			 "t/x any/any/any fixed: \"partial: more than\" a cap\n");
+	write_text(
+		path,
+		"# comment\n\nt/x clang-14/riscv64/O0,O1 any: \"__atomic_exchange_4\" clang 14 calls libatomic\n"
+		"t/x any/any/any fixed: \"partial: more than\" a cap\n");
 	assert_int_equal(xc_unexplored_load(path, &test_un, err, sizeof err), 2);
 	test_nun = 2;
 	assert_int_equal(test_un[0].line, 3);
@@ -268,8 +288,9 @@ static void test_unexplored_file(void **state)
 	assert_int_equal(r.st.failures, 0);
 	assert_int_equal(r.st.unexplored, 1);
 	assert_int_equal(test_un[0].used, 1);
-	assert_string_equal(json_string_value(json_object_get(json_array_get(r.unexplored, 0), "reason")),
-			    "clang 14 calls libatomic");
+	assert_string_equal(
+		json_string_value(json_object_get(json_array_get(r.unexplored, 0), "reason")),
+		"clang 14 calls libatomic");
 	done(&r);
 	/* the same error on a cell the pattern does not name: a failure */
 	check(ERR_CELL("clang-14/riscv64/O2", "plain", LINK_ERR), NULL, &r);
@@ -277,14 +298,16 @@ static void test_unexplored_file(void **state)
 	assert_int_equal(r.st.unexplored, 0);
 	done(&r);
 	/* a listed cell that fails for another reason: the reason is not verified, a failure */
-	check(ERR_CELL("clang-14/riscv64/O1", "plain", "examples/t/x.c:1: clang-14/riscv64/O1: variant plain: rep movs"),
+	check(ERR_CELL("clang-14/riscv64/O1", "plain",
+		       "examples/t/x.c:1: clang-14/riscv64/O1: variant plain: rep movs"),
 	      NULL, &r);
 	assert_int_equal(r.st.failures, 1);
 	assert_int_equal(r.st.unexplored, 0);
 	done(&r);
 	/* partial cells: by their "partial: <why>" text, for the listed variants only */
-	const char *partial = "{\"cells\": {\"gcc-12/x86_64/O2\": {\"%s\": {\"status\": \"ok\", \"partial\": true,"
-			      " \"why\": \"more than 9 states\", \"outcomes\": [" K("A") "]}}}}";
+	const char *partial =
+		"{\"cells\": {\"gcc-12/x86_64/O2\": {\"%s\": {\"status\": \"ok\", \"partial\": true,"
+		" \"why\": \"more than 9 states\", \"outcomes\": [" K("A") "]}}}}";
 	char doc[512];
 	snprintf(doc, sizeof doc, partial, "fixed");
 	check(doc, NULL, &r);
@@ -299,12 +322,15 @@ static void test_unexplored_file(void **state)
 	test_un = NULL;
 	test_nun = 0;
 	/* malformed lines are path:line: no quoted text, no reason, no variants */
-	static const char *bad[] = {"t/x any/any/any any: no quotes here\n", "t/x any/any/any any: \"text\"\n",
-				    "t/x any/any/any: \"text\" reason\n"};
+	static const char *bad[] = { "t/x any/any/any any: no quotes here\n",
+				     "t/x any/any/any any: \"text\"\n",
+				     "t/x any/any/any: \"text\" reason\n" };
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		write_text(path, bad[i]);
 		assert_int_equal(xc_unexplored_load(path, &test_un, err, sizeof err), -1);
-		assert_non_null(strstr(err, ":1: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'"));
+		assert_non_null(strstr(
+			err,
+			":1: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'"));
 	}
 	unlink(path);
 }

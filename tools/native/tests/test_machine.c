@@ -17,11 +17,12 @@
 
 #include "testutil.h"
 
-static const char *arches[] = {"x86_64", "i386", "aarch64", "riscv64"};
+static const char *arches[] = { "x86_64", "i386", "aarch64", "riscv64" };
 #define NARCH 4
 
 /* Explores threads on arch and checks the sorted outcome keys. */
-static json_t *expect(const char *arch, const char *threads, const char *outcome, const char *want, long bound)
+static json_t *expect(const char *arch, const char *threads, const char *outcome, const char *want,
+		      long bound)
 {
 	char *obj = test_obj("asm", arch);
 	json_t *r = test_run(obj, arch, threads, outcome, bound);
@@ -37,7 +38,8 @@ static void test_lost_update(void **state)
 {
 	(void)state;
 	for (int a = 0; a < NARCH; a++)
-		json_decref(expect(arches[a], "inc_plain,inc_plain", "counter", "counter=1 | counter=2", 0));
+		json_decref(expect(arches[a], "inc_plain,inc_plain", "counter",
+				   "counter=1 | counter=2", 0));
 }
 
 /* Every step of the outcome's witness is one atomic read-modify-write ("U", a read and a write). */
@@ -46,12 +48,13 @@ static void all_atomic(const char *arch, const char *fn, json_t *cell)
 	size_t i;
 	json_t *st;
 	json_t *o = json_array_get(json_object_get(cell, "outcomes"), 0);
-	json_array_foreach(json_object_get(json_object_get(o, "trace"), "steps"), i, st)
-	{
+	json_array_foreach(json_object_get(json_object_get(o, "trace"), "steps"), i, st) {
 		json_t *acc = json_object_get(st, "accesses");
 		const char *k0 = json_string_value(json_object_get(json_array_get(acc, 0), "kind"));
-		const char *k1 = json_string_value(json_object_get(json_array_get(acc, json_array_size(acc) - 1), "kind"));
-		if (strcmp(json_string_value(json_object_get(st, "kind")), "U") || strcmp(k0, "R") || strcmp(k1, "W"))
+		const char *k1 = json_string_value(
+			json_object_get(json_array_get(acc, json_array_size(acc) - 1), "kind"));
+		if (strcmp(json_string_value(json_object_get(st, "kind")), "U") ||
+		    strcmp(k0, "R") || strcmp(k1, "W"))
 			fail_msg("%s: %s: step %zu is not one read-modify-write", arch, fn, i);
 	}
 }
@@ -59,7 +62,7 @@ static void all_atomic(const char *arch, const char *fn, json_t *cell)
 static void test_locked_never_loses(void **state)
 {
 	(void)state;
-	static const char *fns[] = {"inc_locked", "inc_xadd", "inc_cas"};
+	static const char *fns[] = { "inc_locked", "inc_xadd", "inc_cas" };
 	for (int a = 0; a < NARCH; a++)
 		for (int f = 0; f < 3; f++) {
 			char threads[64];
@@ -77,7 +80,8 @@ static void test_locked_against_plain(void **state)
 {
 	(void)state; /* atomicity is per instruction: the plain increment still loses against it */
 	for (int a = 0; a < NARCH; a++)
-		json_decref(expect(arches[a], "inc_locked,inc_plain", "counter", "counter=1 | counter=2", 0));
+		json_decref(expect(arches[a], "inc_locked,inc_plain", "counter",
+				   "counter=1 | counter=2", 0));
 }
 
 /* The steps of a witness: thread, accessed variable, fn+addr, part. */
@@ -86,12 +90,13 @@ static void steps_of(json_t *o, char *out, size_t len)
 	size_t i;
 	json_t *st;
 	out[0] = '\0';
-	json_array_foreach(json_object_get(json_object_get(o, "trace"), "steps"), i, st)
-	{
+	json_array_foreach(json_object_get(json_object_get(o, "trace"), "steps"), i, st) {
 		json_t *acc = json_array_get(json_object_get(st, "accesses"), 0);
 		char one[128];
-		snprintf(one, sizeof one, "%s%d:%s@%s+%s/%d", i ? " " : "", (int)json_integer_value(json_object_get(st, "t")),
-			 json_string_value(json_object_get(acc, "var")), json_string_value(json_object_get(acc, "fn")),
+		snprintf(one, sizeof one, "%s%d:%s@%s+%s/%d", i ? " " : "",
+			 (int)json_integer_value(json_object_get(st, "t")),
+			 json_string_value(json_object_get(acc, "var")),
+			 json_string_value(json_object_get(acc, "fn")),
 			 json_string_value(json_object_get(acc, "addr")),
 			 (int)json_integer_value(json_object_get(st, "part")));
 		strncat(out, one, len - strlen(out) - 1);
@@ -106,24 +111,30 @@ static void test_halves_torn_where_split(void **state)
 		json_t *torn = test_outcome(r, "r1=1");
 		json_t *steps = json_object_get(json_object_get(torn, "trace"), "steps");
 		assert_int_equal(json_array_size(steps), 3);
-		json_t *w0 = json_array_get(steps, 0), *rd = json_array_get(steps, 1), *w1 = json_array_get(steps, 2);
+		json_t *w0 = json_array_get(steps, 0), *rd = json_array_get(steps, 1),
+		       *w1 = json_array_get(steps, 2);
 		json_t *a0 = json_array_get(json_object_get(w0, "accesses"), 0);
 		json_t *a1 = json_array_get(json_object_get(w1, "accesses"), 0);
 		char desc[512];
 		steps_of(torn, desc, sizeof desc);
 		/* writer, reader, writer: the read falls between the two halves */
-		if (json_integer_value(json_object_get(w0, "t")) != 0 || json_integer_value(json_object_get(rd, "t")) != 1 ||
+		if (json_integer_value(json_object_get(w0, "t")) != 0 ||
+		    json_integer_value(json_object_get(rd, "t")) != 1 ||
 		    json_integer_value(json_object_get(w1, "t")) != 0)
 			fail_msg("%s: torn witness %s", arches[a], desc);
 		assert_string_equal(json_string_value(json_object_get(a0, "var")), "big");
 		assert_string_equal(json_string_value(json_object_get(a1, "var")), "big+4");
-		int same = !strcmp(json_string_value(json_object_get(a0, "addr")), json_string_value(json_object_get(a1, "addr")));
-		if (!strcmp(arches[a], "aarch64")) { /* inside one stp: part 0 and part 1 of one instruction */
+		int same = !strcmp(json_string_value(json_object_get(a0, "addr")),
+				   json_string_value(json_object_get(a1, "addr")));
+		if (!strcmp(arches[a],
+			    "aarch64")) { /* inside one stp: part 0 and part 1 of one instruction */
 			if (!same || json_integer_value(json_object_get(w0, "parts")) != 2 ||
 			    json_integer_value(json_object_get(w1, "part")) != 1)
-				fail_msg("%s: the stp is not split in two parts: %s", arches[a], desc);
+				fail_msg("%s: the stp is not split in two parts: %s", arches[a],
+					 desc);
 		} else if (same || json_object_get(w0, "parts")) { /* between two instructions */
-			fail_msg("%s: the two stores should be two instructions: %s", arches[a], desc);
+			fail_msg("%s: the two stores should be two instructions: %s", arches[a],
+				 desc);
 		}
 		json_decref(r);
 	}
@@ -160,10 +171,11 @@ static void test_polling(void **state)
 				   "r1=0 counter=1; wait_flag does not terminate", 0));
 		/* the hoisted load: a private spin after an early look */
 		json_decref(expect(arches[a], "wait_hoisted,set_flag", "r1 flag",
-				   "r1=0 flag=1; wait_hoisted does not terminate | r1=1 flag=1", 0));
+				   "r1=0 flag=1; wait_hoisted does not terminate | r1=1 flag=1",
+				   0));
 		/* private state that never repeats: stopped by the instruction bound */
-		json_decref(expect(arches[a], "count_forever,set_flag", "flag", "flag=1; count_forever does not terminate",
-				   100000));
+		json_decref(expect(arches[a], "count_forever,set_flag", "flag",
+				   "flag=1; count_forever does not terminate", 100000));
 	}
 }
 
@@ -171,11 +183,13 @@ static void test_crashes(void **state)
 {
 	(void)state;
 	for (int a = 0; a < NARCH; a++) {
-		json_decref(expect(arches[a], "null_store,inc_plain", "counter",
-				   "counter=0; crash in null_store: NULL pointer dereference (address 0) | "
-				   "counter=1; crash in null_store: NULL pointer dereference (address 0)",
-				   0));
-		json_decref(expect(arches[a], "trap,set_flag", "flag", "flag=0; crash in trap: trap: unreachable | flag=1", 0));
+		json_decref(expect(
+			arches[a], "null_store,inc_plain", "counter",
+			"counter=0; crash in null_store: NULL pointer dereference (address 0) | "
+			"counter=1; crash in null_store: NULL pointer dereference (address 0)",
+			0));
+		json_decref(expect(arches[a], "trap,set_flag", "flag",
+				   "flag=0; crash in trap: trap: unreachable | flag=1", 0));
 	}
 }
 
@@ -187,17 +201,20 @@ static void test_refused(void **state)
 		char *obj = test_obj("asm", arches[a]);
 		json_t *r = test_run(obj, arches[a], "copy_rep,set_flag", "flag", 0);
 		const char *err = json_string_value(json_object_get(r, "error"));
-		if (x86 && (!err || !strstr(err, "repeated string operation") || !strstr(err, "copy_rep")))
+		if (x86 &&
+		    (!err || !strstr(err, "repeated string operation") || !strstr(err, "copy_rep")))
 			fail_msg("%s: rep movs: %s", arches[a], err ? err : "not refused");
 		if (!x86 && err)
 			fail_msg("%s: a plain copy refused: %s", arches[a], err);
 		json_decref(r);
 		r = test_run(obj, arches[a], "store_vector,set_flag", "flag", 0);
 		err = json_string_value(json_object_get(r, "error"));
-		int wide = strcmp(arches[a], "riscv64") != 0; /* riscv64gc: an 8-byte fsd, accepted */
+		int wide = strcmp(arches[a], "riscv64") !=
+			   0; /* riscv64gc: an 8-byte fsd, accepted */
 		if (wide && (!err || !strstr(err, "cannot be split safely") ||
 			     strncmp(err, "tools/native/tests/programs/test.c:", 35)))
-			fail_msg("%s: 16-byte vector store: %s", arches[a], err ? err : "not refused");
+			fail_msg("%s: 16-byte vector store: %s", arches[a],
+				 err ? err : "not refused");
 		if (!wide && err)
 			fail_msg("%s: an 8-byte FP store refused: %s", arches[a], err);
 		json_decref(r);

@@ -28,7 +28,8 @@ static void expect_all(const char *threads, const char *outcome, const char *wan
 		json_t *r = test_run(obj, arches[i], threads, outcome, 0);
 		char *keys = test_keys(r);
 		if (strcmp(keys, want))
-			fail_msg("%s: %s: outcomes\n   %s\nexpected\n   %s", names[i], threads, keys, want);
+			fail_msg("%s: %s: outcomes\n   %s\nexpected\n   %s", names[i], threads,
+				 keys, want);
 		free(keys);
 		free(obj);
 		json_decref(r);
@@ -83,8 +84,10 @@ static void test_bug_on_line(void **state)
 	int inlined = bug_on_line(src, "BUG_ON(p == 0)");
 	assert_true(inlined > 0);
 	char want[160], want2[200];
-	snprintf(want, sizeof want, "flag=0; crash in check_flag: BUG_ON at line %d | flag=1", line);
-	snprintf(want2, sizeof want2, "r1=0 | r1=0; crash in check_ptr: BUG_ON at line %d | r1=7", inlined);
+	snprintf(want, sizeof want, "flag=0; crash in check_flag: BUG_ON at line %d | flag=1",
+		 line);
+	snprintf(want2, sizeof want2, "r1=0 | r1=0; crash in check_ptr: BUG_ON at line %d | r1=7",
+		 inlined);
 	for (int i = 0; i < ntargets; i++) {
 		char *obj = test_obj("race", names[i]);
 		json_t *r = test_run_src(obj, arches[i], "check_flag,set_flag", "flag", src);

@@ -24,7 +24,8 @@ int test_targets(char names[][64], char arches[][16], int max)
 	const char *list = getenv("NATIVE_TARGETS");
 	int n = 0;
 	char *copy = xstrdup(list ? list : ""), *save = NULL;
-	for (char *tok = strtok_r(copy, " ", &save); tok && n < max; tok = strtok_r(NULL, " ", &save)) {
+	for (char *tok = strtok_r(copy, " ", &save); tok && n < max;
+	     tok = strtok_r(NULL, " ", &save)) {
 		char *colon = strchr(tok, ':');
 		if (!colon)
 			continue;
@@ -45,14 +46,15 @@ static void add_var(struct nmeta *m, const char *name, const char *type, int sha
 	v->shared = shared;
 }
 
-static json_t *run(const char *obj, const char *arch, const char *threads, const char *outcome, long local_bound,
-		   const char *source)
+static json_t *run(const char *obj, const char *arch, const char *threads, const char *outcome,
+		   long local_bound, const char *source)
 {
-	struct nmeta m = {0};
+	struct nmeta m = { 0 };
 	m.id = xstrdup("test");
 	m.file = xstrdup("tools/native/tests/programs/test.c");
 	char *copy = xstrdup(threads), *save = NULL;
-	for (char *t = strtok_r(copy, ",", &save); t && m.nthreads < 4; t = strtok_r(NULL, ",", &save))
+	for (char *t = strtok_r(copy, ",", &save); t && m.nthreads < 4;
+	     t = strtok_r(NULL, ",", &save))
 		m.threads[m.nthreads++] = xstrdup(t);
 	free(copy);
 	m.vars = xcalloc(4, sizeof *m.vars);
@@ -62,29 +64,38 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 	add_var(&m, "r1", "int", 0);
 	m.outcome = xcalloc(5, sizeof *m.outcome);
 	copy = xstrdup(outcome);
-	for (char *o = strtok_r(copy, " ", &save); o && m.noutcome < 4; o = strtok_r(NULL, " ", &save))
+	for (char *o = strtok_r(copy, " ", &save); o && m.noutcome < 4;
+	     o = strtok_r(NULL, " ", &save))
 		m.outcome[m.noutcome++] = xstrdup(o);
 	free(copy);
 	m.sources[m.nvariants] = source ? xstrdup(source) : NULL;
 	m.variants[m.nvariants++] = xstrdup("plain");
 	char *dir = workdir_new();
-	struct cell c = {.meta = &m, .variant = "plain", .target = arch, .opt = "test", .arch = arch_find(arch),
-			 .obj = obj, .workdir = dir};
+	struct cell c = { .meta = &m,
+			  .variant = "plain",
+			  .target = arch,
+			  .opt = "test",
+			  .arch = arch_find(arch),
+			  .obj = obj,
+			  .workdir = dir };
 	cell_defaults(&c);
 	if (local_bound)
 		c.local_bound = local_bound;
-	json_t *r = c.arch ? cell_run(&c) : json_pack("{s:s, s:s}", "status", "error", "error", "unknown arch");
+	json_t *r = c.arch ? cell_run(&c) :
+			     json_pack("{s:s, s:s}", "status", "error", "error", "unknown arch");
 	workdir_free(dir);
 	nmeta_free(&m);
 	return r;
 }
 
-json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome, long local_bound)
+json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome,
+		 long local_bound)
 {
 	return run(obj, arch, threads, outcome, local_bound, NULL);
 }
 
-json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome, const char *source)
+json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome,
+		     const char *source)
 {
 	return run(obj, arch, threads, outcome, 0, source);
 }
@@ -106,7 +117,7 @@ char *test_keys(json_t *cell)
 	for (size_t i = 0; i < n; i++)
 		keys[i] = json_string_value(json_object_get(json_array_get(outs, i), "key"));
 	qsort(keys, n, sizeof *keys, by_str);
-	struct sbuf sb = {0};
+	struct sbuf sb = { 0 };
 	sb_add(&sb, "");
 	for (size_t i = 0; i < n; i++)
 		sb_printf(&sb, "%s%s", i ? " | " : "", keys[i]);

@@ -19,10 +19,12 @@ int test_targets(char names[][64], char arches[][16], int max);
 /* Explores threads (comma-separated function names) of obj built for arch, with the test
  * programs' variables (big, counter, flag shared; r1 observed) and the given outcome variables
  * (space-separated). local_bound 0: the default. Returns the cell JSON (caller decrefs). */
-json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome, long local_bound);
+json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome,
+		 long local_bound);
 
 /* The same with the C source the object was compiled from (for BUG_ON lines). */
-json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome, const char *source);
+json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome,
+		     const char *source);
 
 /* The outcome keys of a cell result, sorted, joined by " | " (for messages); caller frees. */
 char *test_keys(json_t *cell);
