@@ -96,6 +96,10 @@
     cap.appendChild(el('strong', null, v));
     t.appendChild(cap);
     if (!c) { cap.appendChild(document.createTextNode(': no data')); return t; }
+    if (c.status === 'skipped') {
+      cap.appendChild(document.createTextNode(': not explored in this build (make native-all explores every cell)'));
+      return t;
+    }
     if (c.status !== 'ok') {
       cap.appendChild(document.createTextNode(': '));
       cap.appendChild(el('span', 'native-error', 'not explored: ' + c.error));

@@ -5,6 +5,8 @@
  * cached in CACHE_DIR/<xx>/<hash>.json, the hash of everything it depends on: this tool's binary,
  * the object, the variant's source, the example file and its metadata (and, for an error, which
  * names its cell, the cell's names): identical objects are explored once (see one_cell).
+ * SCOPE ("<variants>:<compiler/arch/opt pattern> ..." or all, the default) names the cells to
+ * explore; the others are written as {"status": "skipped"} (native.mk: NATIVE_SCOPE).
  * A cell that cannot be explored is written as an error cell and reported on stderr; the exit
  * status is 0 unless the inputs are unusable (make check's native-check fails on error cells).
  */
@@ -15,6 +17,7 @@
 #include <xxhash.h>
 
 #include "cell.h"
+#include "conf.h" /* tools/asm: conf_pattern_match */
 #include "cmds.h"
 #include "util.h"
 #include "workdir.h"
@@ -102,8 +105,36 @@ static int read_objs(const char *path, char ***lines, int *n)
 	return 0;
 }
 
+/* Is variant on target/opt in scope? scope: "<variants>:<pattern> ..." words (variants a comma list
+ * or any, pattern compiler/arch/opt as in examples/targets.conf), or NULL for every cell. */
+static int in_scope(const char *scope, const char *variant, const char *target, const char *opt)
+{
+	if (!scope)
+		return 1;
+	char cell[256];
+	snprintf(cell, sizeof cell, "%s/%s", target, opt);
+	for (const char *p = scope; *p;) {
+		p += strspn(p, " ");
+		size_t n = strcspn(p, " "), colon = strcspn(p, ":");
+		if (colon < n) {
+			char *vs = xasprintf("%.*s", (int)colon, p);
+			char *pat = xasprintf("%.*s", (int)(n - colon - 1), p + colon + 1);
+			int hit = conf_pattern_match(pat, cell);
+			int named = !strcmp(vs, "any");
+			for (char *q = vs, *save = NULL, *w; !named && (w = strtok_r(q, ",", &save)); q = NULL)
+				named = !strcmp(w, variant);
+			free(vs);
+			free(pat);
+			if (hit && named)
+				return 1;
+		}
+		p += n;
+	}
+	return 0;
+}
+
 static int run(const char *meta_path, const char *target, const struct arch *a, char **objs,
-	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta)
+	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta, const char *scope)
 {
 	char *dir = workdir_new();
 	json_t *cells = json_object();
@@ -131,7 +162,9 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .obj = obj,
 				  .workdir = dir };
 		cell_defaults(&c);
-		json_t *r = one_cell(&c, meta_path, cache_dir, tool);
+		json_t *r = in_scope(scope, variant, target, opt)
+				    ? one_cell(&c, meta_path, cache_dir, tool)
+				    : json_pack("{s:s}", "status", "skipped");
 		const char *err = json_string_value(json_object_get(r, "error"));
 		if (err)
 			fprintf(stderr, "%s\n", err);
@@ -152,11 +185,12 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 
 int cmd_cells(int argc, char **argv)
 {
-	if (argc != 6) {
-		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR\n",
+	if (argc != 6 && argc != 7) {
+		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR [SCOPE]\n",
 		      stderr);
 		return 2;
 	}
+	const char *scope = argc == 7 && strcmp(argv[6], "all") ? argv[6] : NULL;
 	const char *meta_path = argv[0], *target = argv[1], *objs_path = argv[3];
 	const struct arch *a = arch_find(argv[2]);
 	if (!a) {
@@ -180,7 +214,7 @@ int cmd_cells(int argc, char **argv)
 		nmeta_free(&meta);
 		return 1;
 	}
-	int rc = run(meta_path, target, a, objs, n, argv[4], argv[5], &meta);
+	int rc = run(meta_path, target, a, objs, n, argv[4], argv[5], &meta, scope);
 	for (int i = 0; i < n; i++)
 		free(objs[i]);
 	free(objs);

@@ -13,6 +13,7 @@
  *    Anything else fails, unless the gaps file (tools/native/evidence-gaps.conf) lists the example
  *    and the cell's compiler with the reason its evidence cannot tell; an entry that accepts
  *    nothing is itself a failure (the caller checks `used`).
+ *  - a cell out of the build's scope ({"status": "skipped"}, see native.mk) is counted, not compared;
  *  - a cell that could not be explored, or only partly, is a failure, unless the unexplored file
  *    (tools/native/unexplored.conf) lists it with the text its error must contain and the reason
  *    in words: the reason is checked against what the explorer found, and an entry that matches
@@ -30,6 +31,7 @@ struct xc_stats {
 	int explained;	 /* by the evidence */
 	int gaps; /* not explained by the evidence, but listed in the gaps file with a reason */
 	int unexplored; /* could not be explored, listed in the unexplored file with its reason */
+	int skipped;	 /* not explored in this build (out of NATIVE_SCOPE: make native-all) */
 	int failures;
 };
 
