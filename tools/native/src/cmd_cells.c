@@ -121,7 +121,8 @@ static int in_scope(const char *scope, const char *variant, const char *target, 
 			char *pat = xasprintf("%.*s", (int)(n - colon - 1), p + colon + 1);
 			int hit = conf_pattern_match(pat, cell);
 			int named = !strcmp(vs, "any");
-			for (char *q = vs, *save = NULL, *w; !named && (w = strtok_r(q, ",", &save)); q = NULL)
+			for (char *q = vs, *save = NULL, *w;
+			     !named && (w = strtok_r(q, ",", &save)); q = NULL)
 				named = !strcmp(w, variant);
 			free(vs);
 			free(pat);
@@ -134,7 +135,8 @@ static int in_scope(const char *scope, const char *variant, const char *target, 
 }
 
 static int run(const char *meta_path, const char *target, const struct arch *a, char **objs,
-	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta, const char *scope)
+	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta,
+	       const char *scope)
 {
 	char *dir = workdir_new();
 	json_t *cells = json_object();
@@ -162,9 +164,9 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .obj = obj,
 				  .workdir = dir };
 		cell_defaults(&c);
-		json_t *r = in_scope(scope, variant, target, opt)
-				    ? one_cell(&c, meta_path, cache_dir, tool)
-				    : json_pack("{s:s}", "status", "skipped");
+		json_t *r = in_scope(scope, variant, target, opt) ?
+				    one_cell(&c, meta_path, cache_dir, tool) :
+				    json_pack("{s:s}", "status", "skipped");
 		const char *err = json_string_value(json_object_get(r, "error"));
 		if (err)
 			fprintf(stderr, "%s\n", err);

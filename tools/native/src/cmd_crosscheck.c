@@ -170,9 +170,9 @@ int cmd_crosscheck(int argc, char **argv)
 	json_t *report = json_pack("{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:O, s:O, s:O}",
 				   "summary", "cells", st.cells, "equal", st.equal, "differences",
 				   st.differences, "explained", st.explained, "gaps", st.gaps,
-				   "unexplored", st.unexplored, "failures", st.failures, "skipped", st.skipped,
-				   "differences", differences, "unexplored", unexplored, "failures",
-				   failures);
+				   "unexplored", st.unexplored, "failures", st.failures, "skipped",
+				   st.skipped, "differences", differences, "unexplored", unexplored,
+				   "failures", failures);
 	char *jpath = xasprintf("%s/native/crosscheck.json", data),
 	     *mpath = xasprintf("%s/native/crosscheck.md", data);
 	char *md = markdown(differences, unexplored, failures, &st);

@@ -31,7 +31,7 @@ struct xc_stats {
 	int explained;	 /* by the evidence */
 	int gaps; /* not explained by the evidence, but listed in the gaps file with a reason */
 	int unexplored; /* could not be explored, listed in the unexplored file with its reason */
-	int skipped;	 /* not explored in this build (out of NATIVE_SCOPE: make native-all) */
+	int skipped;	/* not explored in this build (out of NATIVE_SCOPE: make native-all) */
 	int failures;
 };
 

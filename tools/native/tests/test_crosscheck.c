@@ -250,6 +250,23 @@ static void test_error_and_partial(void **state)
 	done(&r);
 }
 
+static void test_skipped(void **state)
+{
+	(void)state;
+	struct run r;
+	/* a cell out of the build's scope is counted apart: neither compared nor a failure */
+	check("{\"cells\": {\"gcc-12/x86_64/O1\": {\"fixed\": {\"status\": \"skipped\"}}}}", NULL,
+	      &r);
+	assert_int_equal(r.st.skipped, 1);
+	assert_int_equal(r.st.cells, 0);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+	/* any other status without outcomes still fails */
+	check("{\"cells\": {\"gcc-12/x86_64/O1\": {\"fixed\": {\"status\": \"skip\"}}}}", NULL, &r);
+	assert_int_equal(r.st.failures, 1);
+	done(&r);
+}
+
 #define ERR_CELL(cell, variant, msg)                                                             \
 	"{\"cells\": {\"" cell "\": {\"" variant "\": {\"status\": \"error\", \"error\": \"" msg \
 	"\"}}}}"
@@ -346,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_gaps_file),
 		cmocka_unit_test(test_error_and_partial),
 		cmocka_unit_test(test_unexplored_file),
+		cmocka_unit_test(test_skipped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
