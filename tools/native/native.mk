@@ -10,7 +10,7 @@ NATIVE_OBJ := $(BUILD)/native/obj
 NATIVE_TOOL := $(BUILD)/native/native-tool
 NATIVE_PKGS := jansson libxxhash libdw libelf unicorn
 NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) \
-	-Itools/asm/src -MMD -MP
+	-I$(NATIVE_DIR)/src -Itools/asm/src -MMD -MP
 NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
 # tools/asm/src/conf.c: the one matcher of cell patterns (compiler/arch/opt, any, comma lists)
 NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c
@@ -131,7 +131,7 @@ endef
 $(foreach a,$(NATIVE_ASM_ARCHES),$(eval $(call NATIVE_ASM_RULE,$(a))))
 $(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_C_RULE,$(p),$(t)))))
 
-.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/tests/%.o
+.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/asm-%.o $(NATIVE_ASAN)/tests/%.o
 .PHONY: native-test
 native-test: $(NATIVE_TESTS) $(NATIVE_PROG_OBJS)
 	@set -e; for t in $(NATIVE_TESTS); do \
