@@ -46,6 +46,7 @@ setup:
 -include tools/gen/gen.mk
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
+-include tools/native/native.mk
 -include tools/lint/lint.mk
 -include tools/lab/lab.mk
 -include tools/sandbox/sandbox.mk

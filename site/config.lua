@@ -13,7 +13,7 @@ return {
   lang = "en",
   -- Stylesheets of the disassembly view and the explorer, linked in every page's head so both read
   -- well with JavaScript off and in print.
-  extra_css = { "static/disasm.css", "static/explorer/explorer.css" },
+  extra_css = { "static/disasm.css", "static/explorer/explorer.css", "static/native.css" },
   directives = {
     -- ```example / load-fusing/need-to-stop / ```: sources, disassembly and outcome explorer of one example.
     example = {
@@ -21,6 +21,7 @@ return {
       data = {
         example = "{data}/examples/{arg}.json",
         outcomes = "{data}/outcomes/{arg}.json?",
+        native = "{data}/native/{arg}.json?",
       },
     },
     -- `seen: store-tearing/const64` (inline, in a sentence): where this build saw the example's
@@ -35,6 +36,11 @@ return {
     ["evidence-matrix"] = {
       template = "evidence-matrix.html",
       data = { evidence = "{data}/evidence.json" },
+    },
+    -- ```native-behaviour / ```: each example's bad outcomes and the matrix cells whose real code reaches them.
+    ["native-behaviour"] = {
+      template = "native-behaviour.html",
+      data = { behaviour = "{data}/native/behaviour.json" },
     },
   },
 }

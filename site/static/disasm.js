@@ -36,6 +36,9 @@
     document.head.appendChild(s);
   }
 
+  /* other views of an example's cells (static/native.js) load their data scripts the same way */
+  window.COURSE_LOAD_DATA = loadScript;
+
   /* One instruction, the markup of site/templates/partials/disasm-listing.html; its colour class
    * (insn.cls) comes from tools/asm. */
   function insnItem(insn, syntax, mark) {
@@ -230,6 +233,8 @@
       });
     }
     this.section.setAttribute('data-shown', data.target + '/' + data.opt + '/' + this.state.syntax);
+    /* other views of the same cell (static/native.js) follow the selection */
+    this.section.dispatchEvent(new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt } }));
   };
 
   Example.prototype.highlight = function (thread, src, on) {

@@ -89,7 +89,7 @@ BENCH_TARGETS += asm-bench
 # test programs are course text whose lines the pages show; the objdump fixtures and the sandbox's
 # hostile submissions are data).
 FORMAT_FILES = $(shell find tools \( -path tools/asm/tests/fixtures -o -path tools/wasm/tests/programs \
-	-o -path tools/sandbox/tests/hostile \) -prune \
+	-o -path tools/native/tests/programs -o -path tools/sandbox/tests/hostile \) -prune \
 	-o \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | LC_ALL=C sort)
 .PHONY: format format-check
 format-check:

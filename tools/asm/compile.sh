@@ -8,6 +8,8 @@
 # source's text and path, course.h, the compiler's --version, the whole command line, the binutils
 # versions and the arch. <k>.o is the object, <k>.dis `readelf -SsW` + `objdump -d -r -l` of it,
 # <k>.intel (x86 only) the Intel-syntax listing. A cell is compiled again unless all its files exist.
+# $BUILD/data/asm/ID/TARGET.objs lists the target's objects, "<opt> <variant> <path>" a line (the
+# native explorer, tools/native, reads them from there: the key is computed here only).
 #
 # Limits: each compile runs under `timeout $ASM_TIMEOUT` (s) and `ulimit -v $ASM_VMEM_KB`. With
 # ASM_TIMES_LOG set, the wall time of every compiler and disassembler process is appended to that
@@ -85,6 +87,12 @@ analyze() {
 	local out=$B/data/asm/$id/$target.json
 	mkdir -p "$(dirname "$out")"
 	"$tool" analyze "$meta" "$target" "$arch" "$version" "$out" "${cells[@]}"
+	local c o v d objs=()
+	for c in "${cells[@]}"; do
+		IFS=: read -r o v d _ <<<"$c"
+		objs+=("$o $v ${d%.dis}.o")
+	done
+	printf '%s\n' "${objs[@]}" >"${out%.json}.objs.tmp$$" && mv "${out%.json}.objs.tmp$$" "${out%.json}.objs"
 }
 
 target='' cells=()

@@ -1,6 +1,8 @@
 /*
  * cmd_matrix.c - the one reader of examples/targets.conf for everything that is not C:
- *   asm-tool matrix CONF --make           make variables (ASM_TARGETS, ASM_OPTS) for asm.mk
+ *   asm-tool matrix CONF --make           make variables for asm.mk and tools/native/native.mk:
+ *                                         ASM_TARGETS, ASM_OPTS, ASM_FLAGS, and per target
+ *                                         ASM_ARCH.<target>, ASM_COMMAND.<target>
  *   asm-tool matrix CONF --json           the matrix as JSON (schema: tools/asm/README.md)
  *   asm-tool plan CONF META.json [TARGET...]
  *       what compile.sh compiles for one example: per target of the example's cells, a line
@@ -42,7 +44,10 @@ int cmd_matrix(int argc, char **argv)
 		printf("\nASM_OPTS :=");
 		for (int o = 0; o < c.nopts; o++)
 			printf(" %s", c.opts[o]);
-		printf("\n");
+		printf("\nASM_FLAGS := %s\n", c.flags);
+		for (int t = 0; t < c.ntargets; t++)
+			printf("ASM_ARCH.%s := %s\nASM_COMMAND.%s := %s\n", c.targets[t].name,
+			       c.targets[t].arch, c.targets[t].name, c.targets[t].command);
 		return 0;
 	}
 	json_t *targets = json_array(), *opts = json_array();

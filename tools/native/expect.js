@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// expect.js - the example's predicates on the outcomes of every native cell, evaluated by the one
+// checker (tools/wasm/lib/expect.js, on the engine's predicateHolds): native-tool writes outcome
+// sets in the WebAssembly explorer's format, so every predicate applies to a cell unchanged.
+//
+//   node tools/native/expect.js DATA_DIR ID TARGET...
+//
+// Reads DATA_DIR/meta/<id>.json (trees written by tools/asm) and DATA_DIR/native/<id>/<target>.json,
+// writes DATA_DIR/native/<id>/expect.json (native-tool collect merges it; schema in
+// tools/native/README.md):
+//   {id, guarantees: [{line, expr}],          the fixed variant's `unreachable` lines: what the fix prevents
+//    cells: {"<target>/<opt>": {<variant>: {
+//      expect: [{line, kind, expr, reachable, ok, witness}],   the variant's own expect lines on this code
+//      broken: [{line, expr, witness, key}],                   guarantees this code breaks (a witness each)
+//      breaks: {<outcome key>: [expr]}}}}}                     the outcomes that break them
+// An unexplored or partial cell gets no verdict here (native-check fails on it).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { checkVariant } = require('../wasm/lib/expect');
+const { predicateHolds } = require('../wasm/runtime.js');
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+// The fix's guarantees: expect.fixed lines of kind unreachable ([] for a single-variant example).
+function guarantees(meta) {
+  return ((meta.expect || {}).fixed || []).filter((e) => e.kind === 'unreachable');
+}
+
+// One explored cell of one variant.
+function verdict(meta, variant, cell, fixes) {
+  const outcomes = cell.outcomes;
+  const own = checkVariant(meta, variant, outcomes).expect;
+  const breaks = {};
+  const broken = [];
+  for (const g of fixes) {
+    const hits = outcomes.filter((o) => predicateHolds(g.tree, o));
+    for (const o of hits) (breaks[o.key] = breaks[o.key] || []).push(g.expr);
+    if (hits.length) broken.push({ line: g.line, expr: g.expr, witness: hits[0].witness, key: hits[0].key });
+  }
+  return { expect: own, broken, breaks };
+}
+
+function main(argv) {
+  if (argv.length < 3) {
+    process.stderr.write('usage: node tools/native/expect.js DATA_DIR ID TARGET...\n');
+    return 2;
+  }
+  const [data, id, ...targets] = argv;
+  const meta = readJson(path.join(data, 'meta', id + '.json'));
+  const fixes = guarantees(meta);
+  const cells = {};
+  for (const t of targets) {
+    const doc = readJson(path.join(data, 'native', id, t + '.json'));
+    for (const [opt, byVariant] of Object.entries(doc.cells)) {
+      const out = (cells[t + '/' + opt] = {});
+      for (const [v, cell] of Object.entries(byVariant)) {
+        if (cell.status !== 'ok' || cell.partial) continue;
+        out[v] = verdict(meta, v, cell, v === 'fixed' ? [] : fixes);
+      }
+    }
+  }
+  const out = { id, guarantees: fixes.map((g) => ({ line: g.line, expr: g.expr })), cells };
+  const file = path.join(data, 'native', id, 'expect.json');
+  fs.writeFileSync(file + '.tmp', JSON.stringify(out));
+  fs.renameSync(file + '.tmp', file);
+  return 0;
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
+module.exports = { guarantees, verdict };

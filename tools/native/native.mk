@@ -1,0 +1,143 @@
+# tools/native/native.mk - the native explorer: explores the real machine code of every matrix cell
+# on Unicorn (see tools/native/README.md). Included by the top-level Makefile.
+#   build/native/native-tool               the tool (C, libunicorn, libelf/libdw, jansson, xxhash)
+#   build/data/native/...                  per cell outcomes, witnesses, traces (below)
+#   make native-check                      the cross-check against the WebAssembly explorer
+#   make native-test                       cmocka tests under ASan/UBSan, per architecture
+
+NATIVE_DIR := tools/native
+NATIVE_OBJ := $(BUILD)/native/obj
+NATIVE_TOOL := $(BUILD)/native/native-tool
+NATIVE_PKGS := jansson libxxhash libdw libelf unicorn
+NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) \
+	-I$(NATIVE_DIR)/src -Itools/asm/src -MMD -MP
+NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
+# tools/asm/src/conf.c: the one matcher of cell patterns (compiler/arch/opt, any, comma lists)
+NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c
+NATIVE_LIB_SRCS := $(filter-out $(NATIVE_DIR)/src/main.c $(NATIVE_DIR)/src/cmd_%.c,$(NATIVE_SRCS))
+native_obj = $(patsubst tools/asm/src/%.c,$(2)/asm-%.o,$(patsubst $(NATIVE_DIR)/src/%.c,$(2)/%.o,$(1)))
+
+$(NATIVE_OBJ)/%.o: $(NATIVE_DIR)/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(NATIVE_OBJ)/asm-%.o: tools/asm/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(NATIVE_TOOL): $(call native_obj,$(NATIVE_SRCS),$(NATIVE_OBJ))
+	@$(CC) -o $@ $^ $(NATIVE_LIBS)
+	@echo "built $@"
+
+# ---- build data: one rule per example x target, like tools/asm ----------------------------------
+#   build/data/native/<id>/<target>.json    every cell's outcomes, witnesses and traces (cached per cell
+#                                           in build/cache/native/ by a hash of all its inputs)
+#   build/data/native/<id>.json             the example's cells without traces (make collect step)
+#   build/data/site/native/<id>/<compiler>/<arch>-<opt>.js   one page data script per cell
+NATIVE_IDS := $(ASM_IDS)
+# The matrix from its one reader (asm-tool matrix --make, included by tools/asm/asm.mk).
+NATIVE_TARGETS = $(ASM_TARGETS)
+NATIVE_TARGET_ARCHES = $(foreach t,$(ASM_TARGETS),$(t):$(ASM_ARCH.$(t)))
+native_arch = $(ASM_ARCH.$(1))
+NATIVE_CACHE := $(BUILD)/cache/native
+
+# The scope: which cells `make` explores ("<variants>:<compiler/arch/opt pattern>" words, or all).
+# The pages show the plain code's outcomes on every cell, so plain is explored everywhere; the fixed
+# and transformed variants, whose outcomes the cross-check requires to be the WebAssembly explorer's,
+# at -O2 on every target (CI's time budget: tools/native/README.md, "Cost"). `make native-all`
+# explores and cross-checks every cell; the cache makes switching back and forth cheap.
+NATIVE_SCOPE ?= plain:any/any/any fixed,transformed:any/any/O2
+NATIVE_SCOPE_FILE := $(BUILD)/native/scope
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+$(shell mkdir -p $(BUILD)/native && { echo '$(NATIVE_SCOPE)' | cmp -s - $(NATIVE_SCOPE_FILE) || \
+	echo '$(NATIVE_SCOPE)' > $(NATIVE_SCOPE_FILE); })
+endif
+define NATIVE_CELL_RULE
+$(BUILD)/data/native/$(1)/$(2).json: $(BUILD)/data/asm/$(1)/$(2).json $(NATIVE_TOOL) $(NATIVE_SCOPE_FILE)
+	@echo "[native] $(1) $(2)"
+	@$(NATIVE_TOOL) cells $(BUILD)/data/meta/$(1).json $(2) $(call native_arch,$(2)) \
+		$(BUILD)/data/asm/$(1)/$(2).objs $$@ $(NATIVE_CACHE) '$(NATIVE_SCOPE)'
+endef
+# The example's predicates on every cell, by the one checker (tools/wasm/lib/expect.js).
+define NATIVE_COLLECT_RULE
+$(BUILD)/data/native/$(1)/expect.json: $(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(1)/$(t).json) \
+		$(NATIVE_DIR)/expect.js tools/wasm/lib/expect.js tools/wasm/runtime.js
+	@node $(NATIVE_DIR)/expect.js $(BUILD)/data $(1) $(NATIVE_TARGETS)
+$(BUILD)/data/native/$(1).json: $(BUILD)/data/native/$(1)/expect.json $(NATIVE_TOOL)
+	@$(NATIVE_TOOL) collect $(BUILD)/data $(1) $(NATIVE_TARGETS)
+endef
+$(foreach id,$(NATIVE_IDS),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_CELL_RULE,$(id),$(t)))))
+$(foreach id,$(NATIVE_IDS),$(eval $(call NATIVE_COLLECT_RULE,$(id))))
+NATIVE_DATA := $(NATIVE_IDS:%=$(BUILD)/data/native/%.json)
+# The bad outcomes of each example and the cells whose real code reaches them ("How real" page).
+NATIVE_BEHAVIOUR := $(BUILD)/data/native/behaviour.json
+$(NATIVE_BEHAVIOUR): $(NATIVE_DATA) $(NATIVE_TOOL)
+	@$(NATIVE_TOOL) behaviour $(BUILD)/data $(NATIVE_IDS)
+SITE_DEPS += $(NATIVE_DATA) $(NATIVE_BEHAVIOUR)
+
+# The cross-check (in make check): rules in tools/native/src/crosscheck.h; report in
+# build/data/native/crosscheck.md.
+NATIVE_CELLS := $(foreach id,$(NATIVE_IDS),$(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(id)/$(t).json))
+.PHONY: native native-cells native-check native-bench native-all
+native-all:
+	@$(MAKE) --no-print-directory NATIVE_SCOPE=all native native-check
+native: $(NATIVE_DATA) $(NATIVE_BEHAVIOUR)
+native-cells: $(NATIVE_CELLS)
+native-bench: $(NATIVE_DATA)
+	@BUILD=$(BUILD) bash $(NATIVE_DIR)/bench.sh
+
+BENCH_TARGETS += native-bench
+native-check: $(NATIVE_DATA) $(WASM_OUTCOMES) $(BUILD)/data/evidence.json
+	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_DIR)/evidence-gaps.conf $(NATIVE_DIR)/unexplored.conf $(NATIVE_IDS)
+	@BUILD=$(BUILD) node --test $(NATIVE_DIR)/tests/claims.test.js
+
+CHECK_TARGETS += native-check
+
+# ---- tests: cmocka under ASan/UBSan --------------------------------------------------------------
+NATIVE_ASAN := $(BUILD)/native/asan
+NATIVE_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -O1
+NATIVE_ASAN_OBJS := $(call native_obj,$(NATIVE_LIB_SRCS),$(NATIVE_ASAN))
+$(NATIVE_ASAN)/%.o: $(NATIVE_DIR)/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
+$(NATIVE_ASAN)/asm-%.o: tools/asm/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
+$(NATIVE_ASAN)/tests/%.o: $(NATIVE_DIR)/tests/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -I$(NATIVE_DIR)/src -c $< -o $@
+NATIVE_TESTS := $(patsubst $(NATIVE_DIR)/tests/%.c,$(NATIVE_ASAN)/tests/%,$(wildcard $(NATIVE_DIR)/tests/test_*.c))
+$(NATIVE_ASAN)/tests/test_%: $(NATIVE_ASAN)/tests/test_%.o $(NATIVE_ASAN)/tests/testutil.o $(NATIVE_ASAN_OBJS)
+	@$(CC) $(NATIVE_SAN) -o $@ $^ $(NATIVE_LIBS) -lcmocka
+
+# The test programs: per architecture, hand-written assembly (tests/programs/<arch>.S) built by that
+# architecture's gcc-12 target of examples/targets.conf; and C (tests/programs/*.c) built by every
+# target of the matrix at -O2, exactly as compile.sh builds the examples.
+NATIVE_PROGS := $(BUILD)/native/tests/obj
+NATIVE_CONF_FLAGS = $(ASM_FLAGS)
+native_cmd = $(ASM_COMMAND.$(1))
+NATIVE_ASM_ARCHES := x86_64 i386 aarch64 riscv64
+NATIVE_TEST_C := $(patsubst $(NATIVE_DIR)/tests/programs/%.c,%,$(wildcard $(NATIVE_DIR)/tests/programs/*.c))
+NATIVE_PROG_OBJS := $(foreach a,$(NATIVE_ASM_ARCHES),$(NATIVE_PROGS)/asm/$(a).o) \
+	$(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(NATIVE_PROGS)/$(p)/$(t).o))
+define NATIVE_ASM_RULE
+$(NATIVE_PROGS)/asm/$(1).o: $(NATIVE_DIR)/tests/programs/$(1).S examples/targets.conf
+	@mkdir -p $$(@D)
+	@$(call native_cmd,gcc-12/$(1)) -c $$< -o $$@
+endef
+define NATIVE_C_RULE
+$(NATIVE_PROGS)/$(1)/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c examples/targets.conf examples/include/course.h
+	@mkdir -p $$(@D)
+	@$(call native_cmd,$(2)) $(NATIVE_CONF_FLAGS) -O2 -std=gnu11 -Iexamples/include -c $$< -o $$@
+endef
+$(foreach a,$(NATIVE_ASM_ARCHES),$(eval $(call NATIVE_ASM_RULE,$(a))))
+$(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_C_RULE,$(p),$(t)))))
+
+.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/asm-%.o $(NATIVE_ASAN)/tests/%.o
+.PHONY: native-test
+native-test: $(NATIVE_TESTS) $(NATIVE_PROG_OBJS)
+	@set -e; for t in $(NATIVE_TESTS); do \
+	    NATIVE_PROGS=$(NATIVE_PROGS) NATIVE_TARGETS="$(NATIVE_TARGET_ARCHES)" \
+	    ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+CHECK_TARGETS += native-test
+
+-include $(wildcard $(NATIVE_OBJ)/*.d $(NATIVE_ASAN)/*.d $(NATIVE_ASAN)/tests/*.d)

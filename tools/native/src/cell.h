@@ -1,0 +1,35 @@
+/*
+ * cell.h - one cell of the matrix (example variant x target x -O level), end to end: link its
+ * object, load it, explore it, replay each outcome's witness into a trace, as JSON.
+ */
+#ifndef NATIVE_CELL_H
+#define NATIVE_CELL_H
+
+#include <jansson.h>
+
+#include "arch.h"
+#include "explore.h"
+#include "nmeta.h"
+
+struct cell {
+	const struct nmeta *meta;
+	const char *variant;
+	const char *target; /* "gcc-12/aarch64" */
+	const char *opt;    /* "O2" */
+	const struct arch *arch;
+	const char *obj;     /* the compiled object */
+	const char *workdir; /* an existing scratch directory */
+	struct explore_config limits;
+	long local_bound;
+	int traces; /* replay every witness into a trace */
+};
+
+/* The cell's result (schema in tools/native/README.md): {"status": "ok", outcomes, ...} or
+ * {"status": "error", "error": "examples/<id>.c:LINE: <target>/<opt>: variant <v>: ..."}.
+ * Never NULL. */
+json_t *cell_run(const struct cell *c);
+
+/* The default limits of the build. */
+void cell_defaults(struct cell *c);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * cmd_behaviour.c - `native-tool behaviour DATA_DIR ID...`: for each example, the fix's guarantees
+ * (the fixed variant's `unreachable` lines, listed by `collect` in DATA_DIR/native/<id>.json) and
+ * the matrix cells whose real plain code breaks each of them, with the witness to replay. Writes
+ * DATA_DIR/native/behaviour.json (schema in tools/native/README.md) for the "How real" page. The
+ * predicates were evaluated by expect.js (the one checker); this only gathers its verdicts.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "util.h"
+
+static json_t *load(const char *data, const char *dir, const char *id)
+{
+	char *path = xasprintf("%s/%s/%s.json", data, dir, id);
+	json_t *j = json_load_file(path, 0, NULL);
+	free(path);
+	return j;
+}
+
+/* Appends to each guarantee the cells whose plain code breaks it. */
+static void reached(json_t *bad, json_t *native, int *cells)
+{
+	const char *cell;
+	json_t *variants;
+	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
+		json_t *plain = json_object_get(variants, "plain");
+		if (!plain)
+			continue;
+		(*cells)++;
+		size_t i;
+		json_t *b;
+		json_array_foreach(bad, i, b) {
+			json_t *hit = json_find(json_object_get(plain, "broken"), "expr",
+						json_string_value(json_object_get(b, "expr")));
+			if (!hit)
+				continue;
+			const char *slash = strrchr(cell, '/');
+			char *target = xasprintf("%.*s", (int)(slash - cell), cell);
+			json_array_append_new(json_object_get(b, "cells"),
+					      json_pack("{s:s, s:s, s:s, s:O, s:O}", "cell", cell,
+							"target", target, "opt", slash + 1,
+							"witness", json_object_get(hit, "witness"),
+							"key", json_object_get(hit, "key")));
+			free(target);
+		}
+	}
+}
+
+int cmd_behaviour(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs("usage: native-tool behaviour DATA_DIR ID...\n", stderr);
+		return 2;
+	}
+	const char *data = argv[0];
+	json_t *examples = json_array();
+	int rc = 0;
+	for (int i = 1; i < argc; i++) {
+		json_t *native = load(data, "native", argv[i]), *meta = load(data, "meta", argv[i]);
+		if (!native || !meta) {
+			fprintf(stderr, "%s/native/%s.json: missing (or its metadata)\n", data,
+				argv[i]);
+			rc = 1;
+		} else {
+			json_t *bad = json_array();
+			size_t k;
+			json_t *key;
+			json_array_foreach(json_object_get(native, "guarantees"), k, key)
+				json_array_append_new(
+					bad, json_pack("{s:O, s:O, s:[]}", "expr",
+						       json_object_get(key, "expr"), "line",
+						       json_object_get(key, "line"), "cells"));
+			int cells = 0;
+			reached(bad, native, &cells);
+			json_array_append_new(examples,
+					      json_pack("{s:O, s:O, s:O, s:O, s:o, s:i}", "id",
+							json_object_get(meta, "id"), "file",
+							json_object_get(meta, "file"), "title",
+							json_object_get(meta, "title"), "page",
+							json_object_get(meta, "page"), "bad", bad,
+							"cells", cells));
+		}
+		json_decref(native);
+		json_decref(meta);
+	}
+	json_t *doc = json_pack("{s:o}", "examples", examples);
+	char *out = xasprintf("%s/native/behaviour.json", data);
+	if (rc == 0 && write_json(out, doc) != 0) {
+		fprintf(stderr, "%s: cannot write\n", out);
+		rc = 1;
+	}
+	free(out);
+	json_decref(doc);
+	return rc;
+}

@@ -1,0 +1,441 @@
+/*
+ * crosscheck.c - native against WebAssembly outcome sets (see crosscheck.h).
+ */
+#include "crosscheck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "conf.h" /* tools/asm: conf_pattern_match, the one matcher of cell patterns */
+#include "util.h"
+
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(json_string_value(*(json_t *const *)a),
+		      json_string_value(*(json_t *const *)b));
+}
+
+/* The sorted outcome keys of a list of outcomes ({key, ...}). */
+static json_t *key_set(json_t *outcomes)
+{
+	size_t n = json_array_size(outcomes), i;
+	json_t **keys = xcalloc(n + 1, sizeof *keys), *o;
+	json_array_foreach(outcomes, i, o)
+		keys[i] = json_object_get(o, "key");
+	qsort(keys, n, sizeof *keys, by_str);
+	json_t *set = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append(set, keys[i]);
+	free(keys);
+	return set;
+}
+
+static json_t *wasm_set(json_t *wasm, const char *variant)
+{
+	json_t *v = json_object_get(json_object_get(wasm, "variants"), variant);
+	return v ? key_set(json_object_get(v, "outcomes")) : NULL;
+}
+
+static char *set_text(json_t *set)
+{
+	struct sbuf sb = { 0 };
+	sb_add(&sb, "{");
+	size_t i;
+	json_t *k;
+	json_array_foreach(set, i, k)
+		sb_printf(&sb, "%s%s", i ? " | " : "", json_string_value(k));
+	sb_add(&sb, "}");
+	return sb.s;
+}
+
+/* 1 / 0 whether the variant's evidence holds on target/opt, -1 if unknown. */
+static int evidence_holds(json_t *evidence, const char *cell, const char *variant)
+{
+	size_t i;
+	json_t *r;
+	json_array_foreach(json_object_get(evidence, "results"), i, r) {
+		char *c = xasprintf("%s/%s", json_string_value(json_object_get(r, "target")),
+				    json_string_value(json_object_get(r, "opt")));
+		int match = !strcmp(c, cell) &&
+			    !strcmp(json_string_value(json_object_get(r, "variant")), variant);
+		free(c);
+		if (match)
+			return json_is_true(json_object_get(r, "holds"));
+	}
+	return -1;
+}
+
+/* The line a message about a variant points at: its first evidence line, else 1. */
+static int claim_line(json_t *meta, const char *variant)
+{
+	json_t *ev = json_array_get(json_object_get(json_object_get(meta, "evidence"), variant), 0);
+	return ev ? (int)json_integer_value(json_object_get(ev, "line")) : 1;
+}
+
+struct ctx {
+	json_t *native, *wasm, *meta, *evidence, *differences, *unexplored, *failures;
+	struct xc_gap *gaps;
+	int ngaps;
+	struct xc_unexplored *un;
+	int nun;
+	struct xc_stats *st;
+	const char *file;
+	int as_wasm; /* plain evidence verdicts on the cells whose outcomes are WebAssembly's: bit 0 false, bit 1 true */
+};
+
+/* Records a failure; takes ownership of what. */
+static void failure(struct ctx *x, const char *cell, const char *variant, char *what)
+{
+	char *msg = xasprintf("%s:%d: %s: variant %s: %s", x->file, claim_line(x->meta, variant),
+			      cell, variant, what);
+	json_array_append_new(x->failures, json_string(msg));
+	x->st->failures++;
+	free(what);
+	free(msg);
+}
+
+/* 1 if the plain variant's evidence is the given variant's (the same predicates). */
+static int evidence_same_as(json_t *meta, const char *variant)
+{
+	json_t *ev = json_object_get(meta, "evidence"), *p = json_object_get(ev, "plain"),
+	       *v = json_object_get(ev, variant);
+	if (json_array_size(p) == 0 || json_array_size(p) != json_array_size(v))
+		return 0;
+	for (size_t i = 0; i < json_array_size(p); i++)
+		if (!json_equal(json_object_get(json_array_get(p, i), "expr"),
+				json_object_get(json_array_get(v, i), "expr")))
+			return 0;
+	return 1;
+}
+
+/* Why a plain difference is what the compiler did, or NULL (see crosscheck.h). */
+static char *explanation(struct ctx *x, json_t *nset, int holds)
+{
+	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
+	const char *v = t && json_equal(nset, t) ? "transformed" :
+			f && json_equal(nset, f) ? "fixed" :
+						   NULL;
+	json_decref(t);
+	json_decref(f);
+	if (!v || holds < 0)
+		return NULL;
+	if (x->as_wasm == (holds ? 1 : 2))
+		return xasprintf(
+			"the plain evidence %s here and %s on every cell whose outcomes are the WebAssembly "
+			"build's: the compiler made this code differently, and its outcomes are the %s variant's",
+			holds ? "holds" : "does not hold", holds ? "does not hold" : "holds", v);
+	if (x->as_wasm == 0 && holds && evidence_same_as(x->meta, v))
+		return xasprintf(
+			"no cell behaves as the WebAssembly build; the plain evidence here is the %s variant's "
+			"and holds: the code has its shape and its outcomes",
+			v);
+	return NULL;
+}
+
+/* The gaps-file entry for this example and the compiler of cell, or NULL. */
+static struct xc_gap *gap_for(struct ctx *x, const char *cell)
+{
+	const char *id = json_string_value(json_object_get(x->meta, "id"));
+	size_t clen = strcspn(cell, "/");
+	for (int i = 0; id && i < x->ngaps; i++) {
+		struct xc_gap *g = &x->gaps[i];
+		if (strcmp(g->id, id))
+			continue;
+		if (!strcmp(g->compilers, "any"))
+			return g;
+		for (const char *p = g->compilers; *p;) {
+			size_t n = strcspn(p, ",");
+			if (n == clen && !strncmp(p, cell, n))
+				return g;
+			p += n + (p[n] == ',');
+		}
+	}
+	return NULL;
+}
+
+/* A plain cell that differs: explained by the evidence, accepted by a gap entry, or a failure. */
+static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json_t *wset)
+{
+	int holds = evidence_holds(x->evidence, cell, "plain");
+	char *why = explanation(x, nset, holds);
+	struct xc_gap *gap = why ? NULL : gap_for(x, cell);
+	x->st->differences++;
+	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id",
+			      json_object_get(x->meta, "id"), "file", x->file, "cell", cell,
+			      "variant", "plain", "native", nset, "wasm", wset, "evidence_holds",
+			      holds < 0 ? json_null() : json_boolean(holds), "explained",
+			      why != NULL, "gap", gap != NULL, "why",
+			      why ? why :
+			      gap ? gap->reason :
+				    "unexplained");
+	json_array_append_new(x->differences, d);
+	if (why) {
+		x->st->explained++;
+		free(why);
+		return;
+	}
+	if (gap) {
+		gap->used++;
+		x->st->gaps++;
+		return;
+	}
+	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
+	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"),
+	     *fs = f ? set_text(f) : xstrdup("(none)");
+	failure(x, cell, "plain",
+		xasprintf(
+			"native outcomes %s differ from the WebAssembly explorer's and the cell's evidence (plain "
+			"evidence %s here) does not explain them: neither the transformed variant's %s nor the fixed "
+			"variant's %s, told apart by the evidence from the cells that behave as the WebAssembly build",
+			n,
+			holds == 1 ? "holds" :
+			holds == 0 ? "does not hold" :
+				     "unknown",
+			ts, fs));
+	free(n);
+	free(ts);
+	free(fs);
+	json_decref(t);
+	json_decref(f);
+}
+
+/* 1 if the comma list (or "any") names s. */
+static int in_list(const char *list, const char *s)
+{
+	if (!strcmp(list, "any"))
+		return 1;
+	size_t n = strlen(s);
+	for (const char *p = list; *p;) {
+		size_t l = strcspn(p, ",");
+		if (l == n && !strncmp(p, s, n))
+			return 1;
+		p += l + (p[l] == ',');
+	}
+	return 0;
+}
+
+/* A cell that could not be explored (what: its error, or "partial: <why>"): accepted when an
+ * entry of the unexplored file names it and its text appears in what, else a failure. */
+static void unexplored(struct ctx *x, const char *cell, const char *variant, const char *what,
+		       int partial)
+{
+	const char *id = json_string_value(json_object_get(x->meta, "id"));
+	for (int i = 0; id && i < x->nun; i++) {
+		struct xc_unexplored *u = &x->un[i];
+		if (strcmp(u->id, id) || !conf_pattern_match(u->cells, cell) ||
+		    !in_list(u->variants, variant))
+			continue;
+		if (!strstr(what, u->text))
+			continue; /* listed for another reason: this one is not verified */
+		u->used++;
+		x->st->unexplored++;
+		json_array_append_new(x->unexplored, json_pack("{s:s, s:s, s:s, s:s, s:s}", "id",
+							       id, "cell", cell, "variant", variant,
+							       "error", what, "reason", u->reason));
+		return;
+	}
+	if (partial)
+		failure(x, cell, variant, xasprintf("the native exploration is %s", what));
+	else {
+		json_array_append_new(x->failures, json_string(what));
+		x->st->failures++;
+	}
+}
+
+static void one_variant(struct ctx *x, const char *cell, const char *variant, json_t *c)
+{
+	const char *status = json_string_value(json_object_get(c, "status"));
+	if (status && !strcmp(status, "skipped")) { /* out of this build's scope (NATIVE_SCOPE) */
+		x->st->skipped++;
+		return;
+	}
+	x->st->cells++;
+	if (!status || strcmp(status, "ok")) {
+		const char *err = json_string_value(json_object_get(c, "error"));
+		unexplored(x, cell, variant, err ? err : "a cell without a result", 0);
+		return;
+	}
+	if (json_is_true(json_object_get(c, "partial"))) {
+		const char *why = json_string_value(json_object_get(c, "why"));
+		char *what = xasprintf("partial: %s", why ? why : "?");
+		unexplored(x, cell, variant, what, 1);
+		free(what);
+		return;
+	}
+	json_t *nset = key_set(json_object_get(c, "outcomes")), *wset = wasm_set(x->wasm, variant);
+	if (!wset) {
+		failure(x, cell, variant, xstrdup("no WebAssembly outcomes to compare with"));
+	} else if (json_equal(nset, wset)) {
+		x->st->equal++;
+	} else if (!strcmp(variant, "plain")) {
+		plain_difference(x, cell, nset, wset);
+	} else {
+		char *n = set_text(nset), *w = set_text(wset);
+		failure(x, cell, variant,
+			xasprintf("native outcomes %s differ from the WebAssembly explorer's %s", n,
+				  w));
+		free(n);
+		free(w);
+	}
+	json_decref(nset);
+	json_decref(wset);
+}
+
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
+			struct xc_lists *lists, json_t *differences, json_t *unexplored,
+			json_t *failures, struct xc_stats *st)
+{
+	struct ctx x = { native,
+			 wasm,
+			 meta,
+			 evidence,
+			 differences,
+			 unexplored,
+			 failures,
+			 lists->gaps,
+			 lists->ngaps,
+			 lists->unexplored,
+			 lists->nunexplored,
+			 st,
+			 json_string_value(json_object_get(meta, "file")),
+			 0 };
+	if (!x.file)
+		x.file = "examples/?.c";
+	const char *cell;
+	json_t *variants;
+	json_t *wplain = wasm_set(wasm, "plain");
+	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
+		json_t *c = json_object_get(variants, "plain");
+		json_t *nset = c ? key_set(json_object_get(c, "outcomes")) : NULL;
+		int holds = evidence_holds(evidence, cell, "plain");
+		if (nset && wplain && json_equal(nset, wplain) && holds >= 0 &&
+		    !json_is_true(json_object_get(c, "partial")))
+			x.as_wasm |= 1 << holds;
+		json_decref(nset);
+	}
+	json_decref(wplain);
+	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
+		const char *variant;
+		json_t *c;
+		json_object_foreach(variants, variant, c)
+			one_variant(&x, cell, variant, c);
+	}
+}
+
+int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen)
+{
+	char *text = read_file(path, NULL);
+	*gaps = NULL;
+	if (!text) {
+		errf(err, errlen, "%s: cannot read", path);
+		return -1;
+	}
+	int n = 0, line = 0;
+	for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		line++;
+		p += strspn(p, " \t");
+		if (!*p || *p == '#')
+			continue;
+		char id[256], compilers[256];
+		int used = 0;
+		const char *colon = strchr(p, ':');
+		if (!colon || sscanf(p, "%255s %255[^:]%n", id, compilers, &used) != 2 ||
+		    p + used != colon || !colon[1] || strchr(compilers, ' ')) {
+			errf(err, errlen, "%s:%d: expected '<example id> <compilers>: <reason>'",
+			     path, line);
+			xc_gaps_free(*gaps, n);
+			*gaps = NULL;
+			free(text);
+			return -1;
+		}
+		*gaps = xrealloc(*gaps, (size_t)(n + 1) * sizeof **gaps);
+		(*gaps)[n++] = (struct xc_gap){ xstrdup(id), xstrdup(compilers),
+						xstrdup(colon + 1 + strspn(colon + 1, " ")), line,
+						0 };
+	}
+	free(text);
+	return n;
+}
+
+void xc_gaps_free(struct xc_gap *gaps, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(gaps[i].id);
+		free(gaps[i].compilers);
+		free(gaps[i].reason);
+	}
+	free(gaps);
+}
+
+/* Splits a line '<id> <cells> <variants>: "<text>" <reason>' into u. Returns 0, or -1. */
+static int unexplored_line(char *p, struct xc_unexplored *u)
+{
+	char id[256], cells[256], variants[256];
+	int used = 0;
+	char *colon = strchr(p, ':');
+	if (!colon || sscanf(p, "%255s %255s %255[^:]%n", id, cells, variants, &used) != 3 ||
+	    p + used != colon || strchr(variants, ' '))
+		return -1;
+	char *q = colon + 1 + strspn(colon + 1, " ");
+	char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+	if (!end || end == q + 1)
+		return -1;
+	char *reason = end + 1 + strspn(end + 1, " ");
+	if (!*reason)
+		return -1;
+	u->id = xstrdup(id);
+	u->cells = xstrdup(cells);
+	u->variants = xstrdup(variants);
+	u->text = xasprintf("%.*s", (int)(end - q - 1), q + 1);
+	u->reason = xstrdup(reason);
+	u->used = 0;
+	return 0;
+}
+
+int xc_unexplored_load(const char *path, struct xc_unexplored **u, char *err, size_t errlen)
+{
+	char *text = read_file(path, NULL);
+	*u = NULL;
+	if (!text) {
+		errf(err, errlen, "%s: cannot read", path);
+		return -1;
+	}
+	int n = 0, line = 0;
+	for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		line++;
+		p += strspn(p, " \t");
+		if (!*p || *p == '#')
+			continue;
+		*u = xrealloc(*u, (size_t)(n + 1) * sizeof **u);
+		if (unexplored_line(p, &(*u)[n]) != 0) {
+			errf(err, errlen,
+			     "%s:%d: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'",
+			     path, line);
+			xc_unexplored_free(*u, n);
+			*u = NULL;
+			free(text);
+			return -1;
+		}
+		(*u)[n++].line = line;
+	}
+	free(text);
+	return n;
+}
+
+void xc_unexplored_free(struct xc_unexplored *u, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(u[i].id);
+		free(u[i].cells);
+		free(u[i].variants);
+		free(u[i].text);
+		free(u[i].reason);
+	}
+	free(u);
+}

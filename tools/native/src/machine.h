@@ -1,0 +1,121 @@
+/*
+ * machine.h - one linked cell running on Unicorn: a CPU context and a stack per thread, and
+ * the scheduling model of the native explorer.
+ *
+ * A step of thread t performs t's pending access to shared memory (course_shared) and then
+ * runs t's private code up to its next shared access, where it pauses again. Each memory
+ * access is its own step, as the hardware performs it: an instruction that makes several
+ * accesses (stp, ldp, a non-locked x86 read-modify-write) takes one step per access; the
+ * instruction is executed for real at each of them (undone and re-executed with the values it
+ * already read), and it completes at its last access. A locked or LSE/AMO read-modify-write
+ * is one step, and a load-exclusive runs in the same step up to its store-exclusive, so
+ * atomic operations stay atomic. Before the first step INIT runs alone and every thread runs
+ * up to its first shared access. CHECK runs when every thread has returned.
+ *
+ * A thread that runs private code forever (a loop with no shared access, whose state repeats)
+ * is T_SPIN: it can never be woken. One that runs more than local_bound instructions without
+ * a shared access and without repeating is T_BOUND. A fault, a trap (BUG_ON) or an invalid
+ * instruction makes it T_CRASHED, and a crash ends the run.
+ *
+ * Whole machine states can be saved, restored and hashed (equal hashes: equal states: the
+ * registers of every paused thread, its stack above the stack pointer and its progress in a
+ * split instruction, and every writable section of the image).
+ */
+#ifndef NATIVE_MACHINE_H
+#define NATIVE_MACHINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arch.h"
+#include "image.h"
+
+#define MACHINE_MAX_THREADS 4
+#define MACHINE_MAX_ACC 8 /* shared accesses one instruction may make */
+
+enum tstatus { T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND };
+
+enum crash_kind {
+	CRASH_TRAP,   /* ud2, brk, ebreak, unimp: __builtin_trap() (BUG_ON) */
+	CRASH_NULL,   /* an access below LINK_TEXT_BASE */
+	CRASH_ACCESS, /* an access to unmapped or protected memory elsewhere */
+	CRASH_STACK,  /* the stack ran into its guard */
+	CRASH_INSN,   /* an instruction the emulator does not know */
+	CRASH_OTHER,  /* anything else the emulator reported */
+};
+
+struct crash {
+	enum crash_kind kind;
+	uint64_t pc, addr;
+	char what[64]; /* CRASH_OTHER: the emulator's words */
+};
+
+struct access {
+	char kind;   /* 'R' read or 'W' write */
+	int size;    /* bytes, at most 8 */
+	uint64_t pc; /* the instruction that made it */
+	uint64_t addr;
+	uint64_t value; /* read or written, zero-extended */
+};
+
+/* What one machine_step did. */
+struct step {
+	int thread;
+	char kind; /* 'R', 'W' or 'U' (an atomic read-modify-write) */
+	struct access acc[2 * MACHINE_MAX_ACC];
+	int nacc;
+	int part,
+		parts; /* a split instruction: this was access part (from 0) of parts; else 0, 1 */
+};
+
+struct mconfig {
+	const struct arch *arch;
+	const struct image *image;
+	const char *threads[MACHINE_MAX_THREADS]; /* the thread functions, by symbol name */
+	int nthreads;
+	const char *init, *check; /* optional functions, NULL when absent */
+	long local_bound;	  /* instructions between two shared accesses before T_BOUND */
+};
+
+struct machine;
+struct snapshot;
+
+/* Maps the image and sets up the threads (nothing runs yet). Returns 0, or -1 with a
+ * message in err (a missing thread function, an unusable image, an emulator failure). */
+int machine_new(struct machine **out, const struct mconfig *cfg, char *err, size_t errlen);
+void machine_free(struct machine *m);
+
+/* Runs INIT, then each thread up to its first shared access: the initial state. Returns 0;
+ * an INIT that crashes is recorded as machine_init_crash. */
+int machine_start(struct machine *m);
+const struct crash *machine_init_crash(const struct machine *m); /* NULL if INIT did not crash */
+
+/* One step of paused thread t (see the top of this file); st may be NULL. Returns 0, or -1
+ * when the cell cannot be explored honestly (an instruction that cannot be split):
+ * machine_error() says why and machine_error_pc() where. */
+int machine_step(struct machine *m, int t, struct step *st);
+
+int machine_nthreads(const struct machine *m);
+enum tstatus machine_status(const struct machine *m, int t);
+uint64_t machine_pc(const struct machine *m, int t); /* the next or last instruction */
+const struct crash *machine_crash(const struct machine *m, int t); /* T_CRASHED only, else NULL */
+int machine_part(const struct machine *m, int t); /* accesses of a split instruction done */
+
+/* Runs CHECK (when configured) after every thread returned; NULL or its crash. The memory
+ * it changed stays changed until the next machine_restore. */
+const struct crash *machine_run_check(struct machine *m);
+
+/* Reads n bytes of guest memory at addr; 0, or -1 if not mapped. */
+int machine_read(const struct machine *m, uint64_t addr, void *buf, size_t n);
+
+/* Complete states. A snapshot stays valid until snapshot_free, across any steps. */
+struct snapshot *machine_save(struct machine *m);
+void machine_restore(struct machine *m, const struct snapshot *s);
+void snapshot_free(struct snapshot *s);
+void machine_hash(const struct machine *m, uint8_t out[16]);
+uint64_t machine_shared_hash(const struct machine *m); /* of the course_shared bytes only */
+
+const char *machine_error(const struct machine *m);
+uint64_t machine_error_pc(const struct machine *m);
+
+#endif

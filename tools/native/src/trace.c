@@ -1,0 +1,118 @@
+/*
+ * trace.c - replays a schedule into a step trace (see trace.h).
+ */
+#include "trace.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util.h"
+
+/* {"fn": "t1", "addr": "1c", "line": 33}: the instruction at pc as the object's listing shows it. */
+static json_t *position(const struct oview *ov, uint64_t pc)
+{
+	const struct image_sym *s = image_at(ov->im, pc);
+	char addr[32];
+	json_t *p = json_object();
+	if (s && s->func) {
+		snprintf(addr, sizeof addr, "%" PRIx64, s->listing + (pc - s->addr));
+		json_object_set_new(p, "fn", json_string(s->name));
+	} else {
+		snprintf(addr, sizeof addr, "%" PRIx64, pc);
+		json_object_set_new(p, "fn", json_null());
+	}
+	json_object_set_new(p, "addr", json_string(addr));
+	json_object_set_new(p, "line", json_integer(image_line(ov->im, pc)));
+	return p;
+}
+
+static json_t *number(uint64_t v)
+{
+	if (v <= (1ull << 53))
+		return json_integer((json_int_t)v);
+	char s[32];
+	snprintf(s, sizeof s, "%" PRIu64, v);
+	return json_string(s);
+}
+
+static const char *status_name(enum tstatus s)
+{
+	static const char *names[] = { "paused", "done", "crashed", "spins", "bound" };
+	return names[s];
+}
+
+/* Where thread t is now: its next instruction, or how it ended. */
+static json_t *where(const struct machine *m, const struct oview *ov, int t)
+{
+	enum tstatus s = machine_status(m, t);
+	json_t *w = s == T_PAUSED || s == T_CRASHED ? position(ov, machine_pc(m, t)) :
+						      json_object();
+	json_object_set_new(w, "status", json_string(status_name(s)));
+	if (s == T_PAUSED && machine_part(m, t))
+		json_object_set_new(w, "part", json_integer(machine_part(m, t)));
+	return w;
+}
+
+static json_t *access_json(const struct oview *ov, const struct access *a)
+{
+	json_t *j = position(ov, a->pc);
+	char kind[2] = { a->kind, 0 };
+	char *var = addr_name(ov->im, a->addr);
+	json_object_set_new(j, "kind", json_string(kind));
+	json_object_set_new(j, "var", json_string(var));
+	json_object_set_new(j, "size", json_integer(a->size));
+	json_object_set_new(j, "value", number(a->value));
+	free(var);
+	return j;
+}
+
+static json_t *step_json(const struct machine *m, const struct oview *ov, const struct step *st)
+{
+	json_t *j = json_object(), *acc = json_array();
+	char kind[2] = { st->kind, 0 };
+	json_object_set_new(j, "t", json_integer(st->thread));
+	json_object_set_new(j, "kind", json_string(kind));
+	for (int i = 0; i < st->nacc; i++)
+		json_array_append_new(acc, access_json(ov, &st->acc[i]));
+	json_object_set_new(j, "accesses", acc);
+	if (st->parts > 1) {
+		json_object_set_new(j, "part", json_integer(st->part));
+		json_object_set_new(j, "parts", json_integer(st->parts));
+	}
+	json_object_set_new(j, "next", where(m, ov, st->thread));
+	json_object_set_new(j, "mem", memory_json(ov, m));
+	return j;
+}
+
+json_t *trace_schedule(struct machine *m, const struct snapshot *root, const struct oview *ov,
+		       const char *schedule, char *err, size_t errlen)
+{
+	machine_restore(m, root);
+	json_t *tr = json_object(), *start = json_array(), *steps = json_array();
+	for (int t = 0; t < machine_nthreads(m); t++)
+		json_array_append_new(start, where(m, ov, t));
+	json_object_set_new(tr, "start", start);
+	json_object_set_new(tr, "mem", memory_json(ov, m));
+	json_object_set_new(tr, "steps", steps);
+	for (const char *p = schedule; *p; p++) {
+		int t = *p - '0';
+		struct step st;
+		if (t < 0 || t >= machine_nthreads(m) || machine_status(m, t) != T_PAUSED) {
+			errf(err, errlen, "schedule %s: step %d: thread %d cannot run", schedule,
+			     (int)(p - schedule) + 1, t);
+			goto fail;
+		}
+		if (machine_step(m, t, &st) != 0) {
+			errf(err, errlen, "%s", machine_error(m));
+			goto fail;
+		}
+		json_array_append_new(steps, step_json(m, ov, &st));
+	}
+	machine_restore(m, root);
+	return tr;
+fail:
+	json_decref(tr);
+	machine_restore(m, root);
+	return NULL;
+}

@@ -1,0 +1,20 @@
+/*
+ * trace.h - a schedule replayed step by step, as data for the page: which thread stepped,
+ * the instructions and the accesses it made (variable, value), and where it stopped next.
+ * Instruction positions are given as the object's listing shows them (function, address),
+ * so the page can highlight them in the disassembly it already has.
+ */
+#ifndef NATIVE_TRACE_H
+#define NATIVE_TRACE_H
+
+#include <jansson.h>
+
+#include "machine.h"
+#include "outcome.h"
+
+/* Replays schedule (thread digits) from root. Returns the trace (schema in tools/native/README.md),
+ * or NULL with a message in err when a step is impossible or fails. m ends in root's state. */
+json_t *trace_schedule(struct machine *m, const struct snapshot *root, const struct oview *ov,
+		       const char *schedule, char *err, size_t errlen);
+
+#endif
