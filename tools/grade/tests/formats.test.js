@@ -4,7 +4,7 @@
 //   copied beside it, submission/, results/), mounted at /autograder (bubblewrap); setup.sh runs
 //   there, then run_autograder for each submission, and results.json must say what the grader said.
 //   GitHub Classroom: `make classroom LAB=polling` builds the template repository; its workflow is
-//   read as YAML, and the command-grader steps run in a checkout of the repository (a fresh copy,
+//   read as YAML (js-yaml), and the command-grader steps run in a checkout of the repository (a fresh copy,
 //   GITHUB_WORKSPACE, the job's env) as the action runs them: the score is the exit status.
 // Neither bundle may hold a solution, a wrong fix, an over-fenced fix or a test.
 'use strict';
@@ -14,6 +14,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
+// Debian's node-js-yaml (tools/setup/debian-packages.txt), where Debian installs node modules
+const yaml = require('/usr/share/nodejs/js-yaml');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const LAB = 'polling';
@@ -96,10 +98,7 @@ test('GitHub Classroom: the template repository and its workflow, run as the com
   const repo = path.join(ROOT, 'build', 'dist', `classroom-${LAB}`);
   const files = run('find', ['.', '-type', 'f'], { cwd: repo }).out.split('\n').filter((f) => !f.startsWith('./course-site/'));
   assertNoSolutions(files, 'the GitHub Classroom repository');
-  const y = run('python3', ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))',
-    path.join(repo, '.github', 'workflows', 'classroom.yml')]);
-  assert.strictEqual(y.status, 0, y.out);
-  const wf = JSON.parse(y.out);
+  const wf = yaml.load(fs.readFileSync(path.join(repo, '.github', 'workflows', 'classroom.yml'), 'utf8'));
   assert.deepStrictEqual(wf.on, ['push', 'repository_dispatch']);
   const job = wf.jobs['run-autograding-tests'];
   const graders = job.steps.filter((s) => s.uses === 'classroom-resources/autograding-command-grader@v1');
