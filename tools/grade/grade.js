@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// grade.js LAB SUBMISSIONS [--out DIR] [-j N] - grades a class: every submission of SUBMISSIONS (a
-// .c file directly in it, or a folder holding lab.c or a single .c file; the student is the file or
-// folder name), N at a time (default: the number of cores), each by the lab grader in a child
-// process (`tools/lab/lab.js check`). Resumable: a submission whose result is already in
-// OUT/results/ for the same file contents is not graded again. Writes OUT/gradebook.csv and
-// OUT/summary.html (lib/gradebook.js, lib/summary.js); default OUT is build/grade/LAB.
+// grade.js LAB SUBMISSIONS [--out DIR] [-j N] [--limits JSON] - grades a class: every submission of
+// SUBMISSIONS (a .c file directly in it, or a folder holding lab.c or a single .c file; the student is
+// the file or folder name), N at a time (default: the number of cores), each by the lab grader in a
+// child process (`tools/lab/lab.js check`, every step in the sandbox; --limits: tighter limits per
+// step, for tests). Resumable: a submission whose result is already in OUT/results/ for the same file
+// contents is not graded again. Writes OUT/gradebook.csv, OUT/summary.html and each student's report
+// OUT/reports/<student>/index.html beside the lab page built from their file (reports/<student>/site/)
+// (lib/gradebook.js, lib/summary.js, lib/report.js); default OUT is build/grade/LAB.
 // Exit status: 0 when every submission has a result (whatever its verdict), 1 otherwise.
 'use strict';
 const crypto = require('crypto');
@@ -14,6 +16,7 @@ const path = require('path');
 const { spawn } = require('child_process');
 const gradebook = require('./lib/gradebook');
 const summary = require('./lib/summary');
+const report = require('./lib/report');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -41,7 +44,7 @@ function hashOf(file) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-function gradeOne(lab, s, out) {
+function gradeOne(lab, s, out, limits) {
   const base = safeName(s.student);
   const result = path.join(out, 'results', base + '.json');
   const stamp = path.join(out, 'results', base + '.sha256');
@@ -49,8 +52,10 @@ function gradeOne(lab, s, out) {
   if (fs.existsSync(result) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash)
     return Promise.resolve('kept');
   fs.rmSync(result, { force: true });
+  fs.rmSync(path.join(out, 'reports', base), { recursive: true, force: true });
   const args = [path.join(ROOT, 'tools', 'lab', 'lab.js'), 'check', lab, s.file, '--work', path.join(out, 'work', base),
-    '--result', result, '--no-page', '--quiet'];
+    '--result', result, '--site', path.join(out, 'reports', base, 'site'), '--quiet'];
+  if (limits) args.push('--limits', limits);
   const log = fs.openSync(path.join(out, 'logs', base + '.txt'), 'w');
   return new Promise((resolve) => {
     const p = spawn(process.execPath, args, { stdio: ['ignore', log, log] });
@@ -77,8 +82,10 @@ async function main(argv) {
   const pos = [];
   let out = null;
   let jobs = os.cpus().length;
+  let limits = null;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--out') out = argv[++i];
+    else if (argv[i] === '--limits') limits = argv[++i];
     else if (argv[i] === '-j') jobs = Math.max(1, parseInt(argv[++i], 10) || 1);
     else pos.push(argv[i]);
   }
@@ -86,7 +93,7 @@ async function main(argv) {
   if (!lab || !dir) throw new Error('usage: grade.js LAB SUBMISSIONS [--out DIR] [-j N]');
   if (!fs.existsSync(path.join(ROOT, 'labs', lab))) throw new Error(`labs/${lab}: no such lab`);
   out = path.resolve(out || path.join(ROOT, 'build', 'grade', lab));
-  for (const d of ['results', 'logs', 'work']) fs.mkdirSync(path.join(out, d), { recursive: true });
+  for (const d of ['results', 'logs', 'work', 'reports']) fs.mkdirSync(path.join(out, d), { recursive: true });
   const subs = submissions(dir);
   const todo = subs.filter((s) => s.file);
   let next = 0;
@@ -95,8 +102,9 @@ async function main(argv) {
   await Promise.all(Array.from({ length: Math.min(jobs, todo.length) }, async () => {
     while (next < todo.length) {
       const s = todo[next++];
-      const how = await gradeOne(lab, s, out);
+      const how = await gradeOne(lab, s, out, limits);
       const res = readResult(out, s.student);
+      writeReport(out, s.student, res);
       const row = gradebook.rowOf(s.student, res);
       done++;
       process.stdout.write(`[${done}/${todo.length}] ${s.student}: ${row.verdict}${how === 'kept' ? ' (kept)' : ''}` +
@@ -107,11 +115,21 @@ async function main(argv) {
     result: s.file ? readResult(out, s.student) : { verdict: 'ERROR', reasons: [{ kind: 'read', message: s.why }] } }));
   fs.writeFileSync(path.join(out, 'gradebook.csv'), gradebook.toCsv(graded.map((g) => gradebook.rowOf(g.student, g.result))));
   const sum = summary.summarize(lab, graded, knownWrongFixes(lab));
-  fs.writeFileSync(path.join(out, 'summary.html'), summary.toHtml(sum, null));
+  for (const s of subs.filter((x) => !x.file)) writeReport(out, s.student, null, s.why);
+  fs.writeFileSync(path.join(out, 'summary.html'), summary.toHtml(sum, (st) => `reports/${encodeURIComponent(safeName(st))}/index.html`));
   const secs = (Date.now() - t0) / 1000;
   process.stdout.write(`${subs.length} submissions: ` + Object.entries(sum.verdicts).map(([v, n]) => `${n} ${v}`).join(', ') +
     `; ${secs.toFixed(1)} s\ngradebook: ${path.join(out, 'gradebook.csv')}\nsummary: ${path.join(out, 'summary.html')}\n`);
   return graded.every((g) => g.result) ? 0 : 1;
+}
+
+// reports/<student>/index.html, beside the lab page built from their file (reports/<student>/site/).
+function writeReport(out, student, res, why) {
+  const dir = path.join(out, 'reports', safeName(student));
+  fs.mkdirSync(dir, { recursive: true });
+  const page = res && res.page && fs.existsSync(res.page) ? `site/labs/${res.lab}.html` : null;
+  const shown = res || (why ? { verdict: 'ERROR', reasons: [{ kind: 'read', message: why }] } : null);
+  fs.writeFileSync(path.join(dir, 'index.html'), report.toHtml(student, shown, page));
 }
 
 function readResult(out, student) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // lab.js - the lab tools' command line (tools/lab/README.md):
-//   node tools/lab/lab.js check LAB [FILE] [--work DIR] [--result FILE] [--no-page] [--quiet]
+//   node tools/lab/lab.js check LAB [FILE] [--work DIR] [--result FILE] [--site DIR] [--limits JSON]
+//                                                [--no-page] [--quiet]
 //   node tools/lab/lab.js page LAB [FILE]        builds build/lab/LAB/site/ from FILE (default lab.c)
 //   node tools/lab/lab.js reference [LAB...]      recomputes tools/lab/reference.json from solution.c
 //   node tools/lab/lab.js list                    the labs, one per line
@@ -14,6 +15,7 @@ const { check } = require('./lib/check');
 const report = require('./lib/report');
 const page = require('./lib/page');
 const reference = require('./lib/reference');
+const pipeline = require('./lib/pipeline');
 
 function main(argv) {
   const cmd = argv[0];
@@ -21,7 +23,8 @@ function main(argv) {
   const opt = {};
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--work' || a === '--result') opt[a.slice(2)] = argv[++i];
+    if (a === '--work' || a === '--result' || a === '--site') opt[a.slice(2)] = argv[++i];
+    else if (a === '--limits') opt.limits = JSON.parse(argv[++i]);
     else if (a === '--no-page') opt.noPage = true;
     else if (a === '--quiet') opt.quiet = true;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
@@ -30,14 +33,7 @@ function main(argv) {
   if (cmd === 'check') {
     const lab = pos[0];
     if (!lab) throw new Error('usage: lab.js check LAB [FILE]');
-    const res = check({ lab, file: pos[1], work: opt.work });
-    if (!opt.noPage && res.stage !== 'read' && res.stage !== 'compile') {
-      try {
-        page.build({ lab, file: res.file, work: opt.work });
-      } catch (e) {
-        res.page_error = e.message;
-      }
-    }
+    const res = checkAndPage(lab, pos[1], opt, !opt.noPage);
     const out = opt.result || path.join(config.ROOT, 'build', 'lab', lab, 'result.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify(res, null, 1) + '\n');
@@ -47,8 +43,9 @@ function main(argv) {
   if (cmd === 'page') {
     const lab = pos[0];
     if (!lab) throw new Error('usage: lab.js page LAB [FILE]');
-    const r = page.build({ lab, file: pos[1], work: opt.work, run: true });
-    process.stdout.write(`lab page: ${r.page}\n`);
+    const res = checkAndPage(lab, pos[1], opt, true);
+    if (res.page_error || !res.page) throw new Error(res.page_error || report.text(res).trimEnd());
+    process.stdout.write(`lab page: ${res.page}\n`);
     return 0;
   }
   if (cmd === 'list') {
@@ -64,6 +61,21 @@ function main(argv) {
     return 0;
   }
   throw new Error('usage: lab.js check|page|reference|list|make ... (see tools/lab/README.md)');
+}
+
+// Grades the file, then builds its lab page from what the check compiled and explored (a file
+// refused, not compiling or stopped by a limit has no page).
+function checkAndPage(lab, file, opt, withPage) {
+  const res = check({ lab, file, work: opt.work, site: opt.site, limits: opt.limits });
+  if (withPage && !res.limit && res.stage !== 'read' && res.stage !== 'compile') {
+    try {
+      res.page = page.build({ lab, file: res.file, work: opt.work, out: opt.site, limits: opt.limits }).page;
+    } catch (e) {
+      if (!(e instanceof pipeline.StepStopped)) res.page_error = e.message;
+      else res.page_error = e.result.message;
+    }
+  }
+  return res;
 }
 
 try {

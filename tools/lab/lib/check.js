@@ -22,9 +22,10 @@ function loadReference() {
   }
 }
 
-// The page that `make lab` builds, opened on one schedule of the explorer.
-function witnessLink(lab, schedule) {
-  const page = path.join(ROOT, 'build', 'lab', lab, 'site', 'labs', lab + '.html');
+// The lab page built from the file (in site, default build/lab/<lab>/site as `make lab` builds it),
+// opened on one schedule of the explorer.
+function witnessLink(lab, schedule, site) {
+  const page = path.join(site || path.join(ROOT, 'build', 'lab', lab, 'site'), 'labs', lab + '.html');
   return pathToFileURL(page).href + `#explore=lab/${lab}:student:${schedule}`;
 }
 
@@ -64,36 +65,86 @@ function readFile(ctx, file, ref) {
   return null;
 }
 
-// opts: {lab, file, work, useReference (default true)}
+// The sandbox's checks on each compiler's view of the file (pipeline.checks): the reasons it is
+// refused (kind "check": an include of another file, an assembler directive that reads a file, a
+// constructor; kind "compile": the preprocessor's own error, with its diagnostics), or [] when clean.
+function checkViews(ctx, file, targets, opt, res) {
+  const cf = ctx.meta.cflags || {};
+  const c = pipeline.checks(ctx, targets, opt, (cf.all || []).concat(cf.student || []));
+  if (!c) return [];
+  if (c.diagnostics) {
+    res.diagnostics = c.diagnostics;
+    const m = lineOf(ctx, c.diagnostics);
+    return [{ kind: 'compile', target: c.compiler, line: m, message: `${file}:${m}: does not preprocess for ${c.compiler} (diagnostics below)` }];
+  }
+  return c.findings.map((f) => {
+    const m = /^.*?:(\d+): (.*)$/s.exec(f);
+    return { kind: 'check', line: m ? +m[1] : 1, message: m ? `${file}:${m[1]}: ${m[2]}` : `${file}:1: ${f}` };
+  });
+}
+
+// The first line of the student's file that diagnostics name (1 if none).
+function lineOf(ctx, out) {
+  for (const name of [pipeline.toolPath(ctx.fileAbs), ctx.fileAbs]) {
+    const m = new RegExp('^' + name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ':(\\d+):', 'm').exec(out);
+    if (m) return +m[1];
+  }
+  return 1;
+}
+
+// A step the sandbox stopped: its verdict is the result's, with the step and the limit it hit.
+function stoppedBy(res, r) {
+  res.verdict = r.verdict;
+  res.limit = { step: r.step, name: r.limit ? r.limit.name : null, value: r.limit ? r.limit.value : null,
+    unit: r.limit ? r.limit.unit : null, message: r.message };
+  return res;
+}
+
+// opts: {lab, file, work, site (the lab page's directory, for witness links), useReference (default
+// true), limits ({step: {cpu, wall, mem, ...}}: tighter limits, for tests), unsandboxed}
 function check(opts) {
+  const res = { schema: 'lab-result/1' };
+  try {
+    return grade(opts, res);
+  } catch (e) {
+    if (e instanceof pipeline.StepStopped) return stoppedBy(res, e.result);
+    throw e;
+  }
+}
+
+function grade(opts, res) {
   const conf = config.load();
   config.checkLab(conf, opts.lab);
   const lab = opts.lab;
   const file = opts.file || `labs/${lab}/lab.c`;
   const targets = config.targetsOf(conf, lab);
-  const res = {
-    schema: 'lab-result/1', lab, file, verdict: 'FAIL', stage: 'read',
-    targets: targets.map((t) => `${t}/${conf.opt}`),
-    reasons: [], diagnostics: '', witness: null, evidence: [], expect: [], outcomes: [], cost: null,
-  };
+  Object.assign(res, {
+    lab, file, verdict: 'FAIL', stage: 'read', targets: targets.map((t) => `${t}/${conf.opt}`),
+    reasons: [], diagnostics: '', witness: null, evidence: [], expect: [], outcomes: [], cost: null, limit: null,
+  });
   const fail = (r) => { res.reasons.push(r); return res; };
   const ctx = {
-    lab, fileAbs: path.resolve(file), cells: config.cellsOf(conf, lab),
+    lab, fileAbs: path.resolve(file), cells: config.cellsOf(conf, lab), limits: opts.limits, unsandboxed: opts.unsandboxed,
     work: opts.work || path.join(ROOT, 'build', 'lab', lab, 'check'),
   };
   const ref = opts.useReference === false ? null : loadReference()[lab] || null;
+  const site = opts.site || path.join(ROOT, 'build', 'lab', lab, 'site');
 
-  // 1. the file and its metadata block (asm-tool meta: the one reader of the format)
+  // 1. the file and its metadata block (asm-tool meta: the one reader of the format), then what each
+  // compiler's preprocessor makes of it (tools/sandbox check)
   const refused = readFile(ctx, file, ref);
   if (refused) return fail(refused);
+  const rejected = checkViews(ctx, file, targets, conf.opt, res);
+  if (rejected.length) {
+    res.reasons = rejected;
+    return res;
+  }
   // 2. compile for every target (the compiler's diagnostics name the file), disassemble, evidence
   res.stage = 'compile';
   const asm = pipeline.compile(ctx, targets, conf.opt);
   if (asm.compile) {
     res.diagnostics = asm.compile.out;
-    const shown = pipeline.toolPath(ctx.fileAbs).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const m = new RegExp('^' + shown + ':(\\d+):', 'm').exec(asm.compile.out);
-    const line = m ? +m[1] : 1;
+    const line = lineOf(ctx, asm.compile.out);
     return fail({ kind: 'compile', target: `${asm.compile.target}/${conf.opt}`, line,
       message: `${file}:${line}: does not compile for ${asm.compile.target}/${conf.opt} (compiler diagnostics below)` });
   }
@@ -115,7 +166,7 @@ function check(opts) {
   // 3. every interleaving of the compiled code (tools/wasm), checked by its one checker
   res.stage = 'explore';
   const ex = pipeline.explore(ctx);
-  const v = ex.outcomes.variants.student;
+  const v = ex.outcomes && ex.outcomes.variants.student;
   if (!v) {
     return fail({ kind: 'explore', line: 1, message: `${file}:1: the explorer could not build the file: ` +
       ex.errors.join('; ') });
@@ -130,7 +181,7 @@ function check(opts) {
       const o = v.outcomes.find((x) => x.witness === e.witness) || {};
       r.witness = e.witness;
       r.outcome = o.key;
-      r.link = witnessLink(lab, e.witness);
+      r.link = witnessLink(lab, e.witness, site);
       r.message = `${file}:${e.line}: ${e.expr} must be impossible, but schedule ${e.witness} reaches "${o.key}"`;
       if (!res.witness) res.witness = { schedule: e.witness, outcome: o.key, link: r.link };
     } else {
@@ -141,7 +192,7 @@ function check(opts) {
   }
   // 4. cost against the reference solution
   res.stage = 'done';
-  const c = { source: cost.sourceCost(ctx.fileAbs, ROOT), loops: {} };
+  const c = { source: cost.sourceCost(pipeline.uncommented(ctx)), loops: {} };
   for (const t of analyzed) c.loops[`${t}/${conf.opt}`] = cost.loopCost(asm.cells[t], ctx.meta.threads);
   c.reference = ref ? ref.cost : null;
   c.warnings = cost.compare(c, c.reference);

@@ -1,19 +1,11 @@
 // cost.js - what a fix costs: marked accesses and barriers written in the source, and instructions
 // in the hot loops of the compiled threads (from the asm pipeline's analysis of each target).
 'use strict';
-const { run } = require('./run');
 
 const MARKED = ['READ_ONCE', 'WRITE_ONCE', 'smp_load_acquire', 'smp_store_release'];
 const BARRIERS = ['barrier', 'smp_mb', 'smp_rmb', 'smp_wmb'];
 // Fence instructions of the lab targets' architectures (x86 locked ops and fences, arm barriers).
 const FENCE_RE = /^(mfence|lfence|sfence|lock\b|dmb\b|dsb\b|isb\b|fence\b)/;
-
-// The source without comments (cpp -fpreprocessed removes comments and expands nothing).
-function stripComments(file, cwd) {
-  const r = run(['gcc-12', '-fpreprocessed', '-dD', '-E', '-P', file], { cwd, timeoutSec: 20, vmemKb: 1000000, maxOutput: 400000 });
-  if (r.status !== 0) throw new Error(`${file}:1: cannot read the source for the cost count:\n${r.out}`);
-  return r.stdout;
-}
 
 function countCalls(code, names) {
   const out = {};
@@ -26,8 +18,8 @@ function countCalls(code, names) {
   return { total, by: out };
 }
 
-function sourceCost(file, cwd) {
-  const code = stripComments(file, cwd);
+// code: the file without comments (pipeline.uncommented, in the sandbox).
+function sourceCost(code) {
   return { marked: countCalls(code, MARKED), barriers: countCalls(code, BARRIERS) };
 }
 

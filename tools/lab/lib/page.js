@@ -1,55 +1,52 @@
-// page.js - the lab page: `make lab` (and `make lab-check`) build build/lab/<lab>/site/ from the
-// student's current file: the lab's one page (content/labs/<lab>.md, as it is), its disassembly and
-// explorer from the checker's build directory, rendered by build/bin/sitegen. Links to the other pages
-// point into the full course (build/site/ in the repository, course-site/ in the student kit) through
-// sitegen's --link-base: the generator is the one link rewriter.
+// page.js - the lab page: `make lab` (and `make lab-check`) build build/lab/<lab>/site/ (or another
+// directory: a batch builds one per student) from the student's current file: the lab's one page
+// (content/labs/<lab>.md, as it is), its disassembly and explorer from the checker's build directory,
+// rendered by build/bin/sitegen in the sandbox (the data it reads holds the student's code). Links
+// to the other pages point into the full course (build/site/ in the repository, course-site/ in the
+// student kit) through sitegen's --link-base: the generator is the one link rewriter.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const config = require('./config');
 const pipeline = require('./pipeline');
-const { run } = require('./run');
 
 const ROOT = config.ROOT;
 
-// From build/lab/<lab>/site/ to the full course's root.
-function linkBase() {
-  return fs.existsSync(path.join(ROOT, 'course-site', 'index.html')) ? '../../../../course-site/' : '../../../site/';
+// From <out>/labs/ (where the page is) to the full course's root, as a relative URL ending in '/'.
+function linkBase(out) {
+  const kit = path.join(ROOT, 'course-site');
+  const course = fs.existsSync(path.join(kit, 'index.html')) ? kit : path.join(ROOT, 'build', 'site');
+  return path.relative(path.join(out, 'labs'), course).split(path.sep).join('/') + '/';
 }
 
-function sitegen(contentDir, dataDir, outDir, stateFile) {
+// sitegen in the sandbox, from the work directory (the lab page's copy is its content/labs/<lab>.md,
+// so its links to ../other.md resolve to content/other.md, pages at the link base).
+function sitegen(ctx, out) {
   const bin = path.join(ROOT, 'build', 'bin', 'sitegen');
   if (!fs.existsSync(bin)) throw new Error('build/bin/sitegen is missing: run `make build/bin/sitegen` first');
-  const rel = (p) => path.relative(ROOT, p) || '.'; // sitegen takes paths relative to the repository
-  const r = run([bin, '--content', rel(contentDir), '--templates', 'site/templates', '--static', 'site/static',
-    '--data', rel(dataDir), '--config', 'site/config.lua', '--out', rel(outDir), '--state', rel(stateFile),
-    '--link-base', linkBase()],
-  { cwd: ROOT, timeoutSec: 120, vmemKb: 0, maxOutput: 8192 });
-  // the page's copy has the same lines as content/labs/<lab>.md: name that file in errors
-  if (r.status !== 0) throw new Error(`sitegen failed:\n${r.out.split(rel(contentDir) + '/').join('content/')}`);
+  // sitegen builds beside OUT and swaps it in: its parent is writable
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const site = (p) => path.join(ROOT, 'site', p);
+  const r = pipeline.step(ctx, 'page', [bin, '--content', 'content', '--templates', site('templates'), '--static',
+    site('static'), '--data', 'data', '--config', site('config.lua'), '--out', out, '--state', 'sitegen.state',
+    '--link-base', linkBase(out)], { cwd: ctx.work, ro: [bin, path.join(ROOT, 'site')], rw: [path.dirname(out)] });
+  // the page's copy has the same lines as content/labs/<lab>.md
+  if (r.verdict !== 'OK') throw new Error(`sitegen failed:\n${r.stdout}${r.stderr}`);
 }
 
-// opts: {lab, file, work, run (true: run the pipeline first; false: the checker's work dir has it)}
+// Builds the page from the checker's work directory (the check ran there).
+// opts: {lab, file, work, out (default build/lab/<lab>/site), limits, unsandboxed}. Returns {page}.
 function build(opts) {
-  const conf = config.load();
-  config.checkLab(conf, opts.lab);
   const lab = opts.lab;
-  const file = opts.file || `labs/${lab}/lab.c`;
   const work = opts.work || path.join(ROOT, 'build', 'lab', lab, 'check');
-  if (opts.run) {
-    const ctx = { lab, fileAbs: path.resolve(file), work, cells: config.cellsOf(conf, lab) };
-    pipeline.meta(ctx);
-    const asm = pipeline.compile(ctx, config.targetsOf(conf, lab), conf.opt);
-    if (asm.compile) throw new Error(`${file}: does not compile for ${asm.compile.target}/${conf.opt}:\n${asm.compile.out}`);
-    pipeline.explore(ctx);
-  }
+  const out = opts.out || path.join(ROOT, 'build', 'lab', lab, 'site');
+  const ctx = { work, fileAbs: path.resolve(opts.file || `labs/${lab}/lab.c`), limits: opts.limits, unsandboxed: opts.unsandboxed };
   // a content directory with the lab's page alone (sitegen builds every page of its --content)
   const content = path.join(work, 'content');
   fs.rmSync(content, { recursive: true, force: true });
   fs.mkdirSync(path.join(content, 'labs'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'content', 'labs', lab + '.md'), path.join(content, 'labs', lab + '.md'));
-  const out = path.join(ROOT, 'build', 'lab', lab, 'site');
-  sitegen(content, path.join(work, 'data'), out, path.join(work, 'sitegen.state'));
+  sitegen(ctx, out);
   return { page: path.join(out, 'labs', lab + '.html') };
 }
 

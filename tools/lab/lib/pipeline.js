@@ -1,22 +1,37 @@
-// pipeline.js - the course's own pipeline on one lab file: the lab's file is a single-variant example
-// (examples/README.md) with id lab/<name>, compiled on the lab's cells, in a build directory of its
-// own (BUILD = the work directory: data/meta, data/asm, data/outcomes, data/site). The same programs
-// as the course build, with the lab's cells as their parameter: tools/asm/meta.sh, compile.sh,
-// asm-tool collect, and the wasm explorer (tools/wasm/lib/outcomes.js, in a child node). Nothing here
-// parses the file or the metadata; every tool runs under the limits of run.js.
+// pipeline.js - the course's own pipeline on one lab file, every step in the sandbox. The lab's file is
+// a single-variant example (examples/README.md) with id lab/<name>, compiled on the lab's cells, in a
+// build directory of its own (BUILD = the work directory: data/meta, data/asm, data/outcomes). The
+// same programs as the course build, with the lab's cells as their parameter: tools/asm/meta.sh,
+// the checks on each compiler's view (tools/sandbox check), compile.sh, asm-tool collect, and the wasm
+// explorer (tools/wasm/lib/outcomes.js, in a node of its own). Each runs under tools/sandbox
+// (bubblewrap and limits) seeing only /usr, the tool it runs, course.h, the file and the work
+// directory: nothing of the student's file is read or run outside a sandbox. A step stopped by a
+// limit (or refused: no bubblewrap) throws a StepStopped carrying the sandbox's verdict. The caches
+// are the work directory's own (work/cache), so one submission cannot plant a result for another.
+// Nothing here parses the file or the metadata.
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { run } = require('./run');
+const { run, truncate } = require('./run');
 const { ROOT } = require('./config');
+const sandbox = require('../../sandbox/sandbox.js');
 
-const LIMITS = {
-  tool: { timeoutSec: 120, vmemKb: 4000000, maxOutput: 8192 },
-  explore: { timeoutSec: 300, vmemKb: 0, maxOutput: 8192 }, // V8 reserves address space for wasm: no ulimit -v
-};
-// the student's code: each compile under 30 s and 2 GB (compile.sh applies them to the compiler)
-const COMPILE_ENV = { ASM_TIMEOUT: '30', ASM_VMEM_KB: '2000000' };
 const ASM_TOOL = path.join(ROOT, 'build', 'asm', 'asm-tool');
+const COURSE_H = path.join(ROOT, 'examples', 'include', 'course.h');
+const R = (...p) => path.join(ROOT, ...p);
+// the student's code: each compiler under 30 s and 2 GB of address space (compile.sh's own limits,
+// inside the sandbox's)
+const COMPILE_ENV = { ASM_TIMEOUT: '30', ASM_VMEM_KB: '2000000' };
+const EMCC_ENV = { NODE_PATH: '/usr/share/nodejs' };
+// What each step sees besides /usr, the file and the work directory (read-only).
+const SEES = {
+  read: [R('tools', 'asm', 'meta.sh'), R('examples', 'targets.conf'), ASM_TOOL],
+  compile: [R('tools', 'asm', 'compile.sh'), R('examples', 'targets.conf'), R('examples', 'include'), ASM_TOOL],
+  collect: [R('examples', 'targets.conf'), ASM_TOOL],
+  wasm: [R('tools', 'wasm'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
+  explore: [R('tools', 'wasm'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
+  cost: [],
+};
 
 class PipelineError extends Error {
   constructor(message, out, status) {
@@ -26,23 +41,39 @@ class PipelineError extends Error {
   }
 }
 
+// A step that did not end on its own: a limit (TIMEOUT, MEMORY, OUTPUT), no sandbox (REFUSED), or a
+// step that could not start (ERROR). r: sandbox.step()'s result.
+class StepStopped extends Error {
+  constructor(r) {
+    super(r.message);
+    this.result = r;
+  }
+}
+
 // The file as the tools name it: relative to the repository when inside it.
 function toolPath(fileAbs) {
   return fileAbs.startsWith(ROOT + path.sep) ? path.relative(ROOT, fileAbs) : fileAbs;
 }
 
-// A tool binary being rebuilt at this moment (another make in the same tree) is retried briefly.
-const BUSY_RE = /asm-tool.*(Permission denied|Text file busy|No such file)/;
-function tool(ctx, argv, what, extraEnv) {
-  let r;
-  const env = Object.assign({ BUILD: ctx.work, ASM_TOOL, ASM_CACHE: path.join(ROOT, 'build', 'cache', 'asm') }, extraEnv);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    r = run(argv, Object.assign({ cwd: ROOT, env }, LIMITS.tool));
-    if (r.status === 0 || !BUSY_RE.test(r.out)) break;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
-  }
-  if (r.status !== 0)
-    throw new PipelineError(`${what} failed${r.timedOut ? ' (time limit)' : ''}:\n${r.out}`, r.out, r.status);
+// Runs one step in the sandbox, from the repository's root (the tools name their inputs relative to
+// it) unless o.cwd says otherwise. ctx: {work, fileAbs, limits: {step: {...}} (tests), unsandboxed}. Returns sandbox.step()'s
+// result for OK and FAIL; throws StepStopped otherwise.
+function step(ctx, name, argv, o) {
+  o = o || {};
+  fs.mkdirSync(ctx.work, { recursive: true });
+  const r = sandbox.step({ step: name, argv, cwd: o.cwd || ROOT, ro: (SEES[name] || []).concat([ctx.fileAbs], o.ro || []),
+    rw: [ctx.work].concat(o.rw || []), env: Object.assign({ BUILD: ctx.work }, o.env),
+    limits: Object.assign({}, sandbox.LIMITS[o.limitsOf || name], (ctx.limits || {})[name]),
+    unsandboxed: ctx.unsandboxed });
+  if (sandbox.stopped(r)) throw new StepStopped(r);
+  return r;
+}
+
+// A tool of the pipeline in the sandbox; a failure throws a PipelineError with its output.
+function tool(ctx, name, argv, what, env) {
+  const r = step(ctx, name, argv, { env: Object.assign({ ASM_TOOL, ASM_CACHE: path.join(ctx.work, 'cache', 'asm') }, env) });
+  const out = r.stdout + r.stderr;
+  if (r.verdict !== 'OK') throw new PipelineError(`${what} failed:\n${out}`, out, r.exitCode);
   return r;
 }
 
@@ -50,15 +81,15 @@ function readJson(ctx, rel) {
   return JSON.parse(fs.readFileSync(path.join(ctx.work, 'data', rel), 'utf8'));
 }
 
-// The compile matrix for JavaScript callers (the sandbox's tests), from its one reader, asm-tool
-// matrix --json: {flags: "-g -c ...", targets: {"gcc-12/x86_64": {pkg, arch, cmd: [...]}}}.
+// The compile matrix for JavaScript callers, from its one reader, asm-tool matrix --json (trusted
+// input: run outside the sandbox): {flags: [...], targets: {"gcc-12/x86_64": {pkg, arch, cmd: [...]}}}.
 function readTargets() {
-  const r = run([ASM_TOOL, 'matrix', 'examples/targets.conf', '--json'], Object.assign({ cwd: ROOT }, LIMITS.tool, { maxOutput: 1 << 20 }));
+  const r = run([ASM_TOOL, 'matrix', 'examples/targets.conf', '--json'], { cwd: ROOT, timeoutSec: 120, vmemKb: 4000000, maxOutput: 1 << 20 });
   if (r.status !== 0) throw new Error(`asm-tool matrix failed (make build/asm/asm-tool first?):\n${r.out}`);
   const m = JSON.parse(r.stdout);
   const targets = {};
   for (const t of m.targets) targets[t.target] = { pkg: t.package, arch: t.arch, cmd: t.command };
-  return { flags: m.flags.join(' '), targets };
+  return { flags: m.flags, targets };
 }
 
 // ctx: {lab, fileAbs, work, cells}. asm-tool meta on the file; returns the metadata, or throws a
@@ -67,12 +98,30 @@ function meta(ctx) {
   ctx.id = `lab/${ctx.lab}`;
   fs.rmSync(path.join(ctx.work, 'data'), { recursive: true, force: true });
   try {
-    tool(ctx, ['sh', 'tools/asm/meta.sh', ctx.id, toolPath(ctx.fileAbs)].concat(ctx.cells), 'asm-tool meta');
+    tool(ctx, 'read', ['sh', 'tools/asm/meta.sh', ctx.id, toolPath(ctx.fileAbs)].concat(ctx.cells), 'asm-tool meta');
   } catch (e) {
+    if (!(e instanceof PipelineError)) throw e;
     const m = /^\S+:\d+: .*$/m.exec(e.toolOutput || '');
     throw new PipelineError(m ? m[0] : e.message, e.toolOutput, e.status);
   }
   return readJson(ctx, `meta/${ctx.id}.json`);
+}
+
+// The checks of tools/sandbox (sandbox check) on each view of the file: each target's compiler with
+// the matrix's flags and the file's cflags, and emcc with the explorer's. Returns null (clean), or
+// {findings: ["file:line: message"]} / {diagnostics} (the preprocessor's own error). Throws
+// StepStopped when a preprocessor or a check hits a limit.
+function checks(ctx, targets, opt, cflags) {
+  const m = readTargets();
+  const flags = m.flags.filter((f) => f !== '-c').concat([`-${opt}`], cflags);
+  const compilers = targets.map((t) => ({ name: t, argv: m.targets[t].cmd.concat(flags) }))
+    .concat([{ name: 'emcc', argv: ['emcc', '-O2', '-matomics'].concat(cflags), env: EMCC_ENV }]);
+  const c = sandbox.checkSubmission({ file: ctx.fileAbs, courseH: COURSE_H, work: path.join(ctx.work, 'check'),
+    cwd: ctx.work, compilers, unsandboxed: ctx.unsandboxed, limits: (ctx.limits || {}).preprocess });
+  if (c.stopped) throw new StepStopped(c.stopped);
+  if (c.findings.length) return { findings: c.findings };
+  if (c.diagnostics) return { diagnostics: c.diagnostics, compiler: c.compiler };
+  return null;
 }
 
 // compile.sh on each target of the lab, then asm-tool collect. Returns {cells: {target: analysis of
@@ -82,29 +131,45 @@ function compile(ctx, targets, opt) {
   const cells = {}, failed = {};
   for (const t of targets) {
     try {
-      tool(ctx, ['bash', 'tools/asm/compile.sh', ctx.id, t], `tools/asm/compile.sh (${t})`, COMPILE_ENV);
+      tool(ctx, 'compile', ['bash', 'tools/asm/compile.sh', ctx.id, t], `tools/asm/compile.sh (${t})`, COMPILE_ENV);
       cells[t] = readJson(ctx, `asm/${ctx.id}/${t}.json`).cells[opt].student;
     } catch (e) {
+      if (!(e instanceof PipelineError)) throw e;
       if (e.status === 3) return { compile: { target: t, out: e.toolOutput.replace(/^asm: compile failed: .*\n?/m, '') } };
       failed[t] = (e.toolOutput || e.message).trim().split('\n').pop().replace(/^\S*cache\/asm\/\S+: /, '');
     }
   }
   if (Object.keys(cells).length)
-    tool(ctx, [ASM_TOOL, 'collect', 'examples/targets.conf', path.join(ctx.work, 'data'), '--no-evidence', ctx.id], 'asm-tool collect');
+    tool(ctx, 'collect', [ASM_TOOL, 'collect', 'examples/targets.conf', path.join(ctx.work, 'data'), '--no-evidence', ctx.id], 'asm-tool collect');
   return { cells, failed };
 }
 
-// The wasm explorer on the student's variant, in a child node with a time limit. Returns the
-// outcomes JSON of build/data/outcomes/<id>.json and the explorer's errors.
+// The wasm explorer on the student's variant, in two sandboxed steps with a node each: `wasm` builds
+// the module (emcc, binaryen) into the work directory's cache, `explore` runs every interleaving.
+// Returns the outcomes JSON of <work>/data/outcomes/<id>.json and the explorer's errors (a module
+// that could not be built: {outcomes: null, errors}).
 function explore(ctx) {
-  const child = path.join(__dirname, 'explore-child.js');
-  const r = run(['node', '--max-old-space-size=1024', child, path.join(ctx.work, 'data', 'meta', ctx.id + '.json'), ctx.work],
-    Object.assign({ cwd: ROOT }, LIMITS.explore));
-  if (r.status !== 0) {
-    throw new PipelineError(r.timedOut ? `the exploration ran longer than ${LIMITS.explore.timeoutSec} s and was stopped`
-      : `the explorer failed:\n${r.out}`, r.out, r.status);
+  const child = (mode, name, limitsOf) => step(ctx, name, ['node', '--max-old-space-size=1024',
+    R('tools', 'lab', 'lib', 'explore-child.js'), mode, path.join(ctx.work, 'data', 'meta', ctx.id + '.json'), ctx.work,
+    path.join(ctx.work, 'cache', 'wasm')], { env: EMCC_ENV, limitsOf });
+  const built = child('build', 'wasm', 'compile');
+  if (built.verdict !== 'OK') return { outcomes: null, errors: [truncate(built.stderr.trim(), 8192)] };
+  const r = child('explore', 'explore');
+  if (r.verdict !== 'OK') {
+    const out = truncate(r.stderr + r.stdout, 8192);
+    throw new PipelineError(`the explorer failed:\n${out}`, out, r.exitCode);
   }
   return JSON.parse(r.stdout);
 }
 
-module.exports = { meta, compile, explore, readTargets, toolPath, PipelineError, LIMITS };
+// The file's text without comments (cpp -fpreprocessed removes comments and expands nothing), for
+// the cost count.
+function uncommented(ctx) {
+  const r = step(ctx, 'cost', ['gcc-12', '-fpreprocessed', '-dD', '-E', '-P', ctx.fileAbs], { limitsOf: 'preprocess' });
+  if (r.verdict !== 'OK') throw new PipelineError(`${toolPath(ctx.fileAbs)}:1: cannot read the source for the cost count:\n${r.stderr}`,
+    r.stderr, r.exitCode);
+  return r.stdout;
+}
+
+module.exports = { meta, checks, compile, explore, uncommented, readTargets, toolPath, step, PipelineError, StepStopped,
+  COURSE_H, EMCC_ENV };

@@ -31,8 +31,15 @@ function costText(c) {
 
 function text(res, resultPath) {
   const out = [];
-  out.push(`lab ${res.lab}: ${res.file} on ${res.targets.join(' ')}`);
-  out.push(res.verdict + (res.verdict === 'FAIL' ? ` (${res.reasons.length} problem${res.reasons.length === 1 ? '' : 's'})` : ''));
+  out.push(`lab ${res.lab}: ${res.file} on ${(res.targets || []).join(' ')}`);
+  if (res.limit) {
+    // a step the sandbox stopped: which step, which limit
+    out.push(`${res.verdict}: ${res.limit.message}`);
+    out.push(res.verdict === 'REFUSED' ? '  (no sandbox on this machine: nothing of the file was run)'
+      : '  (the grade stops here: no verdict on the fix itself)');
+  } else {
+    out.push(res.verdict + (res.verdict === 'FAIL' ? ` (${res.reasons.length} problem${res.reasons.length === 1 ? '' : 's'})` : ''));
+  }
   for (const r of res.reasons) out.push('  ' + r.message);
   if (res.diagnostics) out.push('compiler diagnostics:\n' + res.diagnostics.replace(/\s+$/, ''));
   if (res.witness) {
@@ -40,6 +47,7 @@ function text(res, resultPath) {
       : `witness: the empty schedule (before any shared access) already ends in "${res.witness.outcome}"`);
     out.push(`  open it in the explorer: ${res.witness.link}`);
   }
+  if (res.page) out.push(`lab page: ${res.page}`);
   if (res.page_error) out.push('(the lab page could not be built: ' + res.page_error.trim().split('\n').slice(-2).join(' ') + ')');
   if (res.cost) out.push(costText(Object.assign({ passed: res.verdict === 'PASS' }, res.cost)).replace(/\n$/, ''));
   if (resultPath) out.push(`result: ${resultPath}`);

@@ -1,6 +1,7 @@
-// run.js - runs one tool for the lab checker under limits: wall-clock timeout, virtual-memory cap
-// (ulimit -v, for compilers), and a cap on the output kept. Student code is only ever compiled by
-// these tools or run as wasm inside node; nothing the student writes runs natively.
+// run.js - runs one of the lab tools' own programs on trusted input (asm-tool matrix on
+// examples/targets.conf) under a wall-clock timeout, a virtual-memory cap and a cap on the output
+// kept. Nothing that reads a student's file runs here: those steps go through tools/sandbox
+// (pipeline.js).
 'use strict';
 const { spawnSync } = require('child_process');
 
