@@ -12,11 +12,12 @@ const pipeline = require('./pipeline');
 
 const ROOT = config.ROOT;
 
-// From <out>/labs/ (where the page is) to the full course's root, as a relative URL ending in '/'.
+// From the lab page's site root (out) to the full course's root, as a relative URL ending in '/'
+// (sitegen puts each page's own way up to its site root before it).
 function linkBase(out) {
   const kit = path.join(ROOT, 'course-site');
   const course = fs.existsSync(path.join(kit, 'index.html')) ? kit : path.join(ROOT, 'build', 'site');
-  return path.relative(path.join(out, 'labs'), course).split(path.sep).join('/') + '/';
+  return path.relative(out, course).split(path.sep).join('/') + '/';
 }
 
 // sitegen in the sandbox, from the work directory (the lab page's copy is its content/labs/<lab>.md,

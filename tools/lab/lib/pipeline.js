@@ -72,7 +72,7 @@ function step(ctx, name, argv, o) {
 // A tool of the pipeline in the sandbox; a failure throws a PipelineError with its output.
 function tool(ctx, name, argv, what, env) {
   const r = step(ctx, name, argv, { env: Object.assign({ ASM_TOOL, ASM_CACHE: path.join(ctx.work, 'cache', 'asm') }, env) });
-  const out = r.stdout + r.stderr;
+  const out = truncate(r.stdout + r.stderr, 8192);
   if (r.verdict !== 'OK') throw new PipelineError(`${what} failed:\n${out}`, out, r.exitCode);
   return r;
 }

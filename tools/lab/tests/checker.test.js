@@ -1,7 +1,8 @@
 // checker.test.js - the checker on bad and hostile input (node --test, `make lab-test`): a file that
 // does not compile gets the compiler's file:line diagnostics and a FAIL (not a crash); a changed
-// metadata block is refused; huge diagnostics are truncated; a compiler that runs too long is
-// stopped; the file goes through the pipeline as it is (no rewritten copy: every line is its own);
+// metadata block is refused; long diagnostics are truncated; every sandbox limit a step hits is a
+// verdict naming the step and the limit; an include the text hides is refused on the
+// preprocessor's view; the file goes through the pipeline as it is (no rewritten copy: every line is its own);
 // the lab page's links point into the full course.
 'use strict';
 const { test } = require('node:test');
@@ -16,7 +17,7 @@ const TMP = path.join(ROOT, 'build', 'lab', 'test', 'checker');
 const STARTER = fs.readFileSync(path.join(ROOT, 'labs/polling/lab.c'), 'utf8');
 const WORK = path.join(TMP, 'work');
 
-function grade(name, text, page) {
+function grade(name, text, page, limits) {
   fs.mkdirSync(TMP, { recursive: true });
   const file = path.join(TMP, name);
   fs.writeFileSync(file, text);
@@ -24,7 +25,8 @@ function grade(name, text, page) {
   const result = path.join(TMP, name + '.json');
   fs.rmSync(result, { force: true });
   const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', rel, '--work', WORK,
-    '--result', result].concat(page ? [] : ['--no-page']), { cwd: ROOT, encoding: 'utf8' });
+    '--result', result].concat(page ? [] : ['--no-page'], limits ? ['--limits', JSON.stringify(limits)] : []),
+  { cwd: ROOT, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr, rel, text, res: fs.existsSync(result) ? JSON.parse(fs.readFileSync(result, 'utf8')) : null };
 }
 
@@ -72,12 +74,43 @@ test('a lab file includes course.h and nothing else', () => {
   assert.equal(res.diagnostics, '');
 });
 
-test('huge diagnostics are truncated', () => {
-  const junk = Array.from({ length: 3000 }, (_, i) => `int x${i} = y${i};`).join('\n');
-  const { status, res } = grade('huge.c', STARTER + '\n' + junk + '\n');
-  assert.equal(status, 1);
-  assert.ok(res.diagnostics.length < 9000, `diagnostics of ${res.diagnostics.length} characters`);
-  assert.match(res.diagnostics, /more characters of output cut/);
+test('long diagnostics are truncated; a flood of them is an OUTPUT verdict at the compile step', () => {
+  const junk = (n) => Array.from({ length: n }, (_, i) => `int x${i} = y${i};`).join('\n');
+  const long = grade('long.c', STARTER + '\n' + junk(100) + '\n');
+  assert.equal(long.status, 1);
+  assert.equal(long.res.verdict, 'FAIL');
+  assert.ok(long.res.diagnostics.length < 9000, `diagnostics of ${long.res.diagnostics.length} characters`);
+  assert.match(long.res.diagnostics, /more characters of output cut/);
+  const flood = grade('flood.c', STARTER + '\n' + junk(3000) + '\n');
+  assert.equal(flood.status, 1);
+  assert.equal(flood.res.verdict, 'OUTPUT');
+  assert.deepEqual([flood.res.limit.step, flood.res.limit.name], ['compile', 'output']);
+  assert.match(flood.res.limit.message, /^compile: OUTPUT: printed more than the output limit of \d+ bytes/);
+  assert.match(flood.out, /^OUTPUT: compile: OUTPUT: /m);
+});
+
+test('every limit ends in a verdict naming the step and the limit, in result.json and on the console', () => {
+  // a wall limit of 1 s on the exploration: the starter's exploration takes longer
+  const r = grade('slow.c', STARTER, false, { explore: { wall: 0.3 } });
+  assert.equal(r.status, 1);
+  assert.equal(r.res.verdict, 'TIMEOUT', r.out);
+  assert.deepEqual([r.res.limit.step, r.res.limit.name, r.res.limit.unit], ['explore', 'wall', 's']);
+  assert.match(r.out, /^TIMEOUT: explore: TIMEOUT: ran longer than the wall-clock limit of 0\.3 s$/m);
+  const m = grade('big.c', STARTER.replace('SHARED(int, need_to_stop);', 'SHARED(int, need_to_stop);\nstatic char big[1500 << 20];\n' +
+    'char *keep_big(void) { return big; }'), false);
+  assert.equal(m.res.verdict, 'MEMORY', m.out);
+  assert.equal(m.res.limit.name, 'memory');
+  assert.match(m.res.limit.message, /limit of 1024 MB/);
+});
+
+test('a file that reads another through the preprocessor is refused on the preprocessor\'s own view', () => {
+  // meta's own rule sees no #include here; the preprocessor's dependency list does
+  const r = grade('splice.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#\\\ninclude "/etc/hostname"'));
+  assert.equal(r.res.verdict, 'FAIL');
+  assert.equal(r.res.reasons[0].kind, 'check', JSON.stringify(r.res.reasons));
+  assert.match(r.res.reasons[0].message, /splice\.c:16: reads "\/etc\/hostname" .*course\.h" and nothing else/);
+  const host = fs.readFileSync('/etc/hostname', 'utf8').trim();
+  assert.ok(!JSON.stringify(r.res).includes(host) && !r.out.includes(host), 'the host file reached the result');
 });
 
 test('the tool runner stops a process at its time limit and caps its memory', () => {
