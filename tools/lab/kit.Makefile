@@ -14,6 +14,7 @@ CLEAN_DIRS :=
 include tools/gen/gen.mk
 include tools/asm/asm.mk
 include tools/lab/lab.mk
+include tools/sandbox/sandbox.mk
 
 .PHONY: help
 help:

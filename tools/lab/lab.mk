@@ -9,7 +9,8 @@
 LAB_DIR := tools/lab
 LAB_JS := node $(LAB_DIR)/lab.js
 LAB_TOOL_DEPS := $(wildcard $(LAB_DIR)/*.js $(LAB_DIR)/lib/*.js) labs/labs.conf
-LAB_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen
+# every step on a lab file runs in the sandbox (tools/sandbox/sandbox.mk builds it)
+LAB_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen $(BUILD)/sandbox/sandbox
 
 # LAB_NAMES and LAB_CELLS_<name> come from labs/labs.conf's one reader (tools/lab/lib/config.js),
 # through a generated include that make remakes (after setup) and reads again.

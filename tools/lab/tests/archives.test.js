@@ -39,7 +39,8 @@ test('the student kit: starters, pages and the checker; no solution, wrong fix o
   }
   for (const f of ['Makefile', 'README.md', 'tools/lab/lab.js', 'tools/lab/reference.json', 'tools/lab/lab.mk',
     'tools/asm/compile.sh', 'tools/wasm/lib/outcomes.js', 'tools/gen/gen.mk', 'site/config.lua',
-    'tools/wasm/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html'])
+    'tools/wasm/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html',
+    'tools/sandbox/sandbox.mk', 'tools/sandbox/sandbox.js', 'tools/sandbox/src/main.c'])
     assert.ok(files.includes('lab-kit/' + f), f);
   const leaked = files.filter((f) => /solution|\/wrong\/|overfenced|tools\/lab\/tests\/|content\/labs\/instructor\.md/.test(f));
   assert.deepEqual(leaked, []);
@@ -51,8 +52,9 @@ test('the kit works unpacked in a fresh directory: the starter fails, the soluti
     const x = spawnSync('tar', ['-xzf', path.join(ROOT, 'build/dist/lab-kit.tar.gz'), '-C', dir], { encoding: 'utf8' });
     assert.equal(x.status, 0, x.stderr);
     const kit = path.join(dir, 'lab-kit');
-    // every script node loads while checking (the checker, its explorer child, the explorer's
-    // runtime that tools/wasm/lib/outcomes.js requires from site/static/explorer/) must be the kit's
+    // every script the checker's node loads must be the kit's; the explorer's nodes run in the sandbox
+    // (a clean environment: the hook does not reach them), where only the kit's tools/wasm and
+    // explore-child.js are visible, so they cannot load anything else
     const hook = path.join(dir, 'record-modules.js'), loaded = path.join(dir, 'modules.log');
     fs.writeFileSync(hook, `const Module = require('module'), fs = require('fs'), seen = new Set();
 const resolve = Module._resolveFilename;
@@ -64,13 +66,14 @@ process.on('exit', () => fs.appendFileSync(${JSON.stringify(loaded)}, [process.a
     assert.match(starter.out, /^FAIL/m);
     assert.match(starter.out, /witness: schedule [0-3]+ /);
     const files = fs.readFileSync(loaded, 'utf8').split('\n').filter((f) => path.isAbsolute(f));
-    for (const f of ['tools/lab/lab.js', 'tools/lab/lib/explore-child.js', 'tools/wasm/lib/outcomes.js',
-      'tools/wasm/runtime.js'])
+    for (const f of ['tools/lab/lab.js', 'tools/lab/lib/pipeline.js', 'tools/sandbox/sandbox.js'])
       assert.ok(files.includes(path.join(kit, f)), `the kit's ${f} was loaded: ${files.join(' ')}`);
     const outside = files.filter((f) => !f.startsWith(kit + path.sep) && f !== hook && !f.startsWith('/usr/'));
     assert.deepEqual(outside, [], 'the kit runs only its own scripts');
     const res = JSON.parse(fs.readFileSync(path.join(kit, 'build/lab/polling/result.json'), 'utf8'));
     assert.equal(res.verdict, 'FAIL');
+    assert.equal(res.limit, null, 'graded in the sandbox, not stopped by it');
+    assert.ok(fs.existsSync(path.join(kit, 'build/sandbox/sandbox')), 'the kit built its sandbox');
     assert.ok(fs.existsSync(path.join(kit, 'build/lab/polling/site/labs/polling.html')), 'the lab page was built');
     assert.ok(res.witness.link.startsWith('file://' + kit + '/build/lab/polling/site/labs/polling.html#explore='));
     fs.copyFileSync(path.join(ROOT, 'labs/polling/solution.c'), path.join(kit, 'labs/polling/lab.c'));
