@@ -160,7 +160,7 @@ int bwrap_probe(const char *bwrap, struct buf *why)
 	char chunk[512];
 	ssize_t n;
 	while ((n = read(p[0], chunk, sizeof chunk)) > 0 && err.len < 4096)
-		buf_append(&err, chunk, (size_t)n);
+		buf_put(&err, chunk, (size_t)n);
 	close(p[0]);
 	int st = 0;
 	int ok = pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;

@@ -183,7 +183,7 @@ static void directive(struct clex *lx, struct token *t, const char *p)
 		lx->line = t->mark - 1; /* the newline ending the marker brings it to t->mark */
 	} else {
 		t->kind = T_DIRECTIVE;
-		buf_append(&t->text, p + 1, (size_t)(eol - (p + 1)));
+		buf_put(&t->text, p + 1, (size_t)(eol - (p + 1)));
 	}
 	t->len = (size_t)(eol - p);
 	lx->p = eol;
@@ -235,7 +235,7 @@ static int literal(struct clex *lx, struct token *t, const char *p)
 	if (is_raw)
 		e = raw(q, lx->end, &body, &blen);
 	if (e) {
-		buf_append(&t->text, body, blen);
+		buf_put(&t->text, body, blen);
 		lx->line += count_lines(q, e);
 	} else {
 		e = quoted(q, lx->end, &body, &blen);

@@ -31,7 +31,7 @@ static int usage(void)
 
 static char *load(const char *path, size_t *len)
 {
-	char *s = read_whole_file(path, MAX_INPUT, len);
+	char *s = read_file_max(path, MAX_INPUT, len);
 	if (!s)
 		fprintf(stderr, "sandbox check: %s: %s\n", path, strerror(errno));
 	return s;
@@ -59,7 +59,7 @@ int cli_check(int argc, char **argv)
 	if (!o.source || (!deps && !pre))
 		return usage();
 	allow[o.nallow++] = o.source;
-	char *src = read_whole_file(o.source, MAX_INPUT, NULL);
+	char *src = read_file_max(o.source, MAX_INPUT, NULL);
 	o.source_text = src;
 	struct buf out = { 0 };
 	int status = 0, n = 0;

@@ -14,7 +14,7 @@ static void push(struct deps *d, struct buf *w)
 	if (!v)
 		abort();
 	d->files = v;
-	d->files[d->n++] = buf_steal(w);
+	d->files[d->n++] = buf_take(w);
 }
 
 int deps_parse(const char *text, struct deps *d)

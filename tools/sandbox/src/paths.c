@@ -42,7 +42,7 @@ char *abs_path(const char *path)
 		} else if (depth < (int)(sizeof starts / sizeof *starts)) {
 			starts[depth++] = out.len;
 			buf_putc(&out, '/');
-			buf_append(&out, s, n);
+			buf_put(&out, s, n);
 		}
 		s = e;
 	}
@@ -51,5 +51,5 @@ char *abs_path(const char *path)
 	else
 		out.data[out.len] = '\0';
 	buf_free(&in);
-	return buf_steal(&out);
+	return buf_take(&out);
 }

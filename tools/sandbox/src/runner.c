@@ -172,7 +172,7 @@ static void relay(struct run *x, int which, const char *p, size_t n)
 	struct sbx_result *r = x->r;
 	if (which == 2) {
 		if (x->status.len < STATUS_MAX)
-			buf_append(&x->status, p, n);
+			buf_put(&x->status, p, n);
 		return;
 	}
 	if (x->tripped)
@@ -183,7 +183,7 @@ static void relay(struct run *x, int which, const char *p, size_t n)
 	int to = which == 0 ? x->s->out_fd : x->s->err_fd;
 	if (keep && to >= 0)
 		(void)!write(to, p, keep);
-	buf_append(&r->output, p, keep);
+	buf_put(&r->output, p, keep);
 	r->output_bytes += (long long)n;
 	if (keep < n)
 		trip(x, "output");
@@ -314,7 +314,7 @@ static void bwrap_error(const struct buf *out, struct buf *msg)
 		return;
 	}
 	const char *end = strchr(p, '\n');
-	buf_append(msg, p, end ? (size_t)(end - p) : strlen(p));
+	buf_put(msg, p, end ? (size_t)(end - p) : strlen(p));
 }
 
 /* How a step that was not killed by the monitor ended. */

@@ -335,7 +335,7 @@ static void token(struct state *st, const struct token *t)
 			buf_puts(&st->str_file, t->file);
 		}
 		st->have_str = 1;
-		buf_append(&st->str, t->text.data ? t->text.data : "", t->text.len);
+		buf_put(&st->str, t->text.data ? t->text.data : "", t->text.len);
 		return;
 	}
 	if (t->kind == T_LINEMARK) {
