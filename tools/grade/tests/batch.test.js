@@ -1,7 +1,11 @@
-// batch.test.js - `make grade` on a small class of known files (the polling lab's solution, starter,
-// wrong fixes, as loose files and as student folders, plus folders with nothing or too much to
-// grade and a name a spreadsheet would run): the gradebook says what each one is, the summary
-// names the wrong fixes after the lab's, and a second run grades only what changed.
+// batch.test.js - `make grade` on a small class, cheap enough for make check (one full grading; the
+// others stop early, as most wrong submissions do): loose files and student folders, a folder with
+// nothing and one with too much to grade, a name a spreadsheet would run, a file that reads a host
+// file (refused on the preprocessor's view), a compile error, changed metadata and a preprocessor
+// that runs past its limit (TIMEOUT with the step and the limit). The gradebook says what each one
+// is, the summary links every student's report page, the report of a passing file links the lab page
+// built from it, and a second run grades only the resubmission. The 50-submission batch is
+// batch50.js (make grade-batch-test); the writers' rules on every kind of result are units.test.js.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert');
@@ -13,51 +17,68 @@ const { safeName } = require('../grade.js');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const top = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-batch-'));
+const out = path.join(top, 'out');
 test.after(() => fs.rmSync(top, { recursive: true, force: true }));
-const labFile = (f) => path.join(ROOT, 'labs', 'polling', f);
+const labFile = (f) => fs.readFileSync(path.join(ROOT, 'labs', 'polling', f), 'utf8');
+const STARTER = labFile('lab.c');
 
-function put(rel, from) {
+function put(rel, text) {
   const p = path.join(top, 'class', rel);
   fs.mkdirSync(path.dirname(p), { recursive: true });
-  fs.copyFileSync(from, p);
+  fs.writeFileSync(p, text);
 }
 
 function grade() {
   const r = spawnSync('make', ['--no-print-directory', 'grade', 'LAB=polling', `SUBMISSIONS=${path.join(top, 'class')}`,
-    'JOBS=2'], { cwd: ROOT, encoding: 'utf8', env: Object.assign({}, process.env) });
+    'JOBS=2', `GRADE_OUT=${out}`, `GRADE_LIMITS=${JSON.stringify({ preprocess: { wall: 3 } })}`],
+  { cwd: ROOT, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
-test('a class graded into a gradebook and a summary, then resumed', () => {
+test('a class graded into a gradebook, a summary and report pages, then resumed', () => {
   put('alice.c', labFile('solution.c'));
-  put('bob/lab.c', labFile('lab.c'));
-  put('carol/my-fix.c', labFile('wrong/writer-only.c'));
-  put('=SUM(A1)/lab.c', labFile('wrong/read-once-before-loop.c'));
+  put('bob/lab.c', STARTER.replace('\twhile (!need_to_stop)', '\twhile (!need_to_stp)'));
+  put('carol/my-fix.c', STARTER.replace('unreachable: hang(t1)', 'reachable: hang(t1)'));
+  put('=SUM(A1)/lab.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#\\\ninclude "/etc/hostname"'));
+  // every macro doubles the text: the preprocessor outlives its 3 s wall limit
+  const boom = ['#define A0 x'].concat(Array.from({ length: 40 }, (_, i) => `#define A${i + 1} A${i} A${i}`));
+  put('frank.c', STARTER.replace('#include "course.h"', '#include "course.h"\n' + boom.join('\n') + '\nint f(void) { return A40; }'));
   fs.mkdirSync(path.join(top, 'class', 'dan'));
-  put('erin/a.c', labFile('lab.c'));
-  put('erin/b.c', labFile('lab.c'));
-  fs.rmSync(path.join(ROOT, 'build', 'grade', 'polling'), { recursive: true, force: true });
+  put('erin/a.c', STARTER);
+  put('erin/b.c', STARTER);
   const first = grade();
   assert.strictEqual(first.status, 0, first.out);
-  const csv = fs.readFileSync(path.join(ROOT, 'build', 'grade', 'polling', 'gradebook.csv'), 'utf8').split('\r\n');
+  const csv = fs.readFileSync(path.join(out, 'gradebook.csv'), 'utf8').split('\r\n');
   assert.strictEqual(csv[0], 'student,verdict,reason,cost');
   const rows = Object.fromEntries(csv.slice(1).filter(Boolean).map((l) => [l.split(',')[0], l]));
-  assert.deepStrictEqual(Object.keys(rows).sort(), ["'=SUM(A1)", 'alice', 'bob', 'carol', 'dan', 'erin']);
+  assert.deepStrictEqual(Object.keys(rows).sort(), ["'=SUM(A1)", 'alice', 'bob', 'carol', 'dan', 'erin', 'frank']);
   assert.match(rows.alice, /^alice,PASS,,"3 marked, 0 barriers"$/);
-  assert.match(rows.bob, /^bob,FAIL,"line 9: evidence loads_in_loop\(t1, need_to_stop\) >= 1 does not hold on /);
-  assert.match(rows.carol, /^carol,FAIL,"line \d+: evidence loads_in_loop/);
-  assert.match(rows["'=SUM(A1)"], /^'=SUM\(A1\),FAIL,/);
+  assert.match(rows.bob, /^bob,FAIL,line \d+: does not compile for gcc-12\/x86_64\/O2/);
+  assert.match(rows.carol, /^carol,FAIL,"line \d+: the metadata block differs/);
+  assert.match(rows["'=SUM(A1)"], /^'=SUM\(A1\),FAIL,"line 16: reads ""\/etc\/hostname"" .*nothing else",$/);
+  assert.match(rows.frank, /^frank,TIMEOUT,preprocess: TIMEOUT: ran longer than the wall-clock limit of 3 s,$/);
   assert.strictEqual(rows.dan, 'dan,ERROR,no .c file,');
   assert.strictEqual(rows.erin, 'erin,ERROR,several .c files and no lab.c: a.c b.c,');
-  const html = fs.readFileSync(path.join(ROOT, 'build', 'grade', 'polling', 'summary.html'), 'utf8');
-  // bob (the starter) and carol (writer-only) fail alike; the lab's three wrong fixes fail that check
-  assert.match(html, /<td>barrier-after-loop, read-once-before-loop, writer-only<\/td><td>2<\/td><td>bob, carol<\/td>/);
-  assert.match(html, /<tr><td>no \.c file<\/td><td>1<\/td><td>dan<\/td><\/tr>/);
-  assert.ok(fs.existsSync(path.join(ROOT, 'build', 'grade', 'polling', 'results', safeName('=SUM(A1)') + '.json')));
+  const host = fs.readFileSync('/etc/hostname', 'utf8').trim();
+  const html = fs.readFileSync(path.join(out, 'summary.html'), 'utf8');
+  assert.match(html, /<tr><td>TIMEOUT at preprocess \(wall\)<\/td><td>1<\/td><td><a href="reports\/frank\/index.html">frank<\/a><\/td><\/tr>/);
+  assert.match(html, /<tr><td>no \.c file<\/td><td>1<\/td><td><a href="reports\/dan\/index.html">dan<\/a><\/td><\/tr>/);
+  // every student has a report; a passing one links the lab page built from their file
+  const report = (s) => fs.readFileSync(path.join(out, 'reports', safeName(s), 'index.html'), 'utf8');
+  assert.match(report('alice'), /Verdict: <strong>PASS<\/strong>/);
+  assert.match(report('alice'), /<a href="site\/labs\/polling\.html">/);
+  const page = fs.readFileSync(path.join(out, 'reports', 'alice', 'site', 'labs', 'polling.html'), 'utf8');
+  assert.match(page, /data-explore="lab\/polling:student:/);
+  assert.match(report('bob'), /<h2>Compiler diagnostics<\/h2>\n<pre>.*need_to_stp/s);
+  assert.match(report('=SUM(A1)'), /reads &quot;\/etc\/hostname&quot;/);
+  assert.match(report('frank'), /The sandbox stopped the step <code>preprocess<\/code>/);
+  assert.match(report('dan'), /no \.c file/);
+  for (const s of ['alice', 'bob', 'carol', '=SUM(A1)', 'frank'])
+    assert.ok(!report(s).includes(host) && !rows[s === '=SUM(A1)' ? "'=SUM(A1)" : s].includes(host), s);
 
-  put('bob/lab.c', labFile('solution.c')); // bob resubmits
+  put('bob/lab.c', STARTER.replace('unreachable: hang(t1)', 'reachable: hang(t1)')); // bob resubmits
   const second = grade();
   assert.strictEqual(second.status, 0, second.out);
-  assert.strictEqual((second.out.match(/\(kept\)/g) || []).length, 3, second.out);
-  assert.match(second.out, /\] bob: PASS\n/);
+  assert.strictEqual((second.out.match(/\(kept\)/g) || []).length, 4, second.out);
+  assert.match(second.out, /\] bob: FAIL - line \d+: the metadata block differs/);
 });

@@ -1,13 +1,16 @@
-// hostile.test.js - the hostile-submission corpus (tests/hostile/*.c) through every grading step,
-// each through the sandbox (steps.js), with a planted secret file:
-//   - as graded (sandbox and checks): each case ends in the verdict its header names, and no byte
-//     of the secret appears in anything the run printed or wrote;
-//   - without the checks, in the sandbox: the sandbox alone still keeps the secret out;
+// hostile.test.js - the hostile-submission corpus (tests/hostile/*.c), with a planted secret file:
+//   - as graded: the lab grader itself (tools/lab/lab.js check on the polling lab, the file without
+//     its test header, its lab page built), every step in the sandbox after the checks: each case
+//     ends in the verdict its header names, and no byte of the secret appears in anything the run
+//     printed or wrote (console, result.json, the work directory, the lab page);
+//   - without the checks, in the sandbox (steps.js: each grading step alone): the sandbox alone
+//     still keeps the secret out;
 //   - without checks or sandbox (the teacher's opt-out on a hostile file): the secret leaks, so
 //     the scan that finds nothing above is one that can fail;
 //   - where bubblewrap cannot create a sandbox, a step is REFUSED unless the teacher opts out.
 // Header of a case:  /* HOSTILE: what it tries
-//                     * expect: VERDICT [at STEP] [text in the message]   (as graded)
+//                     * expect: VERDICT [at STEP] [text in the message]   (as graded; REJECT: refused
+//                       by the checks or the reader before anything is compiled; OK: graded)
 //                     * unchecked: VERDICT [at STEP]      (sandbox, no checks; cases the checks reject)
 //                     * leaks: yes|no                                       (no sandbox, no checks) */
 'use strict';
@@ -22,10 +25,12 @@ const sandbox = require('../sandbox.js');
 
 const HOSTILE = path.join(__dirname, 'hostile');
 const STEPS = path.join(__dirname, 'steps.js');
+const steps = require('./steps.js');
+const LAB = path.resolve(__dirname, '..', '..', 'lab', 'lab.js');
 // Small limits, so the corpus runs in seconds: what matters is that each ends in its verdict.
 const LIMITS = {
   preprocess: { cpu: 2, wall: 8 }, compile: { cpu: 10, wall: 20 }, link: { cpu: 10, wall: 20 },
-  explore: { cpu: 1, wall: 4 },
+  wasm: { cpu: 10, wall: 20 }, explore: { cpu: 5, wall: 10 },
 };
 
 function header(file) {
@@ -61,13 +66,43 @@ function leaks(outputs) {
   return hits;
 }
 
-// Runs steps.js for one case in a child node (in parallel with others).
+// The grader on one case, in a child node: -> the shape steps.js prints ({verdict, step, message,
+// outputs}), REJECT for a file refused before compiling (kinds check and metadata).
+function runGrader(c, file, work) {
+  const site = path.join(work, 'site');
+  const result = path.join(work, 'result.json');
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [LAB, 'check', 'polling', file, '--work', path.join(work, 'check'), '--result', result,
+      '--site', site, '--limits', JSON.stringify(LIMITS)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let printed = '';
+    p.stdout.on('data', (d) => { printed += d; });
+    p.stderr.on('data', (d) => { printed += d; });
+    p.on('close', (code) => {
+      const outputs = [{ name: 'console', text: printed }].concat(steps.workFiles(work));
+      let res;
+      try {
+        res = JSON.parse(fs.readFileSync(result, 'utf8'));
+      } catch (e) {
+        return resolve({ verdict: 'NO RESULT', step: null, message: `lab.js exited ${code}: ${printed}`, outputs });
+      }
+      const early = res.stage === 'read' && res.reasons.length && res.reasons.every((x) => ['check', 'metadata'].includes(x.kind));
+      const verdict = res.limit ? res.verdict : early ? 'REJECT' : res.reasons.some((x) => x.kind === 'compile') ? 'FAIL' : 'OK';
+      resolve({ verdict, step: res.limit ? res.limit.step : null, outputs,
+        message: res.limit ? res.limit.message : res.reasons.map((x) => x.message).join('\n') });
+    });
+  });
+}
+
+// Runs one case in a child node (in parallel with others): the grader, or steps.js.
 function runCase(c, mode) {
   const sub = path.join(top, 'class', `${c.name}-${mode}`);
   const file = path.join(sub, 'lab.c');
   const work = path.join(top, 'work', `${c.name}-${mode}`);
   fs.mkdirSync(sub, { recursive: true });
-  fs.writeFileSync(file, c.text.replaceAll('@SECRET@', secret).replaceAll('@SECRET_REL@', path.relative(sub, secret)));
+  // as graded, the file a student hands in: without the test's header before the metadata block
+  const text = mode === 'graded' ? c.text.slice(c.text.indexOf('*/') + 3) : c.text;
+  fs.writeFileSync(file, text.replaceAll('@SECRET@', secret).replaceAll('@SECRET_REL@', path.relative(sub, secret)));
+  if (mode === 'graded') return runGrader(c, file, work);
   const args = [STEPS, file, work, '--limits', JSON.stringify(LIMITS)];
   if (mode !== 'graded') args.push('--unchecked');
   if (mode === 'bare') args.push('--unsandboxed');

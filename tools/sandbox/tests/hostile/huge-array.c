@@ -1,5 +1,6 @@
 /* HOSTILE: a 1.5 GB zeroed static array (.bss): small native objects, but the wasm compile needs the memory
- * expect: MEMORY at compile
+ * expect: MEMORY at wasm
+ * unchecked: MEMORY at compile
  * leaks: no */
 /*@example
  * title: Lab: stop the worker

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// bench.js [N] - `make grade-bench`: the batch grader's throughput on 2 jobs, sandboxed and not, side
+// by side in one run. A class of N generated polling-lab submissions (tests/class.js: right fixes,
+// wrong fixes, compile errors, hostile files; default 12) is graded by grade.js with -j 2 four
+// times, alternating: in the sandbox, with LAB_UNSANDBOXED=1 (the same steps, limits and checks,
+// bubblewrap left out), again in the sandbox, again without. Each run starts from empty caches
+// (a submission's caches are its own). Prints submissions per minute for each mode (the better of
+// its two runs) and the ratio: what the sandbox costs a class.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { makeClass } = require('./tests/class');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const n = parseInt(process.argv[2] || '12', 10);
+const top = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-bench-'));
+try {
+  const secret = path.join(top, 'secret.txt');
+  fs.writeFileSync(secret, 'not a secret here\n');
+  makeClass(path.join(top, 'class'), secret, n);
+  const best = { sandboxed: Infinity, unsandboxed: Infinity };
+  for (let round = 0; round < 2; round++) {
+    for (const mode of ['sandboxed', 'unsandboxed']) {
+      const out = path.join(top, `out-${mode}-${round}`);
+      const env = Object.assign({}, process.env);
+      if (mode === 'unsandboxed') env.LAB_UNSANDBOXED = '1';
+      else delete env.LAB_UNSANDBOXED;
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [path.join(__dirname, 'grade.js'), 'polling', path.join(top, 'class'),
+        '-j', '2', '--out', out], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+      const s = Number(process.hrtime.bigint() - t0) / 1e9;
+      if (r.status !== 0) throw new Error(`grade.js (${mode}) failed:\n${r.stdout}${r.stderr}`);
+      const verdicts = /^\d+ submissions: (.*);/m.exec(r.stdout)[1];
+      process.stdout.write(`  ${mode.padEnd(11)} round ${round + 1}: ${n} submissions in ${s.toFixed(1)} s ` +
+        `(${verdicts})\n`);
+      best[mode] = Math.min(best[mode], s);
+    }
+  }
+  const rate = (s) => (n * 60 / s).toFixed(1);
+  process.stdout.write(`grade-bench (make grade, 2 jobs, ${n} submissions, best of 2 runs each)\n` +
+    `  sandboxed:   ${rate(best.sandboxed)} submissions per minute\n` +
+    `  unsandboxed: ${rate(best.unsandboxed)} submissions per minute\n` +
+    `  ratio sandboxed / unsandboxed time: ${(best.sandboxed / best.unsandboxed).toFixed(2)}\n` +
+    `(wall times depend on the machine's load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} now)\n`);
+} finally {
+  fs.rmSync(top, { recursive: true, force: true });
+}

@@ -1,0 +1,59 @@
+// class.js - a generated class of polling-lab submissions with the verdict each must get: right fixes
+// (the solution, reformatted so no two files are alike), the starter, the lab's wrong fixes, the
+// over-fenced fix, compile errors, changed metadata, and the hostile corpus of tools/sandbox (with a
+// planted secret file). Used by batch50.test.js (make grade-batch-test) and bench.js (throughput).
+//   makeClass(dir, secret, n) -> [{student, verdict, reason: RegExp | null}]
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const LAB = path.join(ROOT, 'labs', 'polling');
+const HOSTILE = path.join(ROOT, 'tools', 'sandbox', 'tests', 'hostile');
+const read = (f) => fs.readFileSync(f, 'utf8');
+// a wrong fix's first line names the check that must fail: "[fails: <text>]"
+const failsOf = (text) => (/\[fails: (.*?)\]/.exec(text.split('\n')[0]) || [])[1];
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The hostile case as a student file: its test header (first comment) dropped, the secret planted;
+// what the grader must say (the header's "expect:" line; REJECT is a FAIL on the checks).
+function hostile(name, secret) {
+  const text = read(path.join(HOSTILE, name + '.c'));
+  const expect = /^ \* expect: (\w+)(?: at (\w+))?/m.exec(text);
+  const body = text.slice(text.indexOf('*/') + 3).replaceAll('@SECRET@', secret).replaceAll('@SECRET_REL@', secret);
+  const verdict = { REJECT: 'FAIL', OK: 'PASS' }[expect[1]] || expect[1];
+  const step = expect[2];
+  return { text: body, verdict, reason: expect[1] === 'REJECT' ? /^line \d+: / : verdict === 'PASS' ? null :
+    new RegExp(`^${step}: ${verdict}: `) };
+}
+
+function makeClass(dir, secret, n) {
+  const subs = [];
+  const put = (student, text, verdict, reason) => {
+    fs.mkdirSync(path.join(dir, student), { recursive: true });
+    fs.writeFileSync(path.join(dir, student, 'lab.c'), text);
+    subs.push({ student, verdict, reason });
+  };
+  const solution = read(path.join(LAB, 'solution.c'));
+  const starter = read(path.join(LAB, 'lab.c'));
+  for (const h of fs.readdirSync(HOSTILE).filter((f) => f.endsWith('.c')).sort()) {
+    const c = hostile(h.slice(0, -2), secret);
+    put(`hostile-${h.slice(0, -2)}`, c.text, c.verdict, c.reason);
+  }
+  for (const w of fs.readdirSync(path.join(LAB, 'wrong')).sort()) {
+    const text = read(path.join(LAB, 'wrong', w));
+    put(`wrong-${w.slice(0, -2)}`, text, 'FAIL', new RegExp(`^line \\d+: .*${esc(failsOf(text))}`));
+  }
+  put('overfenced', read(path.join(LAB, 'overfenced.c')), 'PASS', null);
+  put('starter', starter, 'FAIL', /^line 9: evidence loads_in_loop/);
+  put('typo', starter.replace('\twhile (!need_to_stop)', '\twhile (!need_to_stp)'), 'FAIL', /^line \d+: does not compile for /);
+  put('meta', starter.replace('unreachable: hang(t1)', 'reachable: hang(t1)'), 'FAIL', /^line \d+: the metadata block differs/);
+  // the rest: right fixes, each a different file (a comment of its own), and the starter again
+  for (let i = 0; subs.length < n; i++) {
+    if (i % 3 === 2) put(`student-${String(i).padStart(2, '0')}`, `/* student ${i} */\n` + starter, 'FAIL', /^line 10: evidence/);
+    else put(`student-${String(i).padStart(2, '0')}`, `/* student ${i} */\n` + solution, 'PASS', null);
+  }
+  return subs;
+}
+
+module.exports = { makeClass };
