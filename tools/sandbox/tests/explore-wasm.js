@@ -1,5 +1,5 @@
-// explore-wasm.js WASM - the explorer's start-up on a module, for the hostile corpus until the
-// grader itself runs through the sandbox: what site/static/explorer/runtime.js's Machine does
+// explore-wasm.js WASM - the explorer's start-up on a module, for the hostile corpus's steps run
+// alone (steps.js): what site/static/explorer/runtime.js's Machine does
 // before it explores (instantiate with every import a trapping function, run the initializers
 // with _initialize, i.e. the constructors, and snapshot memory up to __data_end). The exploration
 // proper needs the instrumented, asyncified module of tools/wasm; a hostile module's harm is done

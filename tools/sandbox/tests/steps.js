@@ -2,7 +2,8 @@
 // in the order the grader runs them: the checks on each preprocessor's view, a compile per target,
 // the disassembly (readelf, objdump -d and the section contents), the wasm build (emcc compile and
 // link, with tools/wasm/lib/pipeline.js's flags) and the explorer's start-up (explore-wasm.js).
-// Used by the hostile corpus (hostile.test.js) until the grader itself calls the sandbox.
+// Used by the hostile corpus (hostile.test.js) to run each step alone: in the sandbox without the
+// checks, and with neither (the grader itself always runs both).
 //   node steps.js FILE WORK [--unchecked] [--unsandboxed] [--limits JSON]  -> one JSON line
 'use strict';
 const fs = require('fs');
