@@ -23,7 +23,7 @@ function grade(file, work, opts) {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
   const all = readTargets();
-  const flags = all.flags.split(/\s+/).filter(Boolean).concat(['-O2', '-std=gnu11']);
+  const flags = all.flags.concat(['-O2', '-std=gnu11']);
   const outputs = [];
   const res = { verdict: 'OK', step: null, message: '', findings: [], outputs, usage: [] };
   const run = (spec) => {
