@@ -99,3 +99,21 @@ test('Gradescope results.json: score, a visible test per check, the witness link
   assert.strictEqual(gradescope.results(null, 10).score, 0);
   assert.match(gradescope.results(over, 1).output, /Cost warnings/);
 });
+
+test('a student\'s report page: verdict, reasons, witness replayed in their lab page, cost; everything escaped', () => {
+  const report = require('../lib/report');
+  const html = report.toHtml('<img src=x>', starter, 'site/labs/polling.html');
+  assert.match(html, /<title>polling: &lt;img src=x&gt;<\/title>/);
+  assert.match(html, /Verdict: <strong>FAIL<\/strong>/);
+  assert.match(html, /<a href="site\/labs\/polling\.html">the lab page built from your file<\/a>/);
+  const w = starter.witness.schedule;
+  assert.ok(html.includes(`<a href="site/labs/polling.html#explore=lab/polling:student:${w}">replay it in the explorer</a>`));
+  assert.match(html, /<td>marked accesses<\/td><td>0<\/td><td>3<\/td>/);
+  const hostile = Object.assign({}, rejected, { reasons: [{ kind: 'check', line: 3, message: 'x.c:3: "</pre><script>alert(1)</script>"' }],
+    diagnostics: '<script>' });
+  const h = report.toHtml('m', hostile, null);
+  assert.ok(!/<script>/.test(h), 'no markup from the result');
+  assert.match(h, /&lt;\/pre&gt;&lt;script&gt;/);
+  assert.match(report.toHtml('t', timeout, null), /The sandbox stopped the step <code>explore<\/code>: explore: TIMEOUT: ran longer/);
+  assert.match(report.toHtml('n', null, null), /<strong>ERROR<\/strong>: the grader wrote no result/);
+});
