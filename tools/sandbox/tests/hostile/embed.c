@@ -1,5 +1,5 @@
 /* HOSTILE: C23 #embed (clang 19+) pours the file's bytes into an initializer
- * expect: REJECT #embed
+ * expect: REJECT nothing else
  * unchecked: FAIL at compile
  * leaks: yes */
 /*@example
