@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// bench.js [N] - `make grade-bench`: the batch grader's throughput on 2 jobs, sandboxed and not, side
-// by side in one run. A class of N generated polling-lab submissions (tests/class.js: right fixes,
-// wrong fixes, compile errors, hostile files; default 12) is graded by grade.js with -j 2 four
-// times, alternating: in the sandbox, with LAB_UNSANDBOXED=1 (the same steps, limits and checks,
-// bubblewrap left out), again in the sandbox, again without. Each run starts from empty caches
-// (a submission's caches are its own). Prints submissions per minute for each mode (the better of
-// its two runs) and the ratio: what the sandbox costs a class.
+// bench.js [N [ROUNDS]] - `make grade-bench`: the batch grader's throughput on 2 jobs, sandboxed and
+// not, side by side in one run. A class of N generated polling-lab submissions (tests/class.js
+// without the hostile corpus: the lab's wrong fixes, its over-fenced fix, the starter, a compile
+// error, changed metadata, right fixes; default 12) is graded by grade.js with -j 2, alternating:
+// in the sandbox, then with LAB_UNSANDBOXED=1 (the same steps, limits and checks, bubblewrap left
+// out), ROUNDS times (default 2). Each run starts from empty caches (a submission's caches are its
+// own). Prints submissions per minute for each mode (its best run) and the ratio: what the sandbox
+// costs a class.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -15,13 +16,14 @@ const { makeClass } = require('./tests/class');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const n = parseInt(process.argv[2] || '12', 10);
+const rounds = parseInt(process.argv[3] || '2', 10);
 const top = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-bench-'));
 try {
   const secret = path.join(top, 'secret.txt');
   fs.writeFileSync(secret, 'not a secret here\n');
-  makeClass(path.join(top, 'class'), secret, n);
+  makeClass(path.join(top, 'class'), secret, n, { hostile: false });
   const best = { sandboxed: Infinity, unsandboxed: Infinity };
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const mode of ['sandboxed', 'unsandboxed']) {
       const out = path.join(top, `out-${mode}-${round}`);
       const env = Object.assign({}, process.env);
@@ -39,7 +41,7 @@ try {
     }
   }
   const rate = (s) => (n * 60 / s).toFixed(1);
-  process.stdout.write(`grade-bench (make grade, 2 jobs, ${n} submissions, best of 2 runs each)\n` +
+  process.stdout.write(`grade-bench (make grade, 2 jobs, ${n} submissions, best of ${rounds} run${rounds > 1 ? 's' : ''} each)\n` +
     `  sandboxed:   ${rate(best.sandboxed)} submissions per minute\n` +
     `  unsandboxed: ${rate(best.unsandboxed)} submissions per minute\n` +
     `  ratio sandboxed / unsandboxed time: ${(best.sandboxed / best.unsandboxed).toFixed(2)}\n` +

@@ -30,7 +30,7 @@ grade-batch-test: $(LAB_NEEDS)
 
 # throughput on 2 jobs, sandboxed and not, side by side (BENCHMARKS.md)
 grade-bench: $(LAB_NEEDS)
-	@node tools/grade/bench.js $(GRADE_BENCH_N)
+	@node tools/grade/bench.js $(or $(GRADE_BENCH_N),12) $(or $(GRADE_BENCH_ROUNDS),2)
 
 CHECK_TARGETS += grade-test
 BENCH_TARGETS += grade-bench

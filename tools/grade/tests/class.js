@@ -2,7 +2,8 @@
 // (the solution, reformatted so no two files are alike), the starter, the lab's wrong fixes, the
 // over-fenced fix, compile errors, changed metadata, and the hostile corpus of tools/sandbox (with a
 // planted secret file). Used by batch50.test.js (make grade-batch-test) and bench.js (throughput).
-//   makeClass(dir, secret, n) -> [{student, verdict, reason: RegExp | null}]
+//   makeClass(dir, secret, n, {hostile: false}) -> [{student, verdict, reason: RegExp | null}]
+// (without the hostile corpus: a class as a teacher sees it, for the throughput benchmark)
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -27,7 +28,7 @@ function hostile(name, secret) {
     new RegExp(`^${step}: ${verdict}: `) };
 }
 
-function makeClass(dir, secret, n) {
+function makeClass(dir, secret, n, opts) {
   const subs = [];
   const put = (student, text, verdict, reason) => {
     fs.mkdirSync(path.join(dir, student), { recursive: true });
@@ -36,7 +37,8 @@ function makeClass(dir, secret, n) {
   };
   const solution = read(path.join(LAB, 'solution.c'));
   const starter = read(path.join(LAB, 'lab.c'));
-  for (const h of fs.readdirSync(HOSTILE).filter((f) => f.endsWith('.c')).sort()) {
+  const hostileFiles = opts && opts.hostile === false ? [] : fs.readdirSync(HOSTILE).filter((f) => f.endsWith('.c')).sort();
+  for (const h of hostileFiles) {
     const c = hostile(h.slice(0, -2), secret);
     put(`hostile-${h.slice(0, -2)}`, c.text, c.verdict, c.reason);
   }
