@@ -43,18 +43,19 @@ test('50 submissions, right, wrong in known ways and hostile, grade to the expec
     const m = /^([^,]+),(\w+),("(?:[^"]|"")*"|[^,]*),/.exec(l);
     return [m[1], { verdict: m[2], reason: m[3].replace(/^"|"$/g, '').replace(/""/g, '"') }];
   }));
+  const wrong = [];
   for (const s of subs) {
     const row = rows[s.student];
-    assert.ok(row, `${s.student}: no gradebook row`);
-    assert.strictEqual(row.verdict, s.verdict, `${s.student}: ${row.reason}`);
-    if (s.reason) assert.match(row.reason, s.reason, s.student);
     const report = path.join(out, 'reports', safeName(s.student), 'index.html');
-    assert.ok(fs.existsSync(report), `${s.student}: no report page`);
-    if (s.verdict === 'PASS') {
-      assert.match(fs.readFileSync(report, 'utf8'), /<a href="site\/labs\/polling\.html">/, s.student);
-      assert.ok(fs.existsSync(path.join(out, 'reports', safeName(s.student), 'site', 'labs', 'polling.html')), s.student);
-    }
+    if (!row) wrong.push(`${s.student}: no gradebook row`);
+    else if (![].concat(s.verdict).includes(row.verdict)) wrong.push(`${s.student}: ${row.verdict} (${row.reason}), not ${s.verdict}`);
+    else if (s.reason && !s.reason.test(row.reason)) wrong.push(`${s.student}: reason "${row.reason}" does not match ${s.reason}`);
+    else if (!fs.existsSync(report)) wrong.push(`${s.student}: no report page`);
+    else if (s.verdict === 'PASS' && !(/<a href="site\/labs\/polling\.html">/.test(fs.readFileSync(report, 'utf8')) &&
+      fs.existsSync(path.join(out, 'reports', safeName(s.student), 'site', 'labs', 'polling.html'))))
+      wrong.push(`${s.student}: the report has no lab page`);
   }
+  assert.deepStrictEqual(wrong, [], 'submissions graded otherwise than expected');
   const hex = Buffer.from(token).toString('hex');
   const b64 = [0, 1, 2].map((k) => Buffer.from('x'.repeat(k) + token).toString('base64').slice(4, -4));
   const leaked = files(out).filter((f) => {
