@@ -2,7 +2,7 @@
 // others stop early, as most wrong submissions do): loose files and student folders, a folder with
 // nothing and one with too much to grade, a name a spreadsheet would run, a file that reads a host
 // file (refused on the preprocessor's view), a compile error, changed metadata and a preprocessor
-// that runs past its limit (TIMEOUT with the step and the limit). The gradebook says what each one
+// that runs past its CPU limit (TIMEOUT with the step and the limit). The gradebook says what each one
 // is, the summary links every student's report page, the report of a passing file links the lab page
 // built from it, and a second run grades only the resubmission. The 50-submission batch is
 // batch50.js (make grade-batch-test); the writers' rules on every kind of result are units.test.js.
@@ -30,7 +30,7 @@ function put(rel, text) {
 
 function grade() {
   const r = spawnSync('make', ['--no-print-directory', 'grade', 'LAB=polling', `SUBMISSIONS=${path.join(top, 'class')}`,
-    'JOBS=2', `GRADE_OUT=${out}`, `GRADE_LIMITS=${JSON.stringify({ preprocess: { wall: 3 } })}`],
+    'JOBS=2', `GRADE_OUT=${out}`, `GRADE_LIMITS=${JSON.stringify({ preprocess: { cpu: 2, wall: 120 } })}`],
   { cwd: ROOT, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr };
 }
@@ -40,7 +40,8 @@ test('a class graded into a gradebook, a summary and report pages, then resumed'
   put('bob/lab.c', STARTER.replace('\twhile (!need_to_stop)', '\twhile (!need_to_stp)'));
   put('carol/my-fix.c', STARTER.replace('unreachable: hang(t1)', 'reachable: hang(t1)'));
   put('=SUM(A1)/lab.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#\\\ninclude "/etc/hostname"'));
-  // every macro doubles the text: the preprocessor outlives its 3 s wall limit
+  // every macro doubles the text: the preprocessor outlives its 2 s CPU limit (a CPU limit: the
+  // machine's load cannot make the other files' preprocessors hit it)
   const boom = ['#define A0 x'].concat(Array.from({ length: 40 }, (_, i) => `#define A${i + 1} A${i} A${i}`));
   put('frank.c', STARTER.replace('#include "course.h"', '#include "course.h"\n' + boom.join('\n') + '\nint f(void) { return A40; }'));
   fs.mkdirSync(path.join(top, 'class', 'dan'));
@@ -56,12 +57,12 @@ test('a class graded into a gradebook, a summary and report pages, then resumed'
   assert.match(rows.bob, /^bob,FAIL,line \d+: does not compile for gcc-12\/x86_64\/O2/);
   assert.match(rows.carol, /^carol,FAIL,"line \d+: the metadata block differs/);
   assert.match(rows["'=SUM(A1)"], /^'=SUM\(A1\),FAIL,"line 16: reads ""\/etc\/hostname"" .*nothing else",$/);
-  assert.match(rows.frank, /^frank,TIMEOUT,preprocess: TIMEOUT: ran longer than the wall-clock limit of 3 s,$/);
+  assert.match(rows.frank, /^frank,TIMEOUT,preprocess: TIMEOUT: used more than the CPU-time limit of 2 s,$/);
   assert.strictEqual(rows.dan, 'dan,ERROR,no .c file,');
   assert.strictEqual(rows.erin, 'erin,ERROR,several .c files and no lab.c: a.c b.c,');
   const host = fs.readFileSync('/etc/hostname', 'utf8').trim();
   const html = fs.readFileSync(path.join(out, 'summary.html'), 'utf8');
-  assert.match(html, /<tr><td>TIMEOUT at preprocess \(wall\)<\/td><td>1<\/td><td><a href="reports\/frank\/index.html">frank<\/a><\/td><\/tr>/);
+  assert.match(html, /<tr><td>TIMEOUT at preprocess \(cpu\)<\/td><td>1<\/td><td><a href="reports\/frank\/index.html">frank<\/a><\/td><\/tr>/);
   assert.match(html, /<tr><td>no \.c file<\/td><td>1<\/td><td><a href="reports\/dan\/index.html">dan<\/a><\/td><\/tr>/);
   // every student has a report; a passing one links the lab page built from their file
   const report = (s) => fs.readFileSync(path.join(out, 'reports', safeName(s), 'index.html'), 'utf8');
