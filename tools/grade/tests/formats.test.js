@@ -3,6 +3,8 @@
 //   out as Gradescope lays out its image (/autograder/source the unzipped bundle, run_autograder
 //   copied beside it, submission/, results/), mounted at /autograder (bubblewrap); setup.sh runs
 //   there, then run_autograder for each submission, and results.json must say what the grader said.
+//   No sandbox can be made inside that container (as in Gradescope's): the default bundle refuses
+//   visibly, the bundle made with UNSANDBOXED=1 (the teacher's opt-out) grades.
 //   GitHub Classroom: `make classroom LAB=polling` builds the template repository; its workflow is
 //   read as YAML (js-yaml), and the command-grader steps run in a checkout of the repository (a fresh copy,
 //   GITHUB_WORKSPACE, the job's env) as the action runs them: the score is the exit status.
@@ -78,6 +80,19 @@ test('Gradescope: the bundle, setup.sh and run_autograder in /autograder, result
     const r = inAutograder(ag, ['/autograder/run_autograder']);
     return JSON.parse(fs.readFileSync(path.join(ag, 'results', 'results.json'), 'utf8'));
   };
+  // A container like Gradescope's (and this scratch image) lets no sandbox be made inside it: the
+  // default bundle refuses to grade, visibly; the teacher's opt-out (UNSANDBOXED=1) grades.
+  const refused = grade(path.join(ROOT, 'labs', LAB, 'solution.c'));
+  assert.strictEqual(refused.score, 0);
+  assert.match(refused.output, /^Lab polling: REFUSED/);
+  assert.ok(refused.tests.some((t) => t.status === 'failed' &&
+    /REFUSED: bubblewrap cannot create a sandbox on this machine .*opt out explicitly/.test(t.output)), JSON.stringify(refused));
+  const opt = run('make', ['--no-print-directory', 'gradescope', `LAB=${LAB}`, 'UNSANDBOXED=1'], { cwd: ROOT });
+  assert.strictEqual(opt.status, 0, opt.out);
+  unzip(zip, path.join(ag, 'source'));
+  assert.ok(fs.existsSync(path.join(ag, 'source', 'UNSANDBOXED')));
+  const setup2 = inAutograder(ag, ['bash', '/autograder/source/setup.sh']);
+  assert.strictEqual(setup2.status, 0, setup2.out);
   const pass = grade(path.join(ROOT, 'labs', LAB, 'solution.c'));
   assert.strictEqual(pass.score, 1);
   assert.match(pass.output, /^Lab polling: PASS/);
