@@ -23,6 +23,7 @@ try {
   fs.writeFileSync(secret, 'not a secret here\n');
   makeClass(path.join(top, 'class'), secret, n, { hostile: false });
   const best = { sandboxed: Infinity, unsandboxed: Infinity };
+  const seen = new Set(); // the verdict counts of every run: a throughput is only one if they agree
   for (let round = 0; round < rounds; round++) {
     for (const mode of ['sandboxed', 'unsandboxed']) {
       const out = path.join(top, `out-${mode}-${round}`);
@@ -38,7 +39,12 @@ try {
       process.stdout.write(`  ${mode.padEnd(11)} round ${round + 1}: ${n} submissions in ${s.toFixed(1)} s ` +
         `(${verdicts})\n`);
       best[mode] = Math.min(best[mode], s);
+      seen.add(verdicts);
     }
+  }
+  if (seen.size > 1) {
+    throw new Error(`the runs graded the class differently (${[...seen].join(' / ')}): a limit hit under this ` +
+      `machine's load (${os.loadavg()[0].toFixed(1)}); no throughput measured`);
   }
   const rate = (s) => (n * 60 / s).toFixed(1);
   process.stdout.write(`grade-bench (make grade, 2 jobs, ${n} submissions, best of ${rounds} run${rounds > 1 ? 's' : ''} each)\n` +
@@ -46,6 +52,9 @@ try {
     `  unsandboxed: ${rate(best.unsandboxed)} submissions per minute\n` +
     `  ratio sandboxed / unsandboxed time: ${(best.sandboxed / best.unsandboxed).toFixed(2)}\n` +
     `(wall times depend on the machine's load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} now)\n`);
+} catch (e) {
+  process.stderr.write(`grade-bench: ${e.message}\n`);
+  process.exitCode = 1;
 } finally {
   fs.rmSync(top, { recursive: true, force: true });
 }
