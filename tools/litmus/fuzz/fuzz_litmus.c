@@ -21,7 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ran = 0;
 	if (p)
 		for (; ran < 2; ran++)
-			if (lit_enumerate(p, (enum lit_model)ran, 0, 2000, &r[ran], err, sizeof err))
+			if (lit_enumerate(p, (enum lit_model)ran, 0, 2000, &r[ran], err,
+					  sizeof err))
 				break;
 	if (ran == 2) {
 		struct lit_convert_info info = { "fuzz.litmus", "litmus", lit_verdict(&r[0]),

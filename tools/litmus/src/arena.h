@@ -9,8 +9,8 @@
 
 struct lit_arena;
 
-struct lit_arena *arena_new(void);		 /* NULL when out of memory */
+struct lit_arena *arena_new(void);		  /* NULL when out of memory */
 void *arena_alloc(struct lit_arena *a, size_t n); /* zeroed; NULL when out of memory */
-void arena_free(struct lit_arena *a);		 /* frees every block; NULL is fine */
+void arena_free(struct lit_arena *a);		  /* frees every block; NULL is fine */
 
 #endif

@@ -57,9 +57,11 @@ static int rmw_order(const char *name, const char *base)
 
 static int is_rcu(const char *name)
 {
-	static const char *const prefixes[] = { "rcu_",		"srcu_",     "synchronize_rcu",
-						"synchronize_srcu", "call_rcu",  "call_srcu",
-						"kfree_rcu",	    "list_for_each_entry_rcu", NULL };
+	static const char *const prefixes[] = {
+		"rcu_",	    "srcu_",	 "synchronize_rcu", "synchronize_srcu",
+		"call_rcu", "call_srcu", "kfree_rcu",	    "list_for_each_entry_rcu",
+		NULL
+	};
 	for (int i = 0; prefixes[i]; i++)
 		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
 			return 1;
@@ -74,7 +76,8 @@ static _Noreturn void unknown_name(struct parser *p, struct lit_thread *th, cons
 		perr(p, LIT_RCU, line, "RCU is not supported ('%s')", name);
 	if (!strncmp(name, "atomic_", 7) || !strncmp(name, "atomic64_", 9) ||
 	    !strncmp(name, "atomic_long_", 12))
-		perr(p, LIT_UNSUPPORTED, line, "atomic_t operations are not supported ('%s')", name);
+		perr(p, LIT_UNSUPPORTED, line, "atomic_t operations are not supported ('%s')",
+		     name);
 	if (!strcmp(name, "while") || !strcmp(name, "for") || !strcmp(name, "do") ||
 	    !strcmp(name, "goto"))
 		perr(p, LIT_UNSUPPORTED, line, "loops are not supported ('%s')", name);
@@ -97,8 +100,8 @@ static int loc_arg(struct parser *p, struct lit_thread *th, int star, enum lit_t
 	int line = p->tok.line;
 	if (star) {
 		if (!accept_punct(p, "*"))
-			perr(p, LIT_BAD, line, "%s takes a location through '*': write %s(*x)", prim,
-			     prim);
+			perr(p, LIT_BAD, line, "%s takes a location through '*': write %s(*x)",
+			     prim, prim);
 	} else if (is_punct(p, "*") || is_punct(p, "&"))
 		perr(p, LIT_BAD, line, "%s takes a pointer: write %s(x), not %s(%sx)", prim, prim,
 		     prim, p->tok.text);
@@ -133,8 +136,7 @@ static int accesses(const struct lit_expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY &&
-	    e->kind != LE_BINARY)
+	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY && e->kind != LE_BINARY)
 		return 1;
 	return accesses(e->a) || accesses(e->b);
 }
@@ -240,9 +242,9 @@ static const struct {
 	const char *tok;
 	int op, prec;
 } binops[] = {
-	{ "*", LOP_MUL, 10 }, { "+", LOP_ADD, 9 },   { "-", LOP_SUB, 9 },  { "<", LOP_LT, 7 },
-	{ "<=", LOP_LE, 7 },  { ">", LOP_GT, 7 },    { ">=", LOP_GE, 7 },  { "==", LOP_EQ, 6 },
-	{ "!=", LOP_NE, 6 },  { "&", LOP_BAND, 5 },  { "^", LOP_BXOR, 4 }, { "|", LOP_BOR, 3 },
+	{ "*", LOP_MUL, 10 },  { "+", LOP_ADD, 9 },  { "-", LOP_SUB, 9 },  { "<", LOP_LT, 7 },
+	{ "<=", LOP_LE, 7 },   { ">", LOP_GT, 7 },   { ">=", LOP_GE, 7 },  { "==", LOP_EQ, 6 },
+	{ "!=", LOP_NE, 6 },   { "&", LOP_BAND, 5 }, { "^", LOP_BXOR, 4 }, { "|", LOP_BOR, 3 },
 	{ "&&", LOP_LAND, 2 }, { "||", LOP_LOR, 1 },
 };
 

@@ -19,7 +19,8 @@ int options(int argc, char **argv, const char *const *opts, const char **vals)
 		while (opts[k] && strcmp(argv[i] + 2, opts[k]))
 			k++;
 		if (!opts[k] || i + 1 == argc) {
-			fprintf(stderr, "litmus-tool: unknown option or missing value: %s\n", argv[i]);
+			fprintf(stderr, "litmus-tool: unknown option or missing value: %s\n",
+				argv[i]);
 			return -1;
 		}
 		vals[k] = argv[i + 1];

@@ -132,8 +132,9 @@ static void print_table(const struct row *rows, int n)
 	for (int i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		if (!strcmp(r->status, "ok") || !strcmp(r->status, "no example"))
-			printf("%-50s %-10s %-10s %-10s %s%s\n", r->name, r->lkmm[0] ? r->lkmm : "-",
-			       r->sc, r->tso, r->example[0] ? "litmus/" : "",
+			printf("%-50s %-10s %-10s %-10s %s%s\n", r->name,
+			       r->lkmm[0] ? r->lkmm : "-", r->sc, r->tso,
+			       r->example[0] ? "litmus/" : "",
 			       r->example[0] ? r->example : sb_str(&r->reason));
 		else
 			printf("%-50s %s: %s\n", base(sb_str(&r->file)), r->status,
@@ -152,7 +153,8 @@ int cmd_import(int argc, char **argv)
 	int n;
 	char **names = files_list(dir, ".litmus", &n);
 	if (!names || n == 0) {
-		fprintf(stderr, "%s:1: no .litmus files here (or the folder cannot be read)\n", dir);
+		fprintf(stderr, "%s:1: no .litmus files here (or the folder cannot be read)\n",
+			dir);
 		files_list_free(names, n);
 		return 1;
 	}
@@ -202,7 +204,8 @@ static char **read_list(const char *path, int *n)
 		char *h = strchr(line, '#'), *e;
 		if (h)
 			*h = '\0';
-		for (e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t');)
+		for (e = line + strlen(line);
+		     e > line && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t');)
 			*--e = '\0';
 		char *b = line + strspn(line, " \t");
 		if (!*b)

@@ -9,11 +9,11 @@
 #include "run.h"
 #include "strbuf.h"
 
-int cmd_check(int argc, char **argv);	/* parse and lower each file */
-int cmd_run(int argc, char **argv);	/* the outcomes under SC and x86-TSO, as text */
-int cmd_json(int argc, char **argv);	/* the outcomes as JSON (outjson.h) */
-int cmd_convert(int argc, char **argv); /* one file as a course example */
-int cmd_import(int argc, char **argv);	/* a folder of tests: examples, JSON, a summary */
+int cmd_check(int argc, char **argv);	 /* parse and lower each file */
+int cmd_run(int argc, char **argv);	 /* the outcomes under SC and x86-TSO, as text */
+int cmd_json(int argc, char **argv);	 /* the outcomes as JSON (outjson.h) */
+int cmd_convert(int argc, char **argv);	 /* one file as a course example */
+int cmd_import(int argc, char **argv);	 /* a folder of tests: examples, JSON, a summary */
 int cmd_examples(int argc, char **argv); /* listed tests as examples in one folder */
 
 /* The example text of a test that ran; 0, or -1 with err. */

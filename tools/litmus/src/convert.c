@@ -17,8 +17,8 @@ enum variant { V_PLAIN, V_FIXED };
 static int prec(const struct lit_expr *e)
 {
 	static const int binprec[] = {
-		[LOP_MUL] = 10, [LOP_ADD] = 9, [LOP_SUB] = 9,  [LOP_LT] = 7,   [LOP_LE] = 7,
-		[LOP_GT] = 7,	[LOP_GE] = 7,  [LOP_EQ] = 6,   [LOP_NE] = 6,   [LOP_BAND] = 5,
+		[LOP_MUL] = 10, [LOP_ADD] = 9, [LOP_SUB] = 9,  [LOP_LT] = 7,  [LOP_LE] = 7,
+		[LOP_GT] = 7,	[LOP_GE] = 7,  [LOP_EQ] = 6,   [LOP_NE] = 6,  [LOP_BAND] = 5,
 		[LOP_BXOR] = 4, [LOP_BOR] = 3, [LOP_LAND] = 2, [LOP_LOR] = 1,
 	};
 	return e->kind == LE_BINARY ? binprec[e->op] : e->kind == LE_UNARY ? 11 : 12;
@@ -384,10 +384,11 @@ static void primitives(const struct lit_test *t, struct strbuf *b)
 			sb_printf(&d, "#define xchg%s(p, v) __atomic_exchange_n((p), (v), %s)\n",
 				  lit_order_suffix(o), orders[o]);
 		if (u.cmpxchg[o])
-			sb_printf(&d,
-				  "#define cmpxchg%s(p, o, n) ({ __typeof__(*(p)) __old = (o); \\\n"
-				  "\t__atomic_compare_exchange_n((p), &__old, (n), 0, %s, %s); __old; })\n",
-				  lit_order_suffix(o), orders[o], fail_orders[o]);
+			sb_printf(
+				&d,
+				"#define cmpxchg%s(p, o, n) ({ __typeof__(*(p)) __old = (o); \\\n"
+				"\t__atomic_compare_exchange_n((p), &__old, (n), 0, %s, %s); __old; })\n",
+				lit_order_suffix(o), orders[o], fail_orders[o]);
 	}
 	if (u.lock)
 		sb_puts(&d, "#define spin_lock(l) do { \\\n"
@@ -397,20 +398,23 @@ static void primitives(const struct lit_test *t, struct strbuf *b)
 			    "} while (0)\n"
 			    "#define spin_unlock(l) smp_store_release((l), 0)\n");
 	if (u.trylock)
-		sb_puts(&d, "#define spin_trylock(l) (!__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE))\n");
+		sb_puts(&d,
+			"#define spin_trylock(l) (!__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE))\n");
 	if (u.islocked)
 		sb_puts(&d, "#define spin_is_locked(l) (READ_ONCE(*(l)) != 0)\n");
 	for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
 		if (u.fence[f])
 			sb_printf(&d, "#define %s() smp_mb()\n", lit_fence_name(f));
 	if (d.n) {
-		sb_puts(b, "\n/* Kernel primitives course.h does not define, in portable C11 atomics");
+		sb_puts(b,
+			"\n/* Kernel primitives course.h does not define, in portable C11 atomics");
 		if (u.lock || u.trylock || u.islocked)
 			sb_puts(b, " (a spinlock\n * is an int, 0 when free)");
 		for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
 			if (u.fence[f]) {
-				sb_puts(b, ";\n * the smp_mb__*() barriers are full barriers, as on most "
-					   "architectures");
+				sb_puts(b,
+					";\n * the smp_mb__*() barriers are full barriers, as on most "
+					"architectures");
 				break;
 			}
 		sb_printf(b, ". */\n%s", sb_str(&d));
@@ -435,15 +439,15 @@ static void comment_text(struct strbuf *b, const char *s)
 static int reserved(const char *n)
 {
 	static const char *const words[] = {
-		"auto",	    "break",	"case",	    "char",	 "const",	"continue",
-		"default",  "do",	"double",   "else",	 "enum",	"extern",
-		"float",    "for",	"goto",	    "if",	 "inline",	"int",
-		"long",	    "register", "restrict", "return",	 "short",	"signed",
-		"sizeof",   "static",	"struct",   "switch",	 "typedef",	"union",
-		"unsigned", "void",	"volatile", "while",	 "READ_ONCE",	"WRITE_ONCE",
-		"barrier",  "smp_mb",	"smp_rmb",  "smp_wmb",	 "BUG_ON",	"SHARED",
-		"OBSERVED", "THREAD",	"INIT",	    "CHECK",	 "PLAIN",	"FIXED",
-		"TRANSFORMED", "xchg",	"cmpxchg",  "spin_lock", "spin_unlock", NULL
+		"auto",	       "break",	   "case",     "char",	    "const",	   "continue",
+		"default",     "do",	   "double",   "else",	    "enum",	   "extern",
+		"float",       "for",	   "goto",     "if",	    "inline",	   "int",
+		"long",	       "register", "restrict", "return",    "short",	   "signed",
+		"sizeof",      "static",   "struct",   "switch",    "typedef",	   "union",
+		"unsigned",    "void",	   "volatile", "while",	    "READ_ONCE",   "WRITE_ONCE",
+		"barrier",     "smp_mb",   "smp_rmb",  "smp_wmb",   "BUG_ON",	   "SHARED",
+		"OBSERVED",    "THREAD",   "INIT",     "CHECK",	    "PLAIN",	   "FIXED",
+		"TRANSFORMED", "xchg",	   "cmpxchg",  "spin_lock", "spin_unlock", NULL
 	};
 	for (int i = 0; words[i]; i++)
 		if (!strcmp(n, words[i]))
@@ -459,7 +463,8 @@ static int check_names(const struct lit_test *t, char *err, size_t errlen)
 	char name[2 * LIT_NAME];
 	for (int l = 0; l < t->nlocs; l++)
 		if (reserved(t->locs[l].name)) {
-			snprintf(err, errlen, "%s:%d: location '%s' cannot be a C global in the example",
+			snprintf(err, errlen,
+				 "%s:%d: location '%s' cannot be a C global in the example",
 				 t->file, t->locs[l].line, t->locs[l].name);
 			return -1;
 		}
@@ -470,8 +475,8 @@ static int check_names(const struct lit_test *t, char *err, size_t errlen)
 			if (clash >= 0) {
 				snprintf(err, errlen,
 					 "%s:%d: register %d:%s would be named %s, like a location",
-					 t->file, t->threads[i].regs[r].line, i, t->threads[i].regs[r].name,
-					 name);
+					 t->file, t->threads[i].regs[r].line, i,
+					 t->threads[i].regs[r].name, name);
 				return -1;
 			}
 		}
@@ -500,7 +505,8 @@ static void expect(const struct lit_test *t, const char *verdict, struct strbuf 
 	struct strbuf pos = { 0 }, neg = { 0 };
 	lit_expect_predicates(t, &pos, &neg);
 	int never = !strcmp(verdict, "Never"), always = !strcmp(verdict, "Always");
-	sb_printf(b, " * expect.fixed: %s: %s\n", never ? "unreachable" : "reachable", sb_str(&pos));
+	sb_printf(b, " * expect.fixed: %s: %s\n", never ? "unreachable" : "reachable",
+		  sb_str(&pos));
 	if (!never)
 		sb_printf(b, " * expect.fixed: %s: %s\n", always ? "unreachable" : "reachable",
 			  sb_str(&neg));
@@ -569,7 +575,8 @@ static void threads(const struct lit_test *t, struct strbuf *b)
 		}
 		sb_printf(b, "\nTHREAD(P%d)\n{\n", i);
 		if (strcmp(sb_str(&v[0]), sb_str(&v[1])))
-			sb_printf(b, "#if PLAIN\n%s#else\n%s#endif\n", sb_str(&v[0]), sb_str(&v[1]));
+			sb_printf(b, "#if PLAIN\n%s#else\n%s#endif\n", sb_str(&v[0]),
+				  sb_str(&v[1]));
 		else
 			sb_puts(b, sb_str(&v[1]));
 		sb_puts(b, "}\n");
@@ -584,8 +591,8 @@ static int fail(char *err, size_t errlen, const struct lit_test *t, int line, co
 	return -1;
 }
 
-int lit_convert(const struct lit_test *t, const struct lit_convert_info *info,
-		struct strbuf *out, char *err, size_t errlen)
+int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct strbuf *out,
+		char *err, size_t errlen)
 {
 	if (t->nthreads < 2 || t->nthreads > 4)
 		return fail(err, errlen, t, t->threads[0].line,
@@ -598,9 +605,10 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info,
 	int nev = evidence(t, "fixed", &ev);
 	sb_free(&ev);
 	if (nev == 0)
-		return fail(err, errlen, t, t->threads[0].line,
-			    "no marked access to count as evidence (outside conditionals, in a thread "
-			    "without spin_lock)");
+		return fail(
+			err, errlen, t, t->threads[0].line,
+			"no marked access to count as evidence (outside conditionals, in a thread "
+			"without spin_lock)");
 	metadata(t, info, out);
 	struct strbuf c = { 0 };
 	lit_cond_herd(t, t->cond, &c);

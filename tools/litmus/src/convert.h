@@ -39,8 +39,8 @@ struct lit_convert_info {
  * cannot be an example (fewer than 2 or more than 4 threads, no condition location, a name
  * the example cannot use, no access to count for the evidence).
  */
-int lit_convert(const struct lit_test *t, const struct lit_convert_info *info,
-		struct strbuf *out, char *err, size_t errlen);
+int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct strbuf *out,
+		char *err, size_t errlen);
 
 /* The example's file name (without .c) for a test name: lower case, [a-z0-9-] ("sb-mb"). */
 void lit_example_name(const char *test_name, char *buf, size_t n);

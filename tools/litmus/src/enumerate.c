@@ -39,13 +39,13 @@ struct machine {
 	uint32_t *vec_off, *vec_len;
 	uint64_t nstates, cap_states;
 	uint64_t entered; /* states whose exploration began (the budget) */
-	uint32_t *table; /* open addressing: state index + 1, 0 = empty */
+	uint32_t *table;  /* open addressing: state index + 1, 0 = empty */
 	uint64_t table_size;
 	struct pair *pairs;
 	uint64_t npairs, cap_pairs;
 	uint64_t *dense; /* scratch: counts per outcome while merging */
 	int dense_cap;
-	char *path;	 /* the schedule to the current state */
+	char *path;	  /* the schedule to the current state */
 	int32_t *scratch; /* one state per depth: the successors being explored */
 	int depth, max_depth;
 	struct lit_result *r;
@@ -213,7 +213,8 @@ static uint32_t outcome_of(struct machine *m, const int32_t *s)
 			o.hang |= 1u << i;
 	struct lit_result *r = m->r;
 	for (int k = 0; k < r->noutcomes; k++)
-		if (r->outcomes[k].hang == o.hang && !memcmp(r->outcomes[k].vals, o.vals, sizeof o.vals))
+		if (r->outcomes[k].hang == o.hang &&
+		    !memcmp(r->outcomes[k].vals, o.vals, sizeof o.vals))
 			return (uint32_t)k;
 	o.satisfies = !o.hang && lit_cond_eval(t->cond, o.vals);
 	o.witness = malloc((size_t)m->depth + 1);

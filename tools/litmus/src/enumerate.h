@@ -42,9 +42,9 @@ enum lit_model { LM_SC, LM_TSO };
 
 /* Deliberately broken x86-TSO machines: the tests show that each asserted fact can fail. */
 enum {
-	LIT_MUT_NO_FORWARD = 1,	 /* loads ignore the thread's own buffer */
-	LIT_MUT_LIFO = 2,	 /* the newest buffered store drains first */
-	LIT_MUT_FENCE_NOP = 4,	 /* mfence does not wait for the buffer */
+	LIT_MUT_NO_FORWARD = 1,	  /* loads ignore the thread's own buffer */
+	LIT_MUT_LIFO = 2,	  /* the newest buffered store drains first */
+	LIT_MUT_FENCE_NOP = 4,	  /* mfence does not wait for the buffer */
 	LIT_MUT_RMW_NO_DRAIN = 8, /* locked instructions do not wait for the buffer */
 };
 
@@ -71,8 +71,8 @@ struct lit_result {
  * Enumerates every outcome of p under model m (mutants: LIT_MUT_* bits, 0 in production).
  * 0 on success (r filled, free with lit_result_free); -1 with err on out of memory.
  */
-int lit_enumerate(const struct lit_prog *p, enum lit_model m, unsigned mutants,
-		  uint64_t max_states, struct lit_result *r, char *err, size_t errlen);
+int lit_enumerate(const struct lit_prog *p, enum lit_model m, unsigned mutants, uint64_t max_states,
+		  struct lit_result *r, char *err, size_t errlen);
 void lit_result_free(struct lit_result *r);
 
 /* herd's words for the condition over the finished runs: "Never", "Sometimes", "Always". */

@@ -97,4 +97,3 @@ char **files_list(const char *dir, const char *suffix, int *n)
 	qsort(names, (size_t)*n, sizeof *names, by_name);
 	return names;
 }
-

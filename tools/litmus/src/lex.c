@@ -89,7 +89,7 @@ static int skip(struct lex *l)
 			return 1;
 		}
 		continue;
-open:
+	open:
 		l->error = "unterminated comment";
 		l->error_line = line;
 		return 0;
@@ -136,8 +136,8 @@ static void number(struct lex *l, struct tok *t)
 	set_text(t, s, (size_t)(l->p - s));
 }
 
-static const char *const puncts[] = { "/\\", "\\/", "=>", "==", "!=", "<=", ">=", "&&", "||",
-				      "->", NULL };
+static const char *const puncts[] = { "/\\", "\\/", "=>", "==", "!=", "<=",
+				      ">=",  "&&",  "||", "->", NULL };
 
 void lex_next(struct lex *l, struct tok *t)
 {

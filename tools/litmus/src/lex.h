@@ -24,11 +24,11 @@ struct tok {
 struct lex {
 	const char *p, *end;
 	int line;
-	int ocaml;    /* recognise (* ... *) comments */
-	int collect;  /* keep comment text in doc (header comments) */
+	int ocaml;   /* recognise (* ... *) comments */
+	int collect; /* keep comment text in doc (header comments) */
 	char doc[4096];
 	size_t ndoc;
-	int doc_line; /* line of the first kept comment */
+	int doc_line;	   /* line of the first kept comment */
 	const char *error; /* set when a comment or string is not closed */
 	int error_line;
 };

@@ -32,9 +32,9 @@
 
 #define LIT_MAX_THREADS 8
 #define LIT_MAX_LOCS 32
-#define LIT_MAX_REGS 32	    /* per thread, named ones */
-#define LIT_MAX_CVARS 32    /* locations of the final condition */
-#define LIT_NAME 64	    /* names, including the NUL */
+#define LIT_MAX_REGS 32	 /* per thread, named ones */
+#define LIT_MAX_CVARS 32 /* locations of the final condition */
+#define LIT_NAME 64	 /* names, including the NUL */
 
 /* What lit_parse returns. */
 enum lit_status {
@@ -174,7 +174,7 @@ struct lit_test {
 	char name[128];
 	char result[16]; /* "Never", "Sometimes", "Always" from a Result: comment, or "" */
 	int result_line;
-	char doc[400];	 /* the header comment's first paragraph after Result:, one line */
+	char doc[400]; /* the header comment's first paragraph after Result:, one line */
 	int nlocs;
 	struct lit_loc locs[LIT_MAX_LOCS];
 	int nthreads;
@@ -198,8 +198,7 @@ enum lit_status lit_parse(const char *path, const char *text, size_t len, struct
 			  char *err, size_t errlen);
 
 /* Reads and parses a file; as lit_parse, plus "path:1: cannot read" (LIT_BAD). */
-enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err,
-			       size_t errlen);
+enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err, size_t errlen);
 
 void lit_free(struct lit_test *t);
 

@@ -8,13 +8,12 @@
 
 #include "cmds.h"
 
-static const char usage[] =
-	"usage: litmus-tool check FILE...\n"
-	"       litmus-tool run [--model sc|tso] FILE\n"
-	"       litmus-tool json FILE ID OUT.json\n"
-	"       litmus-tool convert [--page SLUG] [--source NAME] FILE OUT.c\n"
-	"       litmus-tool import [--page SLUG] DIR OUT_DIR\n"
-	"       litmus-tool examples [--page SLUG] DIR LIST OUT_DIR\n";
+static const char usage[] = "usage: litmus-tool check FILE...\n"
+			    "       litmus-tool run [--model sc|tso] FILE\n"
+			    "       litmus-tool json FILE ID OUT.json\n"
+			    "       litmus-tool convert [--page SLUG] [--source NAME] FILE OUT.c\n"
+			    "       litmus-tool import [--page SLUG] DIR OUT_DIR\n"
+			    "       litmus-tool examples [--page SLUG] DIR LIST OUT_DIR\n";
 
 int main(int argc, char **argv)
 {
@@ -25,9 +24,9 @@ int main(int argc, char **argv)
 	static const struct {
 		const char *name;
 		int (*fn)(int, char **);
-	} cmds[] = { { "check", cmd_check },	 { "run", cmd_run },	   { "json", cmd_json },
-		     { "convert", cmd_convert }, { "import", cmd_import },
-		     { "examples", cmd_examples } };
+	} cmds[] = { { "check", cmd_check },   { "run", cmd_run },
+		     { "json", cmd_json },     { "convert", cmd_convert },
+		     { "import", cmd_import }, { "examples", cmd_examples } };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(argv[1], cmds[i].name)) {
 			int rc = cmds[i].fn(argc - 2, argv + 2);

@@ -20,7 +20,8 @@ void lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o, char
 	int first = 1;
 	for (int i = 0; i < t->nthreads; i++)
 		if (o->hang & (1u << i)) {
-			sb_printf(&b, "%sP%d does not terminate", first ? (b.n ? "; " : "") : ", ", i);
+			sb_printf(&b, "%sP%d does not terminate", first ? (b.n ? "; " : "") : ", ",
+				  i);
 			first = 0;
 		}
 	snprintf(buf, n, "%s", sb_str(&b));
@@ -98,7 +99,7 @@ json_t *lit_test_json(const struct lit_test *t, const char *id, const struct lit
 	sb_free(&pred);
 	sb_free(&neg);
 	json_t *lkmm = t->result[0] ? json_pack("{s:s, s:i}", "result", t->result, "line",
-						   t->result_line) :
+						t->result_line) :
 				      json_null();
 	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "id", id, "file", t->file,
 			 "name", t->name, "lkmm", lkmm, "condition", cond, "threads", threads,

@@ -178,7 +178,8 @@ static void init_item(struct parser *p)
 			i = declare_loc(p, name, typed ? type : LT_INT, line);
 		if (accept_punct(p, "=")) {
 			if (p->t->locs[i].type == LT_SPINLOCK)
-				perr(p, LIT_UNSUPPORTED, line, "a spinlock_t cannot be initialised");
+				perr(p, LIT_UNSUPPORTED, line,
+				     "a spinlock_t cannot be initialised");
 			p->t->locs[i].init = take_int(p, "initial value");
 		}
 	} while (typed && accept_punct(p, ","));
@@ -270,11 +271,12 @@ static int parse_cloc(struct parser *p)
 		expect_punct(p, ":", "after a thread number");
 		take_ident(p, name, "a register name");
 		if (n >= t->nthreads)
-			perr(p, LIT_BAD, line, "%d:%s: there is no thread P%d", (int)n, name, (int)n);
+			perr(p, LIT_BAD, line, "%d:%s: there is no thread P%d", (int)n, name,
+			     (int)n);
 		int r = find_reg(&t->threads[n], name);
 		if (r < 0)
-			perr(p, LIT_BAD, line, "%d:%s: P%d has no register %s", (int)n, name, (int)n,
-			     name);
+			perr(p, LIT_BAD, line, "%d:%s: P%d has no register %s", (int)n, name,
+			     (int)n, name);
 		return add_cvar(p, (int)n, r, line);
 	}
 	int bracket = accept_punct(p, "[");
@@ -546,8 +548,7 @@ enum lit_status lit_parse(const char *path, const char *text, size_t len, struct
 	return LIT_OK;
 }
 
-enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err,
-			       size_t errlen)
+enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err, size_t errlen)
 {
 	*out = NULL;
 	FILE *f = fopen(path, "rb");

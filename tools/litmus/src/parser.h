@@ -24,7 +24,7 @@ struct parser {
 _Noreturn void perr(struct parser *p, enum lit_status s, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-void advance(struct parser *p);			/* consumes the current token */
+void advance(struct parser *p);			     /* consumes the current token */
 int is_punct(const struct parser *p, const char *s); /* the current token is s */
 int is_ident(const struct parser *p, const char *s);
 int accept_punct(struct parser *p, const char *s); /* consumes it if it is s */
@@ -35,7 +35,7 @@ void take_ident(struct parser *p, char *out, const char *what);
 int32_t take_int(struct parser *p, const char *what);
 void *palloc(struct parser *p, size_t n);
 
-int find_reg(const struct lit_thread *th, const char *name);	  /* index or -1 */
+int find_reg(const struct lit_thread *th, const char *name); /* index or -1 */
 int thread_has_param(const struct lit_thread *th, int loc);
 
 /* body.c: the statements of a thread body up to its closing brace (consumed). */

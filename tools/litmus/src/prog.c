@@ -105,8 +105,7 @@ static int has_access(const struct lit_expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY &&
-	    e->kind != LE_BINARY)
+	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY && e->kind != LE_BINARY)
 		return 1;
 	return has_access(e->a) || has_access(e->b);
 }
@@ -116,7 +115,7 @@ static const struct lit_expr *access(struct lower *l, const struct lit_expr *e)
 {
 	const struct lit_expr *a = e->a ? expr(l, e->a) : NULL;
 	const struct lit_expr *b = e->b ? expr(l, e->b) : NULL;
-	enum insn_op op = e->kind == LE_XCHG	  ? OP_XCHG :
+	enum insn_op op = e->kind == LE_XCHG	? OP_XCHG :
 			  e->kind == LE_CMPXCHG ? OP_CMPXCHG :
 			  e->kind == LE_TRYLOCK ? OP_TRYLOCK :
 						  OP_LOAD;
@@ -156,8 +155,7 @@ static const struct lit_expr *expr(struct lower *l, const struct lit_expr *e)
 		b->b = (struct lit_expr *)expr(l, e->b);
 		return b;
 	}
-	default:
-		return access(l, e);
+	default: return access(l, e);
 	}
 }
 

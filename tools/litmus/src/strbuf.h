@@ -7,10 +7,10 @@
 #include <stddef.h>
 
 struct strbuf {
-	char *s;   /* NUL-terminated, NULL until the first append */
-	size_t n;  /* length */
+	char *s;  /* NUL-terminated, NULL until the first append */
+	size_t n; /* length */
 	size_t cap;
-	int oom;   /* an allocation failed: s holds what fitted before */
+	int oom; /* an allocation failed: s holds what fitted before */
 };
 
 void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -40,14 +40,15 @@ static char *convert(const char *text, const char *sc)
 	return out.s;
 }
 
-static const char sb_text[] = "C SB+test\n"
-			      "(* Result: Sometimes\n *\n * Store buffering, as a test.\n *)\n"
-			      "{ y = 3; }\n"
-			      "P0(int *x, int *y)\n{\n\tint r0;\n\tWRITE_ONCE(*x, 1);\n\tsmp_mb();\n"
-			      "\tr0 = READ_ONCE(*y);\n}\n"
-			      "P1(int *x, int *y)\n{\n\tint r0;\n\tWRITE_ONCE(*y, 1);\n"
-			      "\tr0 = smp_load_acquire(x);\n}\n"
-			      "exists (0:r0=0 /\\ 1:r0=0)\n";
+static const char sb_text[] =
+	"C SB+test\n"
+	"(* Result: Sometimes\n *\n * Store buffering, as a test.\n *)\n"
+	"{ y = 3; }\n"
+	"P0(int *x, int *y)\n{\n\tint r0;\n\tWRITE_ONCE(*x, 1);\n\tsmp_mb();\n"
+	"\tr0 = READ_ONCE(*y);\n}\n"
+	"P1(int *x, int *y)\n{\n\tint r0;\n\tWRITE_ONCE(*y, 1);\n"
+	"\tr0 = smp_load_acquire(x);\n}\n"
+	"exists (0:r0=0 /\\ 1:r0=0)\n";
 
 static const char sb_example[] =
 	"/*@example\n"
@@ -119,8 +120,9 @@ static void test_expect_lines(void **state)
 				  " * expect.fixed: reachable: !(P0_r0 == 0 && P1_r0 == 0)\n */"));
 	free(s);
 	s = convert(sb_text, "Always");
-	assert_non_null(strstr(s, " * expect.fixed: reachable: P0_r0 == 0 && P1_r0 == 0\n"
-				  " * expect.fixed: unreachable: !(P0_r0 == 0 && P1_r0 == 0)\n */"));
+	assert_non_null(strstr(s,
+			       " * expect.fixed: reachable: P0_r0 == 0 && P1_r0 == 0\n"
+			       " * expect.fixed: unreachable: !(P0_r0 == 0 && P1_r0 == 0)\n */"));
 	free(s);
 }
 
@@ -138,13 +140,15 @@ static void test_lock_and_branches(void **state)
 {
 	(void)state;
 	char *s = convert(lock_text, "Sometimes");
-	assert_non_null(strstr(s, " * expect.fixed: reachable: done && (P0_r0 == 1 || P1_r1 == 0 && "
-				  "!(y == 2))\n"
-				  " * expect.fixed: reachable: done && !(P0_r0 == 1 || P1_r1 == 0 && "
-				  "!(y == 2))\n"));
+	assert_non_null(strstr(s,
+			       " * expect.fixed: reachable: done && (P0_r0 == 1 || P1_r1 == 0 && "
+			       "!(y == 2))\n"
+			       " * expect.fixed: reachable: done && !(P0_r0 == 1 || P1_r1 == 0 && "
+			       "!(y == 2))\n"));
 	assert_non_null(strstr(s, " * evidence.fixed: stores(P1, w) == 1\n"));
 	assert_null(strstr(s, "evidence.fixed: loads(P0"));
-	assert_non_null(strstr(s, "#define xchg(p, v) __atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)\n"));
+	assert_non_null(
+		strstr(s, "#define xchg(p, v) __atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)\n"));
 	assert_non_null(strstr(s, "#define spin_unlock(l) smp_store_release((l), 0)\n"));
 	assert_non_null(strstr(s, "#define smp_mb__after_spinlock() smp_mb()\n"));
 	assert_null(strstr(s, "#define cmpxchg"));
@@ -172,17 +176,19 @@ static void test_lock_and_branches(void **state)
 static void test_expressions(void **state)
 {
 	(void)state;
-	char *s = convert("C E\nP0(int *x, int *y)\n{\n\tint a; int b;\n"
-		    "\ta = (READ_ONCE(*x) + 1) * (2 - -a);\n"
-		    "\tb = a - (b - 1) & ~(a | 1) ^ !b;\n"
-		    "\tb = cmpxchg_release(y, a == 1, b + 2) != (a < b);\n"
-		    "\tcmpxchg(y, 1, 2);\n}\nP1(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (x=1)",
-		    "Never");
+	char *s = convert(
+		"C E\nP0(int *x, int *y)\n{\n\tint a; int b;\n"
+		"\ta = (READ_ONCE(*x) + 1) * (2 - -a);\n"
+		"\tb = a - (b - 1) & ~(a | 1) ^ !b;\n"
+		"\tb = cmpxchg_release(y, a == 1, b + 2) != (a < b);\n"
+		"\tcmpxchg(y, 1, 2);\n}\nP1(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (x=1)",
+		"Never");
 	/* parentheses where C needs them, and where gcc's -Wparentheses wants them */
-	assert_non_null(strstr(s, "\tP0_a = (READ_ONCE(x) + 1) * (2 - -P0_a);\n"
-				  "\tP0_b = ((P0_a - (P0_b - 1)) & ~(P0_a | 1)) ^ !P0_b;\n"
-				  "\tP0_b = cmpxchg_release(&y, P0_a == 1, P0_b + 2) != (P0_a < P0_b);\n"
-				  "\t(void)cmpxchg(&y, 1, 2);\n"));
+	assert_non_null(
+		strstr(s, "\tP0_a = (READ_ONCE(x) + 1) * (2 - -P0_a);\n"
+			  "\tP0_b = ((P0_a - (P0_b - 1)) & ~(P0_a | 1)) ^ !P0_b;\n"
+			  "\tP0_b = cmpxchg_release(&y, P0_a == 1, P0_b + 2) != (P0_a < P0_b);\n"
+			  "\t(void)cmpxchg(&y, 1, 2);\n"));
 	free(s);
 }
 
@@ -237,9 +243,9 @@ static void test_example_name(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_whole_example), cmocka_unit_test(test_expect_lines),
+		cmocka_unit_test(test_whole_example),	  cmocka_unit_test(test_expect_lines),
 		cmocka_unit_test(test_lock_and_branches), cmocka_unit_test(test_expressions),
-		cmocka_unit_test(test_refusals),      cmocka_unit_test(test_example_name),
+		cmocka_unit_test(test_refusals),	  cmocka_unit_test(test_example_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

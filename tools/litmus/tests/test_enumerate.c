@@ -120,7 +120,8 @@ static void test_shapes(void **state)
 			fail_msg("%s under SC: %s, want %s", shapes[i].name, sc, shapes[i].sc);
 		const char *tso = verdict(shapes[i].name, LM_TSO, 0);
 		if (strcmp(tso, shapes[i].tso))
-			fail_msg("%s under x86-TSO: %s, want %s", shapes[i].name, tso, shapes[i].tso);
+			fail_msg("%s under x86-TSO: %s, want %s", shapes[i].name, tso,
+				 shapes[i].tso);
 	}
 }
 
@@ -129,9 +130,9 @@ static const struct {
 	unsigned mutant;
 	const char *name, *tso;
 } broken[] = {
-	{ LIT_MUT_NO_FORWARD, "SF+poonceonces", "Never" },	  /* n6 needs forwarding */
+	{ LIT_MUT_NO_FORWARD, "SF+poonceonces", "Never" },	     /* n6 needs forwarding */
 	{ LIT_MUT_NO_FORWARD, "CoWR+poonceonce+Once", "Sometimes" }, /* coherence needs it */
-	{ LIT_MUT_LIFO, "MP+poonceonces", "Sometimes" },	  /* FIFO keeps stores in order */
+	{ LIT_MUT_LIFO, "MP+poonceonces", "Sometimes" }, /* FIFO keeps stores in order */
 	{ LIT_MUT_LIFO, "2+2W+poonceonces", "Sometimes" },
 	{ LIT_MUT_FENCE_NOP, "SB+fencembonceonces", "Sometimes" },
 	{ LIT_MUT_FENCE_NOP, "R+fencembonceonces", "Sometimes" },
@@ -144,8 +145,8 @@ static void test_broken_machines(void **state)
 	for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
 		const char *v = verdict(broken[i].name, LM_TSO, broken[i].mutant);
 		if (strcmp(v, broken[i].tso))
-			fail_msg("%s with mutant %u: %s, want %s", broken[i].name, broken[i].mutant, v,
-				 broken[i].tso);
+			fail_msg("%s with mutant %u: %s, want %s", broken[i].name, broken[i].mutant,
+				 v, broken[i].tso);
 		/* and mutants never touch SC */
 		assert_string_equal(verdict(broken[i].name, LM_SC, broken[i].mutant), "Never");
 	}
@@ -271,10 +272,11 @@ static void test_hang(void **state)
 static void test_fence_mapping(void **state)
 {
 	(void)state;
-	static const char sb[] = "C SBf\nP0(int *x, int *y)\n{\n\tint r0;\n\tWRITE_ONCE(*x, 1);\n"
-				 "\t%s();\n\tr0 = READ_ONCE(*y);\n}\nP1(int *x, int *y)\n{\n"
-				 "\tint r0;\n\tWRITE_ONCE(*y, 1);\n\t%s();\n\tr0 = READ_ONCE(*x);\n}\n"
-				 "exists (0:r0=0 /\\ 1:r0=0)";
+	static const char sb[] =
+		"C SBf\nP0(int *x, int *y)\n{\n\tint r0;\n\tWRITE_ONCE(*x, 1);\n"
+		"\t%s();\n\tr0 = READ_ONCE(*y);\n}\nP1(int *x, int *y)\n{\n"
+		"\tint r0;\n\tWRITE_ONCE(*y, 1);\n\t%s();\n\tr0 = READ_ONCE(*x);\n}\n"
+		"exists (0:r0=0 /\\ 1:r0=0)";
 	static const struct {
 		const char *fence, *tso;
 	} cases[] = {

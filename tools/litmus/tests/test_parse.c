@@ -200,7 +200,8 @@ static const struct bad bads[] = {
 	{ "C a\n" TWO "exists (q=0)", LIT_BAD, "t.litmus:6: unknown location 'q'" },
 	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n", LIT_BAD,
 	  "t.litmus:4: unterminated thread body" },
-	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1) @;\n}\n", LIT_BAD, "t.litmus:4: unexpected '@'" },
+	{ "C a\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1) @;\n}\n", LIT_BAD,
+	  "t.litmus:4: unexpected '@'" },
 	{ "C a\n" TWO "exists (x=1) foo", LIT_BAD,
 	  "t.litmus:6: unexpected 'foo' after the condition" },
 	{ "C a\n" TWO "exists (x=1", LIT_BAD,
@@ -267,8 +268,8 @@ static void test_bad(void **state)
 		struct lit_test *t = (struct lit_test *)1;
 		enum lit_status s = parse(bads[i].text, &t, err, sizeof err);
 		if (s != bads[i].status || strcmp(err, bads[i].message))
-			fail_msg("case %zu: got %s \"%s\", want %s \"%s\"", i, lit_status_name(s), err,
-				 lit_status_name(bads[i].status), bads[i].message);
+			fail_msg("case %zu: got %s \"%s\", want %s \"%s\"", i, lit_status_name(s),
+				 err, lit_status_name(bads[i].status), bads[i].message);
 		assert_null(t);
 	}
 }
@@ -304,9 +305,9 @@ static void test_file(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_good),	     cmocka_unit_test(test_minimal),
-		cmocka_unit_test(test_bad),	     cmocka_unit_test(test_nul_and_long),
-		cmocka_unit_test(test_file),	     cmocka_unit_test(test_doc),
+		cmocka_unit_test(test_good), cmocka_unit_test(test_minimal),
+		cmocka_unit_test(test_bad),  cmocka_unit_test(test_nul_and_long),
+		cmocka_unit_test(test_file), cmocka_unit_test(test_doc),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
