@@ -61,11 +61,13 @@ test('the checker takes any outcome set: expectations, quiz predicates, errors a
     { key: 'r1=1 flag=1', values: { r1: 1, flag: 1 }, hang: [], crash: null, done: true, count: 3, witness: '01' },
     { key: 'r1=0 flag=1; crash in t1: trap', values: { r1: 0, flag: 1 }, hang: [], crash: { thread: 't1', message: 'trap' }, done: false, count: 1, witness: '10' },
   ];
-  const r = checkVariant(meta, 'plain', outcomes, { partial: true });
+  const r = checkVariant(meta, 'plain', outcomes, { partial: true, cap: 7 });
   assert.deepStrictEqual(r.checked, { 'r1 == 1': true, crash: true, 'hang(t1)': false });
   assert.deepStrictEqual(r.expect.map((e) => [e.line, e.ok, e.witness]), [[8, true, '01'], [9, false, '10']]);
-  assert.strictEqual(r.errors.length, 1);
+  assert.strictEqual(r.errors.length, 2);
   assert.match(r.errors[0], /predicates\/checker\.c:9: expect\.plain: unreachable: crash -- but it is reachable, e\.g\. schedule 10 gives "r1=0 flag=1; crash in t1: trap" \(exploration hit its cap/);
+  // a partial search proves no quiz predicate it did not reach unreachable
+  assert.match(r.errors[1], /predicates\/checker\.c:10: quiz\.plain: hang\(t1\) -- exploration stopped at the cap \(7 schedules\): cannot prove unreachable/);
   // brokenBy: plain's reachable lines that fixed cannot reach
   const two = Object.assign({}, meta, { expect: { plain: meta.expect.plain, fixed: [] } });
   assert.deepStrictEqual(brokenBy(two, { plain: outcomes, fixed: [outcomes[1]] }).map((b) => b.expr), ['r1 == 1']);
