@@ -151,8 +151,11 @@ test('fault 4: the page marks the outcome table of a capped exploration partial'
     '--config', 'site/config.lua', '--out', path.join(dir, 'site'), '--state', path.join(dir, 'state')], { cwd: H.TOP, stdio: 'pipe' });
   const caption = (site) => {
     const html = fs.readFileSync(path.join(site, 'load-fusing.html'), 'utf8');
-    const section = html.slice(html.indexOf(`data-example="${id}"`));
-    return /<caption>([\s\S]*?)<\/caption>/.exec(section.slice(section.indexOf('data-variant="plain"')))[1];
+    // this example's explorer section (other tables of the page have captions and variants too)
+    const start = html.search(new RegExp(`<section class="explorer" [^>]*data-example="${id}"`));
+    assert.ok(start >= 0, 'the page has the explorer of ' + id);
+    const section = html.slice(start);
+    return /<caption>([\s\S]*?)<\/caption>/.exec(section.slice(section.indexOf('class="explorer-outcomes" data-variant="plain"')))[1];
   };
   assert.match(caption(path.join(dir, 'site')), /partial: the exploration stopped at its cap/);
   const real = path.join(H.TOP, 'build/site');      // the full exploration's page is not marked
