@@ -15,13 +15,13 @@ shift
 ids=$(mktemp)
 trap 'rm -f "$ids"' EXIT
 printf '%s\n' "$@" >"$ids"
-for kind in meta examples outcomes src site/wasm asm site/asm; do
+for kind in meta examples outcomes src site/wasm asm site/asm native site/native; do
     [ -d "$data/$kind" ] || continue
     (cd "$data/$kind" && find . -type f | sed 's|^\./||') |
         awk -v ids="$ids" -v dir="$data/$kind" '
             BEGIN { while ((getline id < ids) > 0) live[id] = 1 }
             {
-                keep = 0
+                keep = index($0, "/") == 0 # a file of the whole kind (a report), not of one id
                 for (i = 1; i <= length($0) && !keep; i++) {
                     c = substr($0, i, 1)
                     if ((c == "." || c == "/") && (substr($0, 1, i - 1) in live)) keep = 1
