@@ -1,7 +1,7 @@
 // Corrected statements stay corrected (issue 11, section 4): each test ties a sentence of a page to
 // the example file that models the fact (field types, variable names, labels) or to the build data
 // (build/data/asm, build/data/outcomes), so reverting the page, the example or the compiler facts
-// makes it fail. It reads content/, examples/ and $BUILD/data only (never ../shared). Run after the
+// makes it fail. It reads content/, examples/ and $BUILD/data only (nothing outside the repository). Run after the
 // site is built: `make content-test`.
 'use strict';
 const { test } = require('node:test');
