@@ -322,6 +322,24 @@ void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 	}
 }
 
+/* The next entry of a list file (one per line; blank lines and '#' comments skipped): cuts the line
+ * at its newline in place, advances *cur past it and counts *line. Returns the entry without its
+ * leading blanks, or NULL at the end of the text. */
+static char *next_entry(char **cur, int *line)
+{
+	while (*cur && **cur) {
+		char *p = *cur, *nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		*cur = nl ? nl + 1 : NULL;
+		++*line;
+		p += strspn(p, " \t");
+		if (*p && *p != '#')
+			return p;
+	}
+	return NULL;
+}
+
 int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen)
 {
 	char *text = read_file(path, NULL);
@@ -331,14 +349,7 @@ int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errle
 		return -1;
 	}
 	int n = 0, line = 0;
-	for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		if (nl)
-			*nl = '\0';
-		line++;
-		p += strspn(p, " \t");
-		if (!*p || *p == '#')
-			continue;
+	for (char *cur = text, *p; (p = next_entry(&cur, &line));) {
 		char id[256], compilers[256];
 		int used = 0;
 		const char *colon = strchr(p, ':');
@@ -404,14 +415,7 @@ int xc_unexplored_load(const char *path, struct xc_unexplored **u, char *err, si
 		return -1;
 	}
 	int n = 0, line = 0;
-	for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		if (nl)
-			*nl = '\0';
-		line++;
-		p += strspn(p, " \t");
-		if (!*p || *p == '#')
-			continue;
+	for (char *cur = text, *p; (p = next_entry(&cur, &line));) {
 		*u = xrealloc(*u, (size_t)(n + 1) * sizeof **u);
 		if (unexplored_line(p, &(*u)[n]) != 0) {
 			errf(err, errlen,
