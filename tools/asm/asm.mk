@@ -6,10 +6,11 @@
 # which make remakes, after setup, and then reads again).
 
 ASM_TOOL := $(BUILD)/asm/asm-tool
-ASM_SRCS := $(sort $(wildcard tools/asm/src/*.c))
-ASM_HDRS := $(wildcard tools/asm/src/*.h)
+# allocation and file reading: tools/lib (one implementation for every C tool)
+ASM_SRCS := $(sort $(wildcard tools/asm/src/*.c)) $(CLIB_SRCS)
+ASM_HDRS := $(wildcard tools/asm/src/*.h) $(CLIB_HDRS)
 # lazy: evaluated when asm-tool is built, after setup has installed jansson
-ASM_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags jansson)
+ASM_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror -I$(CLIB_DIR) $(shell pkg-config --cflags jansson)
 ASM_LIBS = $(shell pkg-config --libs jansson)
 
 # Every examples/**/*.c except the header directory.
@@ -63,12 +64,15 @@ ASM_TESTS := $(patsubst tools/asm/tests/%.c,$(ASM_TEST_DIR)/%,$(wildcard tools/a
 ASM_LIB_SRCS := $(filter-out tools/asm/src/main.c,$(ASM_SRCS))
 ASM_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # the library is compiled once into an archive (not once per test binary), one object per rule (make -j)
-ASM_SAN_CFLAGS = -std=c11 -O1 -g -Wall -Wextra -Werror $(ASM_SAN) $(shell pkg-config --cflags jansson)
+ASM_SAN_CFLAGS = -std=c11 -O1 -g -Wall -Wextra -Werror -I$(CLIB_DIR) $(ASM_SAN) $(shell pkg-config --cflags jansson)
 ASM_SAN_LIB := $(ASM_TEST_DIR)/san/libasm.a
 $(ASM_TEST_DIR)/san/%.o: tools/asm/src/%.c $(ASM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(ASM_SAN_CFLAGS) -c $< -o $@
-$(ASM_SAN_LIB): $(patsubst tools/asm/src/%.c,$(ASM_TEST_DIR)/san/%.o,$(ASM_LIB_SRCS))
+$(ASM_TEST_DIR)/san/lib/%.o: $(CLIB_DIR)/%.c $(CLIB_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ASM_SAN_CFLAGS) -c $< -o $@
+$(ASM_SAN_LIB): $(patsubst $(CLIB_DIR)/%.c,$(ASM_TEST_DIR)/san/lib/%.o,$(patsubst tools/asm/src/%.c,$(ASM_TEST_DIR)/san/%.o,$(ASM_LIB_SRCS)))
 	@rm -f $@ && ar rcs $@ $^
 $(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_SAN_LIB)
 	@mkdir -p $(dir $@)

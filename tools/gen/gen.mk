@@ -8,14 +8,19 @@ GEN_PKGS := libcmark-gfm lua5.4 jansson source-highlight libxxhash hunspell
 GEN_PKG_CFLAGS := $(shell pkg-config --cflags $(GEN_PKGS) 2>/dev/null)
 GEN_PKG_LIBS := $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null)
 GEN_WARN := -Wall -Wextra -Werror
-GEN_CFLAGS := -std=c11 $(GEN_WARN) -O2 -g $(GEN_PKG_CFLAGS) -MMD -MP
+GEN_CFLAGS := -std=c11 $(GEN_WARN) -O2 -g -I$(CLIB_DIR) $(GEN_PKG_CFLAGS) -MMD -MP
 GEN_CXXFLAGS := -std=c++17 $(GEN_WARN) -O2 -g -MMD -MP
 GEN_LIBS := $(GEN_PKG_LIBS) -lstdc++
 
 GEN_LIB_SRCS := $(filter-out $(GEN_DIR)/main.c,$(wildcard $(GEN_DIR)/*.c))
-GEN_LIB_OBJS := $(patsubst $(GEN_DIR)/%.c,$(GEN_OBJ)/%.o,$(GEN_LIB_SRCS)) $(GEN_OBJ)/highlight.o
+# allocation, buffers and file reading: tools/lib (one implementation for every C tool)
+GEN_LIB_OBJS := $(patsubst $(GEN_DIR)/%.c,$(GEN_OBJ)/%.o,$(GEN_LIB_SRCS)) $(GEN_OBJ)/highlight.o \
+	$(patsubst $(CLIB_DIR)/%.c,$(GEN_OBJ)/lib/%.o,$(CLIB_SRCS))
 
 $(GEN_OBJ)/%.o: $(GEN_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(GEN_CFLAGS) -c $< -o $@
+$(GEN_OBJ)/lib/%.o: $(CLIB_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(GEN_CFLAGS) -c $< -o $@
 $(GEN_OBJ)/highlight.o: $(GEN_DIR)/highlight.cc
@@ -31,6 +36,9 @@ GEN_ASAN := $(GEN_OBJ)/asan
 GEN_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -g -O1
 GEN_ASAN_OBJS := $(patsubst $(GEN_OBJ)/%.o,$(GEN_ASAN)/%.o,$(GEN_LIB_OBJS))
 $(GEN_ASAN)/%.o: $(GEN_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(GEN_CFLAGS)) $(GEN_SAN) -c $< -o $@
+$(GEN_ASAN)/lib/%.o: $(CLIB_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(filter-out -O2,$(GEN_CFLAGS)) $(GEN_SAN) -c $< -o $@
 $(GEN_ASAN)/highlight.o: $(GEN_DIR)/highlight.cc
@@ -85,4 +93,4 @@ $(SITE_STAMP): $(SITEGEN) $(BUILD)/inputs/site.list $$(SITE_DEPS) $$(SITE_INPUTS
 	    --config site/config.lua --out $(BUILD)/site --state $(BUILD)/cache/sitegen.state
 	@mkdir -p $(@D) && touch $@
 
--include $(wildcard $(GEN_OBJ)/*.d $(GEN_ASAN)/*.d $(GEN_ASAN)/tests/*.d)
+-include $(wildcard $(GEN_OBJ)/*.d $(GEN_OBJ)/lib/*.d $(GEN_ASAN)/*.d $(GEN_ASAN)/lib/*.d $(GEN_ASAN)/tests/*.d)

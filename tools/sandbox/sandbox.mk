@@ -6,10 +6,10 @@
 #   make sandbox-fuzz            libFuzzer on every parser of untrusted text (SANDBOX_FUZZ_SECONDS each)
 SBX_DIR := tools/sandbox
 SBX := $(BUILD)/sandbox/sandbox
-# buffers, allocation and file reading: the generator's buf.c (one implementation)
-SBX_SRCS := $(sort $(wildcard $(SBX_DIR)/src/*.c)) tools/gen/buf.c
-SBX_HDRS := $(wildcard $(SBX_DIR)/src/*.h) tools/gen/buf.h
-SBX_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Itools/gen $(shell pkg-config --cflags jansson 2>/dev/null)
+# buffers, allocation and file reading: tools/lib (one implementation for every C tool)
+SBX_SRCS := $(sort $(wildcard $(SBX_DIR)/src/*.c)) $(CLIB_SRCS)
+SBX_HDRS := $(wildcard $(SBX_DIR)/src/*.h) $(CLIB_HDRS)
+SBX_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -I$(CLIB_DIR) $(shell pkg-config --cflags jansson 2>/dev/null)
 SBX_LIBS := $(shell pkg-config --libs jansson 2>/dev/null) -lm
 
 $(SBX): $(SBX_SRCS) $(SBX_HDRS)
@@ -22,11 +22,11 @@ SBX_LIB_SRCS := $(filter-out $(SBX_DIR)/src/main.c,$(SBX_SRCS))
 SBX_UNITS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/test_*.c))
 SBX_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SBX_SAN_LIB := $(SBX_TEST_DIR)/san/libsandbox.a
-SBX_OBJ = $(patsubst tools/gen/%.c,$(1)/%.o,$(patsubst $(SBX_DIR)/src/%.c,$(1)/%.o,$(SBX_LIB_SRCS)))
+SBX_OBJ = $(patsubst $(CLIB_DIR)/%.c,$(1)/lib/%.o,$(patsubst $(SBX_DIR)/src/%.c,$(1)/%.o,$(SBX_LIB_SRCS)))
 $(SBX_TEST_DIR)/san/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(filter-out -O2,$(SBX_CFLAGS)) -O1 $(SBX_SAN) -c $< -o $@
-$(SBX_TEST_DIR)/san/buf.o: tools/gen/buf.c $(SBX_HDRS)
+$(SBX_TEST_DIR)/san/lib/%.o: $(CLIB_DIR)/%.c $(SBX_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(filter-out -O2,$(SBX_CFLAGS)) -O1 $(SBX_SAN) -c $< -o $@
 $(SBX_SAN_LIB): $(call SBX_OBJ,$(SBX_TEST_DIR)/san)
@@ -37,13 +37,13 @@ $(SBX_TEST_DIR)/test_%: $(SBX_DIR)/tests/test_%.c $(SBX_SAN_LIB)
 
 # libFuzzer harnesses (clang-14 ships libFuzzer in Debian 12), replayed on their seeds by the tests
 SBX_FUZZ_CC := clang-14
-SBX_FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=address,undefined -Itools/gen $(shell pkg-config --cflags jansson 2>/dev/null)
+SBX_FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=address,undefined -I$(CLIB_DIR) $(shell pkg-config --cflags jansson 2>/dev/null)
 SBX_FUZZ_LIB := $(SBX_TEST_DIR)/fuzz/libsandbox.a
 SBX_FUZZERS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/fuzz_*.c))
 $(SBX_TEST_DIR)/fuzz/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)
 	@mkdir -p $(@D)
 	$(SBX_FUZZ_CC) $(SBX_FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-$(SBX_TEST_DIR)/fuzz/buf.o: tools/gen/buf.c $(SBX_HDRS)
+$(SBX_TEST_DIR)/fuzz/lib/%.o: $(CLIB_DIR)/%.c $(SBX_HDRS)
 	@mkdir -p $(@D)
 	$(SBX_FUZZ_CC) $(SBX_FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(SBX_FUZZ_LIB): $(call SBX_OBJ,$(SBX_TEST_DIR)/fuzz)

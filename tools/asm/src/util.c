@@ -11,35 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 65536, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		size_t r = fread(buf + n, 1, cap - n - 1, f);
-		n += r;
-		if (n + 1 < cap)
-			break;
-		cap *= 2;
-		char *nb = realloc(buf, cap);
-		if (!nb) {
-			free(buf);
-			buf = NULL;
-		}
-		buf = nb;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		if (len)
-			*len = n;
-	}
-	return buf;
-}
-
 int mkdir_parents(const char *path)
 {
 	char tmp[1024];

@@ -1,5 +1,6 @@
 /*
- * util.h - small file helpers shared by the asm-tool commands.
+ * util.h - small file helpers shared by the asm-tool commands; whole-file reading (read_file) and
+ * allocation come from tools/lib/buf.h.
  */
 #ifndef ASM_UTIL_H
 #define ASM_UTIL_H
@@ -7,7 +8,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
-char *read_file(const char *path, size_t *len);	    /* NUL-terminated, NULL on error */
+#include "buf.h"
+
 int mkdir_parents(const char *path);		    /* mkdir -p of path's directory */
 int write_text(const char *path, const char *text); /* via a temporary and rename */
 int write_json(const char *path, json_t *j);	    /* indented, sorted as built */

@@ -197,7 +197,8 @@ struct lit_test {
 enum lit_status lit_parse(const char *path, const char *text, size_t len, struct lit_test **out,
 			  char *err, size_t errlen);
 
-/* Reads and parses a file; as lit_parse, plus "path:1: cannot read" (LIT_BAD). */
+/* Reads and parses a file; as lit_parse, plus "path:1: cannot read (or larger than 16 MB)"
+ * (LIT_BAD) when it cannot be read whole or holds more than 16 MiB. */
 enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err, size_t errlen);
 
 void lit_free(struct lit_test *t);

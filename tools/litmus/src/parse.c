@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "buf.h"
 #include "parser.h"
 
 void perr(struct parser *p, enum lit_status s, int line, const char *fmt, ...)
@@ -551,32 +552,12 @@ enum lit_status lit_parse(const char *path, const char *text, size_t len, struct
 enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *err, size_t errlen)
 {
 	*out = NULL;
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	if (f) {
-		for (;;) {
-			if (n == cap) {
-				cap = cap ? cap * 2 : 8192;
-				char *nb = cap <= (1u << 24) ? realloc(buf, cap) : NULL;
-				if (!nb)
-					break;
-				buf = nb;
-			}
-			size_t r = fread(buf + n, 1, cap - n, f);
-			n += r;
-			if (r == 0)
-				break;
-		}
-	}
-	if (!f || ferror(f) || n == cap) {
-		if (f)
-			fclose(f);
-		free(buf);
+	size_t n;
+	char *buf = read_file_max(path, (size_t)1 << 24, &n);
+	if (!buf) {
 		snprintf(err, errlen, "%s:1: cannot read (or larger than 16 MB)", path);
 		return LIT_BAD;
 	}
-	fclose(f);
 	enum lit_status s = lit_parse(path, buf, n, out, err, errlen);
 	free(buf);
 	return s;

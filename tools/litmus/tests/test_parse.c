@@ -2,6 +2,7 @@
  * test_parse.c - cmocka tests of the litmus parser: what a well-formed test parses into, and
  * the exact "file:line: message" and status of each kind of malformed or unsupported input.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +10,9 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cond.h"
 #include "litmus.h"
@@ -302,12 +305,43 @@ static void test_file(void **state)
 	assert_null(t);
 }
 
+/* A test padded with blank lines to exactly 16 MiB parses; one byte more is refused whole, never
+ * parsed from a truncated read. */
+static void test_file_cap(void **state)
+{
+	(void)state;
+	static const char text[] = "C M\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\n"
+				   "exists (x=1)\n";
+	char path[] = "/tmp/litmus-cap-XXXXXX", err[512] = "";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "wb");
+	assert_non_null(f);
+	assert_true(fputs(text, f) >= 0);
+	for (size_t i = sizeof text - 1; i < (size_t)1 << 24; i++)
+		assert_int_equal(fputc('\n', f), '\n');
+	assert_int_equal(fflush(f), 0);
+	struct lit_test *t;
+	if (lit_parse_file(path, &t, err, sizeof err) != LIT_OK)
+		fail_msg("%s", err);
+	lit_free(t);
+	assert_int_equal(fputc('\n', f), '\n');
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(lit_parse_file(path, &t, err, sizeof err), LIT_BAD);
+	char want[600];
+	snprintf(want, sizeof want, "%s:1: cannot read (or larger than 16 MB)", path);
+	assert_string_equal(err, want);
+	assert_null(t);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good), cmocka_unit_test(test_minimal),
 		cmocka_unit_test(test_bad),  cmocka_unit_test(test_nul_and_long),
-		cmocka_unit_test(test_file), cmocka_unit_test(test_doc),
+		cmocka_unit_test(test_file), cmocka_unit_test(test_file_cap),
+		cmocka_unit_test(test_doc),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,14 +38,14 @@ static json_t *wasm_set(json_t *wasm, const char *variant)
 
 static char *set_text(json_t *set)
 {
-	struct sbuf sb = { 0 };
-	sb_add(&sb, "{");
+	struct buf sb = { 0 };
+	buf_puts(&sb, "{");
 	size_t i;
 	json_t *k;
 	json_array_foreach(set, i, k)
-		sb_printf(&sb, "%s%s", i ? " | " : "", json_string_value(k));
-	sb_add(&sb, "}");
-	return sb.s;
+		buf_printf(&sb, "%s%s", i ? " | " : "", json_string_value(k));
+	buf_puts(&sb, "}");
+	return buf_take(&sb);
 }
 
 /* 1 / 0 whether the variant's evidence holds on target/opt, -1 if unknown. */

@@ -297,11 +297,11 @@ static void solo_blocked(const struct graph *g, int t, char *blocked)
 }
 
 /* Appends one turn of thread t's loop from state s (s is on it) to ext. */
-static void turn_loop(const struct graph *g, long s, int t, struct sbuf *ext)
+static void turn_loop(const struct graph *g, long s, int t, struct buf *ext)
 {
 	long x = s, n = 0;
 	do {
-		sb_printf(ext, "%d", t);
+		buf_printf(ext, "%d", t);
 		x = g->s[x].succ[t];
 	} while (x >= 0 && x != s && ++n < g->n);
 }
@@ -321,8 +321,7 @@ static void find_hangs(struct graph *g, const struct oview *ov)
 				all = 0;
 		if (!all)
 			continue;
-		struct sbuf ext = { 0 };
-		sb_add(&ext, "");
+		struct buf ext = { 0 };
 		for (int t = 0; t < g->nthreads; t++) /* the witness shows each loop turning once */
 			if (p & (1u << t))
 				turn_loop(g, s, t, &ext);
@@ -334,7 +333,7 @@ static void find_hangs(struct graph *g, const struct oview *ov)
 				  NULL,
 				  0,
 				  (int)s,
-				  ext.s };
+				  buf_take(&ext) };
 		add_cand(g, c);
 	}
 	for (int t = 0; t < g->nthreads; t++)

@@ -85,12 +85,11 @@ void oview_free(struct oview *ov)
 	memset(ov, 0, sizeof *ov);
 }
 
-static void one_value(const struct ovar *o, const struct machine *m, struct sbuf *sb,
-		      json_t *values)
+static void one_value(const struct ovar *o, const struct machine *m, struct buf *sb, json_t *values)
 {
 	uint8_t b[8] = { 0 };
 	if (o->size == 0 || machine_read(m, o->addr, b, (size_t)o->size) != 0) {
-		sb_add(sb, "(deleted)");
+		buf_puts(sb, "(deleted)");
 		if (values)
 			json_object_set_new(values, o->name, json_null());
 		return;
@@ -107,7 +106,7 @@ static void one_value(const struct ovar *o, const struct machine *m, struct sbuf
 			memcpy(&f, b, 4);
 			d = f;
 		}
-		sb_printf(sb, "%.17g", d);
+		buf_printf(sb, "%.17g", d);
 		if (values)
 			json_object_set_new(values, o->name, json_real(d));
 		return;
@@ -119,7 +118,7 @@ static void one_value(const struct ovar *o, const struct machine *m, struct sbuf
 		snprintf(num, sizeof num, "%" PRId64, s);
 	else
 		snprintf(num, sizeof num, "%" PRIu64, u);
-	sb_add(sb, num);
+	buf_puts(sb, num);
 	if (!values)
 		return;
 	int exact = o->is_signed ? (s >= -(1ll << 53) && s <= (1ll << 53)) : u <= (1ull << 53);
@@ -130,25 +129,24 @@ static void one_value(const struct ovar *o, const struct machine *m, struct sbuf
 
 char *outcome_values(const struct oview *ov, const struct machine *m, json_t **values)
 {
-	struct sbuf sb = { 0 };
-	sb_add(&sb, "");
+	struct buf sb = { 0 };
 	json_t *vals = values ? json_object() : NULL;
 	for (int i = 0; i < ov->nvars; i++) {
-		sb_printf(&sb, "%s%s=", i ? " " : "", ov->vars[i].name);
+		buf_printf(&sb, "%s%s=", i ? " " : "", ov->vars[i].name);
 		one_value(&ov->vars[i], m, &sb, vals);
 	}
 	if (values)
 		*values = vals;
-	return sb.s;
+	return buf_take(&sb);
 }
 
 json_t *memory_json(const struct oview *ov, const struct machine *m)
 {
 	json_t *mem = json_object();
-	struct sbuf scratch = { 0 };
+	struct buf scratch = { 0 };
 	for (int i = 0; i < ov->nall; i++)
 		one_value(&ov->all[i], m, &scratch, mem);
-	free(scratch.s);
+	buf_free(&scratch);
 	return mem;
 }
 
@@ -193,17 +191,17 @@ char *crash_message(const struct oview *ov, const struct crash *c)
 char *outcome_key(const struct oview *ov, const char *values, unsigned hang,
 		  const char *crash_thread, const char *crash_msg)
 {
-	struct sbuf sb = { 0 };
-	sb_add(&sb, values);
+	struct buf sb = { 0 };
+	buf_puts(&sb, values);
 	int first = 1;
 	for (int t = 0; t < ov->meta->nthreads; t++) {
 		if (!(hang & (1u << t)))
 			continue;
-		sb_printf(&sb, "%s%s does not terminate", first ? (sb.len ? "; " : "") : ", ",
-			  ov->meta->threads[t]);
+		buf_printf(&sb, "%s%s does not terminate", first ? (sb.len ? "; " : "") : ", ",
+			   ov->meta->threads[t]);
 		first = 0;
 	}
 	if (crash_thread)
-		sb_printf(&sb, "%scrash in %s: %s", sb.len ? "; " : "", crash_thread, crash_msg);
-	return sb.s;
+		buf_printf(&sb, "%scrash in %s: %s", sb.len ? "; " : "", crash_thread, crash_msg);
+	return buf_take(&sb);
 }

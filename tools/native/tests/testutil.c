@@ -117,12 +117,11 @@ char *test_keys(json_t *cell)
 	for (size_t i = 0; i < n; i++)
 		keys[i] = json_string_value(json_object_get(json_array_get(outs, i), "key"));
 	qsort(keys, n, sizeof *keys, by_str);
-	struct sbuf sb = { 0 };
-	sb_add(&sb, "");
+	struct buf sb = { 0 };
 	for (size_t i = 0; i < n; i++)
-		sb_printf(&sb, "%s%s", i ? " | " : "", keys[i]);
+		buf_printf(&sb, "%s%s", i ? " | " : "", keys[i]);
 	free(keys);
-	return sb.s;
+	return buf_take(&sb);
 }
 
 json_t *test_outcome(json_t *cell, const char *key)

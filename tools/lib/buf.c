@@ -1,5 +1,5 @@
-/* buf.c - growable byte buffers, allocation that never returns NULL and whole-file reading (buf.h).
- * Shared by the generator (tools/gen) and the sandbox (tools/sandbox). */
+/* buf.c - growable byte buffers, allocation that never returns NULL and whole-file reading (buf.h),
+ * linked by every C tool. */
 #define _GNU_SOURCE
 #include "buf.h"
 
