@@ -205,39 +205,6 @@ int write_new_inode(const char *path, const void *data, size_t len)
 	return 0;
 }
 
-int write_file_atomic(const char *path, const void *data, size_t len)
-{
-	if (mkdir_p(path, 1) != 0)
-		return -1;
-	char *tmp = xasprintf("%s.new-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(tmp);
-		return -1;
-	}
-	const char *p = data;
-	size_t left = len;
-	int rc = 0;
-	while (left && rc == 0) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0 && errno != EINTR)
-			rc = -1;
-		if (w > 0) {
-			p += w;
-			left -= (size_t)w;
-		}
-	}
-	if (fchmod(fd, 0644) != 0)
-		rc = -1;
-	if (close(fd) != 0 || rc != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
-}
-
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;

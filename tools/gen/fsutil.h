@@ -1,5 +1,6 @@
 /* fsutil: the directory operations of a build: listing a tree, hard-link copies, writing a file as a new
- * inode (never through a hard link), removing a tree, and the atomic directory swap. */
+ * inode (never through a hard link), removing a tree, and the atomic directory swap (an atomic file
+ * write: fileio.h's write_file_atomic, through util.h). */
 #ifndef GEN_FSUTIL_H
 #define GEN_FSUTIL_H
 #include <stddef.h>
@@ -25,8 +26,6 @@ int hardlink_tree(const char *src, const char *dst);
 /* Writes data to path as a new file (unlinking what was there first), so a hard-linked old file is never
  * written through. Only for paths nobody else is reading (the temporary tree). Creates parents. */
 int write_new_inode(const char *path, const void *data, size_t len);
-/* Replaces path atomically (temporary name + rename): readers see the old or the new file, never part. */
-int write_file_atomic(const char *path, const void *data, size_t len);
 /* Removes path and everything under it; a missing path is not an error. */
 int remove_tree(const char *path);
 /* Exchanges two directories atomically (renameat2 RENAME_EXCHANGE). */

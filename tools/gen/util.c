@@ -16,44 +16,6 @@ int file_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Creates dir, creating missing parents first; tries the directory itself before its parents, so an
- * existing parent costs nothing. */
-static int mkdir_rec(char *dir)
-{
-	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-		return 0;
-	if (errno != ENOENT)
-		return -1;
-	char *slash = strrchr(dir, '/');
-	if (!slash || slash == dir)
-		return -1;
-	*slash = '\0';
-	int rc = mkdir_rec(dir);
-	*slash = '/';
-	if (rc != 0)
-		return -1;
-	return mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
-
-int mkdir_p(const char *path, int skip_last)
-{
-	char *p = xstrdup(path);
-	size_t n = strlen(p);
-	while (n > 1 && p[n - 1] == '/')
-		p[--n] = '\0';
-	if (skip_last) {
-		char *slash = strrchr(p, '/');
-		if (!slash) {
-			free(p);
-			return 0;
-		}
-		*slash = '\0';
-	}
-	int rc = *p ? mkdir_rec(p) : 0;
-	free(p);
-	return rc;
-}
-
 uint64_t hash_bytes(const void *data, size_t len)
 {
 	return XXH3_64bits(data, len);

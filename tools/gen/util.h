@@ -1,15 +1,15 @@
-/* util: file helpers and content hashes; buffers and allocation come from buf.h. Every other module
- * of the generator builds on these. */
+/* util: file helpers and content hashes; buffers, allocation and reading come from buf.h, making
+ * folders and atomic writes from fileio.h (tools/lib). Every other module of the generator builds on
+ * these. */
 #ifndef GEN_UTIL_H
 #define GEN_UTIL_H
 #include <stddef.h>
 #include <stdint.h>
 
 #include "buf.h"
+#include "fileio.h"
 
 int file_exists(const char *path);
-/* Creates every missing directory of path (not the last component if skip_last). 0 or -1. */
-int mkdir_p(const char *path, int skip_last);
 
 /* Content hash (XXH3 64-bit). */
 uint64_t hash_bytes(const void *data, size_t len);

@@ -4,41 +4,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-int mkdir_parents(const char *path)
-{
-	char tmp[1024];
-	snprintf(tmp, sizeof tmp, "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return 0;
-}
+#include "fileio.h"
 
 int write_text(const char *path, const char *text)
 {
-	char tmp[1100];
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-	if (mkdir_parents(path) != 0)
+	if (mkdir_p(path, 1) != 0)
 		return -1;
-	FILE *f = fopen(tmp, "wb");
-	if (!f)
-		return -1;
-	int ok = fputs(text, f) >= 0;
-	ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		unlink(tmp);
+	if (write_file_atomic(path, text, strlen(text)) != 0) {
 		fprintf(stderr, "%s: cannot write\n", path);
 		return -1;
 	}

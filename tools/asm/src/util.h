@@ -1,6 +1,6 @@
 /*
  * util.h - small file helpers shared by the asm-tool commands; whole-file reading (read_file) and
- * allocation come from tools/lib/buf.h.
+ * allocation come from tools/lib/buf.h, the atomic write under write_text from tools/lib/fileio.h.
  */
 #ifndef ASM_UTIL_H
 #define ASM_UTIL_H
@@ -10,7 +10,6 @@
 
 #include "buf.h"
 
-int mkdir_parents(const char *path);		    /* mkdir -p of path's directory */
 int write_text(const char *path, const char *text); /* via a temporary and rename */
 int write_json(const char *path, json_t *j);	    /* indented, sorted as built */
 json_t *load_json(const char *path);		    /* prints path: error on failure */

@@ -9,46 +9,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-static int make_parents(const char *path)
-{
-	char *d = strdup(path);
-	if (!d)
-		return -1;
-	for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(d, 0777) != 0 && errno != EEXIST) {
-			free(d);
-			return -1;
-		}
-		*s = '/';
-	}
-	free(d);
-	return 0;
-}
+#include "fileio.h"
 
 int files_write(const char *path, const char *data, size_t len)
 {
-	size_t n = strlen(path) + 5;
-	char *tmp = malloc(n);
-	if (!tmp || make_parents(path) != 0) {
+	if (mkdir_p(path, 1) != 0) {
 		fprintf(stderr, "%s: cannot create its folder: %s\n", path, strerror(errno));
-		free(tmp);
 		return -1;
 	}
-	snprintf(tmp, n, "%s.tmp", path);
-	FILE *f = fopen(tmp, "wb");
-	int ok = f && fwrite(data, 1, len, f) == len;
-	if (f)
-		ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
+	if (write_file_atomic(path, data, len) != 0) {
 		fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
-		remove(tmp);
-		free(tmp);
 		return -1;
 	}
-	free(tmp);
 	return 0;
 }
 

@@ -6,8 +6,8 @@
 
 #include <stddef.h>
 
-/* Writes len bytes to path through path.tmp and rename; creates missing parent folders.
- * 0, or -1 after printing "path: reason" to stderr. */
+/* Writes len bytes to path atomically (tools/lib/fileio.h: a temporary and rename); creates missing
+ * parent folders. 0, or -1 after printing "path: reason" to stderr. */
 int files_write(const char *path, const char *data, size_t len);
 
 /* The names of the regular files in dir ending with suffix, sorted; *n of them. Free with

@@ -90,7 +90,7 @@ static int one_target(const char *data, const char *id, const char *target, json
 		json_t *payload = json_pack("{s:s, s:s, s:O}", "target", target, "opt", opt,
 					    "variants", variants);
 		char *text = script_text(key, payload);
-		if (write_file(file, text, strlen(text)) != 0) {
+		if (write_file_atomic(file, text, strlen(text)) != 0) {
 			fprintf(stderr, "%s: cannot write\n", file);
 			rc = -1;
 		}

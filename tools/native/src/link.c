@@ -68,7 +68,7 @@ int link_object(const struct arch *a, const char *obj, const char *out_elf, cons
 	char *ld = xasprintf("%s/link.ld", workdir), *log = xasprintf("%s/ld.err", workdir);
 	int rc = -1;
 	struct stat st;
-	if (stat(ld, &st) != 0 && write_file(ld, script, strlen(script)) != 0) {
+	if (stat(ld, &st) != 0 && write_file_atomic(ld, script, strlen(script)) != 0) {
 		errf(err, errlen, "cannot write %s: %s", ld, strerror(errno));
 		goto out;
 	}

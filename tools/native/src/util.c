@@ -1,5 +1,5 @@
 /*
- * util.c - memory, strings and files (see util.h).
+ * util.c - error texts and JSON files (see util.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
@@ -23,42 +23,6 @@ void errf(char *err, size_t errlen, const char *fmt, ...)
 		memcpy(err + errlen - 4, "...", 4);
 }
 
-int mkdir_parents(const char *path)
-{
-	char *tmp = xstrdup(path);
-	int rc = 0;
-	for (char *p = tmp + 1; *p && rc == 0; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-			rc = -1;
-		*p = '/';
-	}
-	free(tmp);
-	return rc;
-}
-
-int write_file(const char *path, const void *data, size_t len)
-{
-	if (mkdir_parents(path) != 0)
-		return -1;
-	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	int ok = f != NULL;
-	if (f) {
-		ok = fwrite(data, 1, len, f) == len;
-		ok &= fclose(f) == 0;
-	}
-	if (!ok || rename(tmp, path) != 0) {
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
-}
-
 int write_json(const char *path, json_t *j)
 {
 	char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -67,7 +31,7 @@ int write_json(const char *path, json_t *j)
 	size_t n = strlen(s);
 	s = xrealloc(s, n + 2);
 	s[n] = '\n';
-	int rc = write_file(path, s, n + 1);
+	int rc = write_file_atomic(path, s, n + 1);
 	free(s);
 	return rc;
 }

@@ -1,7 +1,8 @@
 /*
- * util.h - error texts and files for the native explorer. Allocation (x*), growable strings
- * (struct buf) and whole-file reading (read_file) come from tools/lib/buf.h: allocation failures
- * abort with a message (the explorer cannot do anything useful without memory); file errors are
+ * util.h - error texts and JSON files for the native explorer. Allocation (x*), growable strings
+ * (struct buf) and whole-file reading (read_file) come from tools/lib/buf.h, making folders and
+ * atomic writes (mkdir_p, write_file_atomic) from tools/lib/fileio.h: allocation failures abort
+ * with a message (the explorer cannot do anything useful without memory); file errors are
  * returned.
  */
 #ifndef NATIVE_UTIL_H
@@ -12,12 +13,11 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "fileio.h"
 
 /* Error text for a caller-provided buffer: truncation is marked with "..." at the end. */
 void errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-int mkdir_parents(const char *path); /* mkdir -p of path's directory; 0 or -1 */
-int write_file(const char *path, const void *data, size_t len); /* via a temporary and rename */
 int write_json(const char *path, json_t *j); /* compact, key order as built; 0 or -1 */
 
 /* The first object of array whose string member field equals value, or NULL (borrowed). */
