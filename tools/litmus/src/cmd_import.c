@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cmds.h"
 #include "convert.h"
 #include "files.h"
@@ -191,43 +192,34 @@ int cmd_import(int argc, char **argv)
 	return errors ? 1 : 0;
 }
 
-/* The test names of a list file: one per line, # comments. NULL when it cannot be read. */
+/* The test names of a list file: one per line (of any length), # comments. NULL when it cannot be
+ * read whole. */
 static char **read_list(const char *path, int *n)
 {
-	FILE *f = fopen(path, "r");
 	*n = 0;
-	if (!f)
+	char *text = read_file(path, NULL);
+	if (!text)
 		return NULL;
-	char **names = NULL, line[512];
-	int cap = 0, ok = 1;
-	while (ok && fgets(line, sizeof line, f)) {
+	char **names = xcalloc(1, sizeof *names);
+	int cap = 1;
+	for (char *line = text, *next; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
 		char *h = strchr(line, '#'), *e;
 		if (h)
 			*h = '\0';
-		for (e = line + strlen(line);
-		     e > line && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t');)
+		for (e = line + strlen(line); e > line && (e[-1] == ' ' || e[-1] == '\t');)
 			*--e = '\0';
 		char *b = line + strspn(line, " \t");
 		if (!*b)
 			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 16;
-			char **nn = realloc(names, (size_t)cap * sizeof *nn);
-			ok = nn != NULL;
-			if (ok)
-				names = nn;
-		}
-		if (ok)
-			ok = (names[*n] = strdup(b)) != NULL;
-		*n += ok;
+		if (*n == cap)
+			names = xrealloc(names, (size_t)(cap *= 2) * sizeof *names);
+		names[(*n)++] = xstrdup(b);
 	}
-	fclose(f);
-	if (!ok) {
-		files_list_free(names, *n);
-		*n = 0;
-		return NULL;
-	}
-	return names ? names : calloc(1, sizeof *names);
+	free(text);
+	return names;
 }
 
 int cmd_examples(int argc, char **argv)
