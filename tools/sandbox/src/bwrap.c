@@ -23,13 +23,9 @@ static void add(struct args *a, const char *s)
 {
 	if (a->n + 2 > a->cap) {
 		a->cap = a->cap ? a->cap * 2 : 64;
-		a->v = realloc(a->v, a->cap * sizeof *a->v);
-		if (!a->v)
-			abort();
+		a->v = xrealloc(a->v, a->cap * sizeof *a->v);
 	}
-	a->v[a->n] = strdup(s);
-	if (!a->v[a->n])
-		abort();
+	a->v[a->n] = xstrdup(s);
 	a->v[++a->n] = NULL;
 }
 

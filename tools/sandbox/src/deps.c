@@ -10,10 +10,7 @@
 
 static void push(struct deps *d, struct buf *w)
 {
-	char **v = realloc(d->files, (d->n + 1) * sizeof *v);
-	if (!v)
-		abort();
-	d->files = v;
+	d->files = xrealloc(d->files, (d->n + 1) * sizeof *d->files);
 	d->files[d->n++] = buf_take(w);
 }
 
