@@ -30,13 +30,7 @@ const char *acc_kind_name(enum acc_kind k)
 
 /* ---- operand text helpers ---------------------------------------------------------------- */
 
-struct ops {
-	char mn[24];
-	char op[4][64];
-	int n;
-};
-
-static void split(const char *text, struct ops *o)
+void ops_split(const char *text, struct ops *o)
 {
 	memset(o, 0, sizeof *o);
 	const char *p = text;
@@ -195,7 +189,7 @@ static const struct reloc *rel_of(const struct insn *in, const char *type_prefix
 /* ---- x86 (AT&T syntax) ------------------------------------------------------------------- */
 
 /* Canonical register family: %eax/%ax/%al -> "ax", %r8d -> "r8". Width in *w. */
-static int x86_reg(const char *op, char *fam, int *w)
+int x86_reg(const char *op, char *fam, int *w)
 {
 	if (op[0] != '%')
 		return 0;
@@ -220,9 +214,8 @@ static int x86_reg(const char *op, char *fam, int *w)
 	}
 	if (is_in(r, l8)) {
 		snprintf(fam, 8, "%.*s", (int)(l - 1), r);
-		if (l == 2)
-			fam[1] = r[0] == 'a' || r[0] == 'b' || r[0] == 'c' || r[0] == 'd' ? 'x' :
-											    fam[1];
+		if (l == 2 && strchr("abcd", r[0])) /* al -> "ax" */
+			snprintf(fam, 8, "%cx", r[0]);
 		*w = 1;
 		return 1;
 	}
@@ -318,7 +311,7 @@ static void classify_x86(const struct dis *d, struct func *f, int from, int to, 
 	for (int i = from; i < to; i++) {
 		struct insn *in = &f->insns[i];
 		struct ops o;
-		split(in->text, &o);
+		ops_split(in->text, &o);
 		char base_mn[24];
 		snprintf(base_mn, sizeof base_mn, "%s", o.mn);
 		if (starts(o.mn, "call")) {
@@ -428,7 +421,7 @@ static void classify_x86(const struct dis *d, struct func *f, int from, int to, 
 
 /* ---- aarch64 ----------------------------------------------------------------------------- */
 
-static void a64_reg(const char *op, char *out)
+void a64_reg(const char *op, char *out)
 {
 	/* w3 / x3 -> "x3"; sp, xzr pass through */
 	if ((op[0] == 'w' || op[0] == 'x') && isdigit((unsigned char)op[1]))
@@ -467,7 +460,7 @@ static void classify_a64(const struct dis *d, struct func *f, int from, int to, 
 	for (int i = from; i < to; i++) {
 		struct insn *in = &f->insns[i];
 		struct ops o;
-		split(in->text, &o);
+		ops_split(in->text, &o);
 		if (strcmp(o.mn, "bl") == 0 || strcmp(o.mn, "blr") == 0) {
 			r->n = 0;
 			continue;
@@ -602,7 +595,7 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 	for (int i = from; i < to; i++) {
 		struct insn *in = &f->insns[i];
 		struct ops o;
-		split(in->text, &o);
+		ops_split(in->text, &o);
 		if (strcmp(o.mn, "call") == 0 || strcmp(o.mn, "jal") == 0 ||
 		    strcmp(o.mn, "jalr") == 0) {
 			r->n = 0;
@@ -677,7 +670,7 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 static int branch_target(const struct dis *d, const struct insn *in, unsigned long *target)
 {
 	struct ops o;
-	split(in->text, &o);
+	ops_split(in->text, &o);
 	const char *m = o.mn;
 	int br;
 	switch (d->arch) {
@@ -710,7 +703,7 @@ static int branch_target(const struct dis *d, const struct insn *in, unsigned lo
 static int call_target(const struct dis *d, const struct insn *in)
 {
 	struct ops o;
-	split(in->text, &o);
+	ops_split(in->text, &o);
 	if (!starts(o.mn, "call") && strcmp(o.mn, "bl") != 0 && strcmp(o.mn, "jal") != 0)
 		return -1;
 	char name[80] = "";
@@ -755,7 +748,7 @@ static void kill_loop_regs(const struct func *f, int head, struct regs *r)
 			continue;
 		for (int j = head; j <= i; j++) {
 			struct ops o;
-			split(f->insns[j].text, &o);
+			ops_split(f->insns[j].text, &o);
 			if (o.n == 0)
 				continue;
 			for (int t = 0; t < r->n; t++) {

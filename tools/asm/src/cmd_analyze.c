@@ -18,16 +18,30 @@
 
 struct count_ctx {
 	const struct dis *d;
+	char err[300]; /* a value-flow analysis that could not be done ("" when none) */
 };
 
-/* Evidence atoms are counts; the outcome atoms never reach asm-tool. */
+/* Evidence atoms are counts, value flows and orders; the outcome atoms never reach asm-tool. */
 static long long count_cb(void *ctx, const json_t *atom)
 {
-	struct counts c;
-	counts_thread(((struct count_ctx *)ctx)->d,
-		      json_string_value(json_object_get(atom, "thread")),
-		      json_string_value(json_object_get(atom, "var")), &c);
-	return counts_get(&c, json_string_value(json_object_get(atom, "fn")));
+	struct count_ctx *c = ctx;
+	const char *fn = json_string_value(json_object_get(atom, "fn"));
+	const char *t = json_string_value(json_object_get(atom, "thread"));
+	const char *v = json_string_value(json_object_get(atom, "var"));
+	const char *arg = json_string_value(json_object_get(atom, "arg"));
+	if (arg && !strcmp(fn, "stored_before"))
+		return before_thread(c->d, t, v, arg, 1);
+	if (arg && !strcmp(fn, "loaded_before"))
+		return before_thread(c->d, t, v, arg, 0);
+	if (arg) {
+		struct flows fl;
+		if (flows_thread(c->d, t, v, arg, &fl, c->err, sizeof c->err))
+			return -1;
+		return flows_get(&fl, fn);
+	}
+	struct counts n;
+	counts_thread(c->d, t, v, &n);
+	return counts_get(&n, fn);
 }
 
 static const char *base_name(const char *path)
@@ -100,7 +114,7 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 		json_object_set_new(counts, name, per);
 	}
 	free(shared);
-	struct count_ctx ctx = { &d };
+	struct count_ctx ctx = { &d, "" };
 	json_t *preds = json_array();
 	int all = 1;
 	size_t e;
@@ -120,6 +134,14 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 	json_array_foreach(plain_ev, e, p)
 		seen &= pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
 	dis_free(&d);
+	if (ctx.err[0]) {
+		fprintf(stderr, "%s: %s (example %s, target %s/%s)\n", dis_path, ctx.err, id, target,
+			opt);
+		json_decref(threads);
+		json_decref(counts);
+		json_decref(preds);
+		return -1;
+	}
 	json_t *cell = json_object_get(out, opt);
 	if (!cell) {
 		cell = json_object();

@@ -1,6 +1,8 @@
 /*
  * cmd_dump.c - `asm-tool dump`: print a classified listing as text (debugging, fixtures).
  * One line per instruction: address, L (in a loop) or space, source line, text, accesses.
+ * With THREAD VAR USE: then the value flow of VAR's loads in THREAD to USE (evidence.h), a line
+ * "loads_to N first_load_to P last_load_to P stale_loads_to N".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,12 +10,13 @@
 #include "classify.h"
 #include "cmds.h"
 #include "dis.h"
+#include "evidence.h"
 #include "util.h"
 
 int cmd_dump(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: asm-tool dump ARCH MAIN_FILE DIS\n");
+		fprintf(stderr, "usage: asm-tool dump ARCH MAIN_FILE DIS [THREAD VAR USE]\n");
 		return 2;
 	}
 	char *text = read_file(argv[2], NULL);
@@ -43,6 +46,16 @@ int cmd_dump(int argc, char **argv)
 				       in->acc[a].width);
 			printf("\n");
 		}
+	}
+	if (argc >= 6) {
+		struct flows fl;
+		if (flows_thread(&d, argv[3], argv[4], argv[5], &fl, err, sizeof err)) {
+			fprintf(stderr, "%s: %s\n", argv[2], err);
+			dis_free(&d);
+			return 1;
+		}
+		printf("loads_to %d first_load_to %d last_load_to %d stale_loads_to %d\n",
+		       fl.loads_to, fl.first_load_to, fl.last_load_to, fl.stale_loads_to);
 	}
 	dis_free(&d);
 	return 0;

@@ -4,8 +4,10 @@
 #include "evidence.h"
 
 #include "classify.h"
+#include "flow.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int belongs(const char *func, const char *thread)
@@ -108,6 +110,113 @@ json_t *counts_json(const struct counts *c)
 			 c->min_width, "max_width", c->max_width, "accesses", c->accesses,
 			 "first_load", c->first_load, "last_load", c->last_load, "first_store",
 			 c->first_store, "last_store", c->last_store);
+}
+
+static int loads_of(const struct dis *d, const struct insn *in, const char *var)
+{
+	for (int a = 0; a < in->nacc; a++)
+		if ((in->acc[a].kind == ACC_LOAD || in->acc[a].kind == ACC_RMW) &&
+		    !strcmp(d->syms[in->acc[a].var].name, var))
+			return 1;
+	return 0;
+}
+
+struct flow_walk {
+	const struct dis *d;
+	const char *var;
+	struct flow_use use;
+	char *done; /* functions already analysed (a callee called twice counts once) */
+	struct flows *fl;
+	int pos;
+	char *err;
+	size_t errlen;
+};
+
+/* The same walk as count_func(), so a load's position is the one first_load would give it. */
+static int flows_func(struct flow_walk *w, int fi, int depth)
+{
+	const struct func *fn = &w->d->funcs[fi];
+	struct flow_result r;
+	int have = !w->done[fi];
+	w->done[fi] = 1;
+	if (have && flow_func(w->d, fn, w->var, &w->use, &r, w->err, w->errlen))
+		return -1;
+	int id = 0;
+	for (int i = 0; i < fn->n; i++) {
+		const struct insn *in = &fn->insns[i];
+		if (in->callee >= 0 && depth < 4 && flows_func(w, in->callee, depth + 1))
+			return -1;
+		int first = 0;
+		for (int a = 0; a < in->nacc; a++) {
+			++w->pos;
+			if (!first && (in->acc[a].kind == ACC_LOAD || in->acc[a].kind == ACC_RMW) &&
+			    !strcmp(w->d->syms[in->acc[a].var].name, w->var))
+				first = w->pos;
+		}
+		if (!loads_of(w->d, in, w->var))
+			continue;
+		if (have && (r.reach >> id & 1)) {
+			w->fl->loads_to++;
+			if (!w->fl->first_load_to)
+				w->fl->first_load_to = first;
+			w->fl->last_load_to = first;
+			w->fl->stale_loads_to += (int)(r.stale >> id & 1);
+		}
+		id++;
+	}
+	return 0;
+}
+
+int flows_thread(const struct dis *d, const char *thread, const char *var, const char *use,
+		 struct flows *fl, char *err, size_t errlen)
+{
+	memset(fl, 0, sizeof *fl);
+	struct flow_walk w = { d, var, flow_use_parse(use), calloc((size_t)d->nfuncs + 1, 1),
+			       fl, 0, err, errlen };
+	int rc = w.done ? 0 : -1;
+	if (!w.done)
+		snprintf(err, errlen, "out of memory");
+	for (int f = 0; f < d->nfuncs && rc == 0; f++)
+		if (belongs(d->funcs[f].name, thread))
+			rc = flows_func(&w, f, 0);
+	free(w.done);
+	return rc;
+}
+
+long flows_get(const struct flows *fl, const char *fn)
+{
+	if (!strcmp(fn, "loads_to"))
+		return fl->loads_to;
+	if (!strcmp(fn, "first_load_to"))
+		return fl->first_load_to;
+	if (!strcmp(fn, "last_load_to"))
+		return fl->last_load_to;
+	if (!strcmp(fn, "stale_loads_to"))
+		return fl->stale_loads_to;
+	return -1;
+}
+
+int before_thread(const struct dis *d, const char *thread, const char *a, const char *b,
+		  int stores)
+{
+	int seen = 0, holds = 1;
+	for (int f = 0; f < d->nfuncs; f++) {
+		const struct func *fn = &d->funcs[f];
+		if (!belongs(fn->name, thread))
+			continue;
+		int has_b = 0;
+		for (int i = 0; i < fn->n && !has_b; i++)
+			for (int x = 0; x < fn->insns[i].nacc; x++) {
+				const struct access *acc = &fn->insns[i].acc[x];
+				int k = stores ? acc->kind != ACC_LOAD : acc->kind != ACC_STORE;
+				has_b |= k && !strcmp(d->syms[acc->var].name, b);
+			}
+		if (!has_b)
+			continue;
+		seen = 1;
+		holds &= flow_before(d, fn, a, b, stores);
+	}
+	return seen && holds;
 }
 
 /* Branch targets inside a function are named .L0, .L1, ... in address order (only targets get

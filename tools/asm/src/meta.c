@@ -547,13 +547,14 @@ static void push(json_t *obj, const char *variant, json_t *item)
 
 static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 {
-	const char *th[META_MAX_THREADS], *sh[64], *oc[64];
+	const char *th[META_MAX_THREADS], *sh[64], *oc[64], *ob[64];
 	struct pred_names evn = { 0 }, exn = { 0 };
-	json_t *shared = vars_names(p->shared);
+	json_t *shared = vars_names(p->shared), *observed = vars_names(p->observed);
 	evn.threads = exn.threads = names_of(p->threads, th, META_MAX_THREADS, &evn.nthreads);
 	exn.nthreads = evn.nthreads;
 	evn.vars = names_of(shared, sh, 64, &evn.nvars);
 	exn.vars = names_of(p->outcome, oc, 64, &exn.nvars);
+	evn.observed = names_of(observed, ob, 64, &evn.nobserved);
 	exn.has_init = p->has_init;
 	exn.has_check = p->has_check;
 	size_t i;
@@ -583,6 +584,7 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 		push(starts(key, "evidence.") ? ev : starts(key, "expect.") ? ex : quiz, v, pr);
 	}
 	json_decref(shared);
+	json_decref(observed);
 	return rc;
 }
 

@@ -17,6 +17,19 @@ const char *const pred_count_fns[] = {
 	"first_store", "last_store", NULL
 };
 
+const char *const pred_flow_fns[] = { "loads_to", "first_load_to", "last_load_to",
+				      "stale_loads_to", NULL };
+
+const char *const pred_order_fns[] = { "stored_before", "loaded_before", NULL };
+
+static int fn_in(const char *const *list, const char *fn)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], fn))
+			return 1;
+	return 0;
+}
+
 struct parser {
 	const char *s, *p;
 	enum pred_lang lang;
@@ -161,10 +174,8 @@ static json_t *thread_arg(struct parser *ps, const char *fn, int crash)
 static json_t *count_atom(struct parser *ps, const char *fn)
 {
 	char t[PRED_NAME_MAX], v[PRED_NAME_MAX];
-	int nfns = 0;
-	while (pred_count_fns[nfns])
-		nfns++;
-	if (!listed(pred_count_fns, nfns, fn)) {
+	int flow = fn_in(pred_flow_fns, fn), order = fn_in(pred_order_fns, fn);
+	if (!fn_in(pred_count_fns, fn) && !flow && !order) {
 		ps->p -= strlen(fn);
 		return fail(ps, "unknown count function %s", fn);
 	}
@@ -176,10 +187,32 @@ static json_t *count_atom(struct parser *ps, const char *fn)
 		return fail(ps, "expected ','", NULL);
 	if (listed_name(ps, ps->names->vars, ps->names->nvars, v, "shared variable") < 0)
 		return NULL;
+	char arg[PRED_NAME_MAX] = "";
+	if (flow || order) {
+		if (!accept(ps, ","))
+			return fail(ps, flow ? "expected ',' and a use (deref, branch or a variable)" :
+					       "expected ',' and a second shared variable",
+				    NULL);
+		if (order &&
+		    listed_name(ps, ps->names->vars, ps->names->nvars, arg, "shared variable") < 0)
+			return NULL;
+		if (flow && ident(ps, arg) != 1)
+			return fail(ps, "expected a use: deref, branch or a variable", NULL);
+		if (flow && strcmp(arg, "deref") && strcmp(arg, "branch") &&
+		    !listed(ps->names->vars, ps->names->nvars, arg) &&
+		    !listed(ps->names->observed, ps->names->nobserved, arg)) {
+			ps->p -= strlen(arg);
+			return fail(ps, "unknown use %s: deref, branch or a SHARED or OBSERVED variable",
+				    arg);
+		}
+	}
 	if (!accept(ps, ")"))
 		return fail(ps, "expected ')'", NULL);
 	ps->counts++;
-	return json_pack("{s:s, s:s, s:s, s:s}", "op", "count", "fn", fn, "thread", t, "var", v);
+	json_t *a = json_pack("{s:s, s:s, s:s, s:s}", "op", "count", "fn", fn, "thread", t, "var", v);
+	if (arg[0])
+		json_object_set_new(a, "arg", json_string(arg));
+	return a;
 }
 
 static json_t *outcome_atom(struct parser *ps, const char *name)

@@ -13,7 +13,8 @@
  *   primary := INT | '(' expr ')' | atom
  *   INT     := 0 | [1-9][0-9]* | 0x[0-9a-fA-F]+                      at most 2^53 - 1
  *   atom    := outcome:  NAME | hang(T) | crash | crash(T) | done
- *              evidence: COUNT(T, VAR)
+ *              evidence: COUNT(T, VAR) | FLOW(T, VAR, USE) | ORDER(T, VAR, VAR)
+ *   USE     := deref | branch | a SHARED or OBSERVED variable (the value is stored to it)
  *
  * pred_parse() turns the text into a tree (JSON, schema in examples/README.md, "Predicate
  * trees"). asm-tool writes the trees into build/data/meta/<id>.json; every later step evaluates
@@ -35,10 +36,16 @@ struct pred_names {
 	const char *const *vars; /* outcome names (outcome) or shared variables (evidence) */
 	int nvars;
 	int has_init, has_check; /* crash(init) / crash(check) are allowed */
+	const char *const *observed; /* evidence: OBSERVED variables (a use: stored to) */
+	int nobserved;
 };
 
-/* The count functions of evidence predicates, NULL-terminated. */
+/* The count functions of evidence predicates, NULL-terminated: COUNT(T, VAR); the value-flow
+ * functions FLOW(T, VAR, USE) (tree field "arg": the use); the path-aware order functions
+ * ORDER(T, A, B) (tree field "arg": B). */
 extern const char *const pred_count_fns[];
+extern const char *const pred_flow_fns[];
+extern const char *const pred_order_fns[];
 
 /* Parses s. Returns a new tree (the caller json_decref()s it), or NULL with a message that ends
  * in "(column N)" in err (no file:line prefix: the caller knows the line). */

@@ -60,7 +60,7 @@ static void test_cases(void **state)
 	if (!f)
 		fail_msg("%s:%d: %s", path, je.line, je.text);
 	const char *threads[8], *vars[8];
-	struct pred_names names = { threads, 0, vars, 0, 0, 0 };
+	struct pred_names names = { threads, 0, vars, 0, 0, 0, NULL, 0 };
 	size_t i, k;
 	json_t *v, *c;
 	json_array_foreach(json_object_get(f, "threads"), i, v)
@@ -104,8 +104,8 @@ static void test_cases(void **state)
 	json_decref(f);
 }
 
-static const char *th[] = { "t0", "t1" }, *sh[] = { "x", "y" };
-static const struct pred_names evn = { th, 2, sh, 2, 0, 0 };
+static const char *th[] = { "t0", "t1" }, *sh[] = { "x", "y" }, *ob[] = { "r1" };
+static const struct pred_names evn = { th, 2, sh, 2, 0, 0, ob, 1 };
 
 static long long fake_count(void *ctx, const json_t *atom)
 {
@@ -150,6 +150,24 @@ static void test_evidence(void **state)
 	evidence_error("done", "unknown count function done");
 	evidence_error("loads(t1, x) == 1 ||", "ends too early");
 	evidence_error("loads(t1 x) == 1", "expected ','");
+	/* value flow: a third argument, the use; path-aware order: a second variable */
+	assert_true(evidence("stale_loads_to(t1, x, deref) == 1 && loads_to(t1, x, r1) >= 1"));
+	assert_true(evidence("first_load_to(t1, x, branch) == 1 && stored_before(t1, x, y)"));
+	assert_true(evidence("last_load_to(t1, y, x) == 1 && loaded_before(t1, y, x) == 1"));
+	evidence_error("stale_loads_to(t1, x) == 1", "expected ',' and a use");
+	evidence_error("loads_to(t1, x, nosuch) == 1", "unknown use nosuch");
+	evidence_error("loads_to(t1, x, 3) == 1", "expected a use");
+	evidence_error("stored_before(t1, x, r1) == 1", "unknown shared variable r1");
+	evidence_error("stored_before(t1, x) == 1", "a second shared variable");
+	evidence_error("loads(t1, x, deref) == 1", "expected ')'");
+	char err[300];
+	json_t *t = pred_parse("stale_loads_to(t1, x, deref) == 1", PRED_EVIDENCE, &evn, err,
+			       sizeof err);
+	assert_non_null(t);
+	json_t *atom = json_array_get(json_object_get(t, "args"), 0);
+	assert_string_equal(json_string_value(json_object_get(atom, "arg")), "deref");
+	assert_string_equal(json_string_value(json_object_get(atom, "fn")), "stale_loads_to");
+	json_decref(t);
 }
 
 /* The tree's shape is the contract of examples/README.md ("Predicate trees"). */
@@ -157,7 +175,7 @@ static void test_tree(void **state)
 {
 	(void)state;
 	const char *t1[] = { "t0", "t1" }, *v1[] = { "r1" };
-	struct pred_names n = { t1, 2, v1, 1, 0, 1 };
+	struct pred_names n = { t1, 2, v1, 1, 0, 1, NULL, 0 };
 	char err[300];
 	json_t *t = pred_parse("!done && r1 + 1 == 0x10 || crash(check) || hang(t1) || -r1 < 0",
 			       PRED_OUTCOME, &n, err, sizeof err);
