@@ -6,9 +6,9 @@
  * variants: plain fixed transformed
  * outcome: r0 r1
  * cflags: -std=gnu11
- * evidence.plain: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && first_store(t0, state) < first_store(t0, queue_id)
- * evidence.fixed: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && last_store(t0, queue_id) < first_store(t0, state)
- * evidence.transformed: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && first_store(t0, state) < first_store(t0, queue_id)
+ * evidence.plain: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && stored_before(t0, state, queue_id)
+ * evidence.fixed: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && stored_before(t0, queue_id, state)
+ * evidence.transformed: stores(t0, queue_id) == 1 && stores(t0, state) == 1 && stored_before(t0, state, queue_id)
  * evidence-on: none
  * transformation: code-reordering
  * expect.fixed: unreachable: r0 == 1 && r1 != 7

@@ -6,10 +6,10 @@
  * variants: plain fixed transformed
  * outcome: r1 r2
  * cflags: -std=gnu11
- * evidence.plain: loads(t1, pmd) == 2
- * evidence.fixed: loads(t1, pmd) <= 1
- * evidence.transformed: loads(t1, pmd) == 2
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence.plain: stale_loads_to(t1, pmd, r1) >= 1
+ * evidence.fixed: loads(t1, pmd) <= 1 && stale_loads_to(t1, pmd, r1) == 0
+ * evidence.transformed: loads(t1, pmd) == 2 && stale_loads_to(t1, pmd, r1) == 1
+ * evidence-on: gcc-12/any/O1,O2,O3,Os
  * transformation: load-fusing
  * expect.fixed: unreachable: r2 == 1 && r1 == 1
  * expect.fixed: reachable: r2 == 1 && r1 == 0

@@ -6,9 +6,9 @@
  * variants: plain fixed transformed
  * outcome: r0 r1
  * cflags: -std=gnu11
- * evidence.plain: stores(t0, data) == 1 && stores(t0, ready) == 1 && first_store(t0, ready) < first_store(t0, data)
- * evidence.fixed: stores(t0, data) == 1 && stores(t0, ready) == 1 && last_store(t0, data) < first_store(t0, ready)
- * evidence.transformed: stores(t0, data) == 1 && stores(t0, ready) == 1 && first_store(t0, ready) < first_store(t0, data)
+ * evidence.plain: stores(t0, data) == 1 && stores(t0, ready) == 1 && stored_before(t0, ready, data)
+ * evidence.fixed: stores(t0, data) == 1 && stores(t0, ready) == 1 && stored_before(t0, data, ready)
+ * evidence.transformed: stores(t0, data) == 1 && stores(t0, ready) == 1 && stored_before(t0, ready, data)
  * evidence-on: clang-14,clang-19,clang-22/aarch64/O1,O2,O3,Os gcc-12/aarch64,riscv64/O2,O3 gcc-12/i386,x86_64/O2,O3,Os
  * expect.fixed: unreachable: r0 == 1 && r1 != 42
  * expect.fixed: reachable: r0 == 1 && r1 == 42

@@ -6,10 +6,10 @@
  * variants: plain fixed transformed
  * outcome: r0 r1 r2
  * cflags: -std=gnu11
- * evidence.plain: loads(t1, gp) == 2
- * evidence.fixed: loads(t1, gp) == 3
- * evidence.transformed: loads(t1, gp) == 2
- * evidence-on: any/any/O1,O2,O3,Os
+ * evidence.plain: stale_loads_to(t1, gp, deref) >= 1
+ * evidence.fixed: loads(t1, gp) == 3 && stale_loads_to(t1, gp, deref) == 0
+ * evidence.transformed: loads(t1, gp) == 2 && stale_loads_to(t1, gp, deref) == 1
+ * evidence-on: gcc-12/any/O1,O2,O3,Os
  * expect.plain: reachable: r2 == 1 && r1 == 42
  * expect.plain: reachable: r0 == 0 && r2 == 1
  * expect.plain: unreachable: r2 == 1 && r1 != 42

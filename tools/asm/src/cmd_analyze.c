@@ -135,8 +135,8 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 		seen &= pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
 	dis_free(&d);
 	if (ctx.err[0]) {
-		fprintf(stderr, "%s: %s (example %s, target %s/%s)\n", dis_path, ctx.err, id, target,
-			opt);
+		fprintf(stderr, "%s: %s (example %s, target %s/%s)\n", dis_path, ctx.err, id,
+			target, opt);
 		json_decref(threads);
 		json_decref(counts);
 		json_decref(preds);

@@ -171,8 +171,9 @@ int flows_thread(const struct dis *d, const char *thread, const char *var, const
 		 struct flows *fl, char *err, size_t errlen)
 {
 	memset(fl, 0, sizeof *fl);
-	struct flow_walk w = { d, var, flow_use_parse(use), calloc((size_t)d->nfuncs + 1, 1),
-			       fl, 0, err, errlen };
+	struct flow_walk w = {
+		d, var, flow_use_parse(use), calloc((size_t)d->nfuncs + 1, 1), fl, 0, err, errlen
+	};
 	int rc = w.done ? 0 : -1;
 	if (!w.done)
 		snprintf(err, errlen, "out of memory");
@@ -196,8 +197,7 @@ long flows_get(const struct flows *fl, const char *fn)
 	return -1;
 }
 
-int before_thread(const struct dis *d, const char *thread, const char *a, const char *b,
-		  int stores)
+int before_thread(const struct dis *d, const char *thread, const char *a, const char *b, int stores)
 {
 	int seen = 0, holds = 1;
 	for (int f = 0; f < d->nfuncs; f++) {

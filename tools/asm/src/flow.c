@@ -27,11 +27,11 @@ struct effects {
 	int naddr;
 	char writes[3][24]; /* registers written with the result */
 	int nwrites;
-	int partial;		    /* the write keeps part of the old value (x86 8/16-bit) */
-	int konst;		    /* the result is a constant (or unrelated memory) */
+	int partial; /* the write keeps part of the old value (x86 8/16-bit) */
+	int konst;   /* the result is a constant (or unrelated memory) */
 	int reads_flags, writes_flags;
-	int mem_load, mem_store; /* the memory operand is read / written */
-	char slot[32];		    /* the memory operand is this stack slot ("" if not) */
+	int mem_load, mem_store;     /* the memory operand is read / written */
+	char slot[32];		     /* the memory operand is this stack slot ("" if not) */
 	int cond, jump, leave, call; /* control: conditional branch, jump, no successor, call */
 };
 
@@ -148,9 +148,9 @@ static void fx_x86(const char *text, struct effects *e)
 			 starts(m, "cqt") || starts(m, "cdq") || starts(m, "cqo"))) {
 		READ(e, "ax"); /* cltq, cwtl, cbtw: ax <- ax; cqto, cltd, cwtd: dx <- ax */
 		WRITE(e, starts(m, "cqt") || starts(m, "cltd") || starts(m, "cwtd") ||
-				 starts(m, "cdq") || starts(m, "cqo") ?
-			 "dx" :
-			 "ax");
+					 starts(m, "cdq") || starts(m, "cqo") ?
+				 "dx" :
+				 "ax");
 		return;
 	}
 	if (o.n == 0) /* nop, endbr64, mfence, lfence, pause, ... */
@@ -321,8 +321,8 @@ static void fx_a64(const char *text, struct effects *e)
 {
 	static const char *const lse[] = { "ldadd",  "ldclr",  "ldeor",	 "ldset", "ldsmax",
 					   "ldsmin", "ldumax", "ldumin", "swp",	  NULL };
-	static const char *const lse_st[] = { "stadd",	"stclr",  "steor",  "stset",
-					      "stsmax", "stsmin", "stumax", "stumin", NULL };
+	static const char *const lse_st[] = { "stadd",	"stclr",  "steor",  "stset", "stsmax",
+					      "stsmin", "stumax", "stumin", NULL };
 	struct ops o;
 	ops_split(text, &o);
 	const char *m = o.mn;
@@ -658,8 +658,7 @@ static void loc_get(struct state *s, const char *name, uint64_t *fresh, uint64_t
 
 /* A register write: a byte ("ax.b") is kept alone and merged into the whole register; a
  * partial write merges; a whole write replaces the register and forgets its byte. -1: no room. */
-static int loc_set(struct state *s, const char *name, uint64_t fresh, uint64_t stale,
-		   int partial)
+static int loc_set(struct state *s, const char *name, uint64_t fresh, uint64_t stale, int partial)
 {
 	const char *dot = strchr(name, '.');
 	char base[24], byte[32];
@@ -820,7 +819,8 @@ int flow_func(const struct dis *d, const struct func *f, const char *var,
 	int *lid = malloc((size_t)f->n * sizeof *lid);
 	struct effects *fx = malloc((size_t)f->n * sizeof *fx);
 	struct state *in = calloc((size_t)f->n, sizeof *in);
-	int *work = malloc((size_t)f->n * sizeof *work), *queued = calloc((size_t)f->n, sizeof(int));
+	int *work = malloc((size_t)f->n * sizeof *work),
+	    *queued = calloc((size_t)f->n, sizeof(int));
 	struct state *s = malloc(sizeof *s);
 	int rc = 0, nw = 0;
 	if (!lid || !fx || !in || !work || !queued || !s) {
@@ -900,14 +900,14 @@ static int accesses_var(const struct dis *d, const struct insn *in, const char *
 	return stores ? stores_var(d, in, var) : loads_var(d, in, var);
 }
 
-int flow_before(const struct dis *d, const struct func *f, const char *a, const char *b,
-		int stores)
+int flow_before(const struct dis *d, const struct func *f, const char *a, const char *b, int stores)
 {
 	if (f->n == 0)
 		return 0;
 	/* must-analysis: done[i] = a was accessed on every path from the entry to i's start */
 	signed char *done = malloc((size_t)f->n); /* -1: not reached yet, 0, 1 */
-	int *work = malloc((size_t)f->n * sizeof *work), *queued = calloc((size_t)f->n, sizeof(int));
+	int *work = malloc((size_t)f->n * sizeof *work),
+	    *queued = calloc((size_t)f->n, sizeof(int));
 	if (!done || !work || !queued) {
 		free(done);
 		free(work);

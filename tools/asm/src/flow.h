@@ -38,10 +38,10 @@ struct flow_use {
 };
 
 struct flow_result {
-	int nloads;			  /* instructions in f that load var (ids 0..nloads-1) */
-	int load_insn[FLOW_MAX_LOADS];	  /* the instruction index of each load id, listing order */
-	uint64_t reach;			  /* bit id: that load's value reaches the use */
-	uint64_t stale;			  /* ... on a path that loads var again before the use */
+	int nloads;		       /* instructions in f that load var (ids 0..nloads-1) */
+	int load_insn[FLOW_MAX_LOADS]; /* the instruction index of each load id, listing order */
+	uint64_t reach;		       /* bit id: that load's value reaches the use */
+	uint64_t stale;		       /* ... on a path that loads var again before the use */
 };
 
 /* Analyses f (classified) for the loads of the variable named var. Returns 0, or -1 with a

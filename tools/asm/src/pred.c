@@ -17,8 +17,8 @@ const char *const pred_count_fns[] = {
 	"first_store", "last_store", NULL
 };
 
-const char *const pred_flow_fns[] = { "loads_to", "first_load_to", "last_load_to",
-				      "stale_loads_to", NULL };
+const char *const pred_flow_fns[] = { "loads_to", "first_load_to", "last_load_to", "stale_loads_to",
+				      NULL };
 
 const char *const pred_order_fns[] = { "stored_before", "loaded_before", NULL };
 
@@ -190,8 +190,9 @@ static json_t *count_atom(struct parser *ps, const char *fn)
 	char arg[PRED_NAME_MAX] = "";
 	if (flow || order) {
 		if (!accept(ps, ","))
-			return fail(ps, flow ? "expected ',' and a use (deref, branch or a variable)" :
-					       "expected ',' and a second shared variable",
+			return fail(ps,
+				    flow ? "expected ',' and a use (deref, branch or a variable)" :
+					   "expected ',' and a second shared variable",
 				    NULL);
 		if (order &&
 		    listed_name(ps, ps->names->vars, ps->names->nvars, arg, "shared variable") < 0)
@@ -202,14 +203,17 @@ static json_t *count_atom(struct parser *ps, const char *fn)
 		    !listed(ps->names->vars, ps->names->nvars, arg) &&
 		    !listed(ps->names->observed, ps->names->nobserved, arg)) {
 			ps->p -= strlen(arg);
-			return fail(ps, "unknown use %s: deref, branch or a SHARED or OBSERVED variable",
-				    arg);
+			return fail(
+				ps,
+				"unknown use %s: deref, branch or a SHARED or OBSERVED variable",
+				arg);
 		}
 	}
 	if (!accept(ps, ")"))
 		return fail(ps, "expected ')'", NULL);
 	ps->counts++;
-	json_t *a = json_pack("{s:s, s:s, s:s, s:s}", "op", "count", "fn", fn, "thread", t, "var", v);
+	json_t *a =
+		json_pack("{s:s, s:s, s:s, s:s}", "op", "count", "fn", fn, "thread", t, "var", v);
 	if (arg[0])
 		json_object_set_new(a, "arg", json_string(arg));
 	return a;

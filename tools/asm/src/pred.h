@@ -35,7 +35,7 @@ struct pred_names {
 	int nthreads;
 	const char *const *vars; /* outcome names (outcome) or shared variables (evidence) */
 	int nvars;
-	int has_init, has_check; /* crash(init) / crash(check) are allowed */
+	int has_init, has_check;     /* crash(init) / crash(check) are allowed */
 	const char *const *observed; /* evidence: OBSERVED variables (a use: stored to) */
 	int nobserved;
 };

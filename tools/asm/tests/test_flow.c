@@ -25,6 +25,7 @@
 #include "flow.h"
 
 /* gp (8 bytes; 4 on i386), a, b in course_shared; r1 in course_observed; f is the function. */
+/* clang-format off */
 static const char symbols64[] =
 	"Section Headers:\n"
 	"  [Nr] Name              Type            Address          Off    Size   ES Flg Lk Inf Al\n"
@@ -51,6 +52,7 @@ static const char symbols32[] =
 	"     1: 00000000     4 OBJECT  GLOBAL DEFAULT    4 gp\n"
 	"     2: 00000004     4 OBJECT  GLOBAL DEFAULT    5 r1\n"
 	"     3: 00000000   128 FUNC    GLOBAL DEFAULT    1 f\n";
+/* clang-format on */
 
 static void parse(struct dis *d, enum arch a, const char *body)
 {
@@ -85,8 +87,9 @@ static void expect_stale(enum arch a, const char *body, const char *use, int fir
 {
 	struct flows fl = flows(a, body, "gp", use);
 	if (fl.stale_loads_to != 1 || fl.loads_to != 1 || fl.first_load_to != first)
-		fail_msg("%s: want the stale load %d to reach %s, got loads_to %d first %d stale %d",
-			 arch_name(a), first, use, fl.loads_to, fl.first_load_to, fl.stale_loads_to);
+		fail_msg(
+			"%s: want the stale load %d to reach %s, got loads_to %d first %d stale %d",
+			arch_name(a), first, use, fl.loads_to, fl.first_load_to, fl.stale_loads_to);
 }
 
 static void expect_fresh(enum arch a, const char *body, const char *use, int first)
@@ -95,11 +98,13 @@ static void expect_fresh(enum arch a, const char *body, const char *use, int fir
 	if (fl.stale_loads_to != 0 || fl.loads_to != 1 || fl.first_load_to != first)
 		fail_msg("%s: want only the fresh load %d to reach %s, got loads_to %d first %d "
 			 "stale %d",
-			 arch_name(a), first, use, fl.loads_to, fl.first_load_to, fl.stale_loads_to);
+			 arch_name(a), first, use, fl.loads_to, fl.first_load_to,
+			 fl.stale_loads_to);
 }
 
 /* ---- x86_64 ---------------------------------------------------------------------------------- */
 
+/* clang-format off */
 #define X64_LOAD_RAX "   0:\tmov    0x0(%rip),%rax        # 7 <f+0x7>\n\t\t\t3: R_X86_64_PC32\tgp-0x4\n"
 
 static const char x64_stale[] = X64_LOAD_RAX
@@ -143,6 +148,7 @@ static const char x64_spill_fresh[] = "   0:\tpush   %rbp\n"
 				      "  23:\tmov    (%rax),%eax\n"
 				      "  25:\tpop    %rbp\n"
 				      "  26:\tret\n";
+/* clang-format on */
 
 static void test_x86_64(void **state)
 {
@@ -156,6 +162,7 @@ static void test_x86_64(void **state)
 
 /* r1 = (first == 0) after the check: through the flags, a byte register and a zero extension.
  * %ecx held the second value before: the byte written by sete is read back alone. */
+/* clang-format off */
 static const char x64_r1_stale[] = X64_LOAD_RAX
 	"   7:\tmov    0x0(%rip),%rcx        # e <f+0xe>\n\t\t\ta: R_X86_64_PC32\tgp-0x4\n"
 	"   e:\ttest   %rcx,%rcx\n"
@@ -173,6 +180,7 @@ static const char x64_r1_const[] = X64_LOAD_RAX
 	"  13:\tmovl   $0x0,0x0(%rip)        # 1d <f+0x1d>\n\t\t\t15: R_X86_64_PC32\tr1-0x8\n"
 	"  1d:\tnop\n"
 	"  1e:\tret\n";
+/* clang-format on */
 
 static void test_x86_store_use(void **state)
 {
@@ -187,6 +195,7 @@ static void test_x86_store_use(void **state)
 /* Join: on the jne path the first value is dereferenced as it is (fresh: no reload on that
  * path); on the other, it is replaced by a second load. Both reach; none is stale. Loading the
  * second value into another register leaves %rax stale on that path. */
+/* clang-format off */
 static const char x64_join[] = X64_LOAD_RAX "   7:\ttest   %rax,%rax\n"
 					    "   a:\tjne    13 <f+0x13>\n"
 					    "   c:\tmov    0x0(%rip),%rax        # 13 <f+0x13>\n"
@@ -209,6 +218,7 @@ static const char x64_call_rbx[] =
 	"   7:\tcall   c <f+0xc>\n\t\t\t8: R_X86_64_PLT32\tg-0x4\n"
 	"   c:\tmov    (%rbx),%edx\n"
 	"   e:\tret\n";
+/* clang-format on */
 
 static void test_x86_paths(void **state)
 {
@@ -230,6 +240,7 @@ static void test_x86_paths(void **state)
 
 /* ---- i386 ------------------------------------------------------------------------------------ */
 
+/* clang-format off */
 static const char i386_stale[] = "   0:\tmov    0x0,%eax\n\t\t\t1: R_386_32\tgp\n"
 				 "   5:\tmov    0x0,%edx\n\t\t\t7: R_386_32\tgp\n"
 				 "   b:\ttest   %edx,%edx\n"
@@ -253,6 +264,7 @@ static const char i386_spill[] = "   0:\tpush   %ebp\n"
 				 "  17:\tmov    (%eax),%eax\n"
 				 "  19:\tpop    %ebp\n"
 				 "  1a:\tret\n";
+/* clang-format on */
 
 static void test_i386(void **state)
 {
@@ -264,26 +276,40 @@ static void test_i386(void **state)
 
 /* ---- aarch64 --------------------------------------------------------------------------------- */
 
-#define A64_ADRP(addr, reg, sym)                                                                  \
-	"  " addr ":\tadrp\t" reg ", 0 <f>\n\t\t\t" addr ": R_AARCH64_ADR_PREL_PG_HI21\t" sym "\n"
+/* clang-format off */
 
-static const char a64_stale[] = A64_ADRP("0", "x0", "gp")
-	"   4:\tldr\tx1, [x0]\n\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   8:\tldr\tx2, [x0]\n\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   c:\tcbz\tx2, 14 <f+0x14>\n"
+static const char a64_stale[] =
+	"  0:\tadrp\tx0, 0 <f>\n"
+	"\t\t\t0: R_AARCH64_ADR_PREL_PG_HI21\tgp\n"
+	"  4:\tldr\tx1, [x0]\n"
+	"\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  8:\tldr\tx2, [x0]\n"
+	"\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  c:\tcbz\tx2, 14 <f+0x14>\n"
 	"  10:\tldr\tw3, [x1]\n"
 	"  14:\tret\n";
-static const char a64_fresh[] = A64_ADRP("0", "x0", "gp")
-	"   4:\tldr\tx1, [x0]\n\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   8:\tldr\tx2, [x0]\n\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   c:\tcbz\tx2, 14 <f+0x14>\n"
+static const char a64_fresh[] =
+	"  0:\tadrp\tx0, 0 <f>\n"
+	"\t\t\t0: R_AARCH64_ADR_PREL_PG_HI21\tgp\n"
+	"  4:\tldr\tx1, [x0]\n"
+	"\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  8:\tldr\tx2, [x0]\n"
+	"\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  c:\tcbz\tx2, 14 <f+0x14>\n"
 	"  10:\tldr\tw3, [x2]\n"
 	"  14:\tret\n";
 /* gcc -O0: the first value is kept in [sp, #8] */
-static const char a64_spill[] = "   0:\tsub\tsp, sp, #0x10\n" A64_ADRP("4", "x0", "gp")
-	"   8:\tldr\tx0, [x0]\n\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   c:\tstr\tx0, [sp, #8]\n" A64_ADRP("10", "x0", "gp")
-	"  14:\tldr\tx0, [x0]\n\t\t\t14: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+static const char a64_spill[] =
+	"  0:\tsub\tsp, sp, #0x10\n"
+	"  4:\tadrp\tx0, 0 <f>\n"
+	"\t\t\t4: R_AARCH64_ADR_PREL_PG_HI21\tgp\n"
+	"  8:\tldr\tx0, [x0]\n"
+	"\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  c:\tstr\tx0, [sp, #8]\n"
+	"  10:\tadrp\tx0, 0 <f>\n"
+	"\t\t\t10: R_AARCH64_ADR_PREL_PG_HI21\tgp\n"
+	"  14:\tldr\tx0, [x0]\n"
+	"\t\t\t14: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
 	"  18:\tcmp\tx0, #0x0\n"
 	"  1c:\tb.eq\t28 <f+0x28>\n"
 	"  20:\tldr\tx0, [sp, #8]\n"
@@ -291,20 +317,36 @@ static const char a64_spill[] = "   0:\tsub\tsp, sp, #0x10\n" A64_ADRP("4", "x0"
 	"  28:\tadd\tsp, sp, #0x10\n"
 	"  2c:\tret\n";
 /* r1 = (first == 0) through cmp and cset (gcc's page_vma_mapped) */
-static const char a64_r1[] = A64_ADRP("0", "x0", "gp")
-	"   4:\tldr\tx1, [x0]\n\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   8:\tldr\tx0, [x0]\n\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   c:\tcbz\tx0, 20 <f+0x20>\n" A64_ADRP("10", "x2", "r1") "  14:\tcmp\tx1, #0x0\n"
+static const char a64_r1[] =
+	"  0:\tadrp\tx0, 0 <f>\n"
+	"\t\t\t0: R_AARCH64_ADR_PREL_PG_HI21\tgp\n"
+	"  4:\tldr\tx1, [x0]\n"
+	"\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  8:\tldr\tx0, [x0]\n"
+	"\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  c:\tcbz\tx0, 20 <f+0x20>\n"
+	"  10:\tadrp\tx2, 0 <f>\n"
+	"\t\t\t10: R_AARCH64_ADR_PREL_PG_HI21\tr1\n"
+	"  14:\tcmp\tx1, #0x0\n"
 	"  18:\tcset\tw1, eq\n"
-	"  1c:\tstr\tw1, [x2]\n\t\t\t1c: R_AARCH64_LDST32_ABS_LO12_NC\tr1\n"
+	"  1c:\tstr\tw1, [x2]\n"
+	"\t\t\t1c: R_AARCH64_LDST32_ABS_LO12_NC\tr1\n"
 	"  20:\tret\n";
 /* clang: r1 = 0 (wzr) */
-static const char a64_r1_const[] = A64_ADRP("0", "x0", "gp")
-	"   4:\tldr\tx1, [x0]\n\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   8:\tldr\tx0, [x0]\n\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
-	"   c:\tcbz\tx0, 18 <f+0x18>\n" A64_ADRP("10", "x2", "r1")
-	"  14:\tstr\twzr, [x2]\n\t\t\t14: R_AARCH64_LDST32_ABS_LO12_NC\tr1\n"
+static const char a64_r1_const[] =
+	"  0:\tadrp\tx0, 0 <f>\n"
+	"\t\t\t0: R_AARCH64_ADR_PREL_PG_HI21\tgp\n"
+	"  4:\tldr\tx1, [x0]\n"
+	"\t\t\t4: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  8:\tldr\tx0, [x0]\n"
+	"\t\t\t8: R_AARCH64_LDST64_ABS_LO12_NC\tgp\n"
+	"  c:\tcbz\tx0, 18 <f+0x18>\n"
+	"  10:\tadrp\tx2, 0 <f>\n"
+	"\t\t\t10: R_AARCH64_ADR_PREL_PG_HI21\tr1\n"
+	"  14:\tstr\twzr, [x2]\n"
+	"\t\t\t14: R_AARCH64_LDST32_ABS_LO12_NC\tr1\n"
 	"  18:\tret\n";
+/* clang-format on */
 
 static void test_aarch64(void **state)
 {
@@ -320,42 +362,78 @@ static void test_aarch64(void **state)
 
 /* ---- riscv64 --------------------------------------------------------------------------------- */
 
-#define RV_LUI(addr, reg, sym) "  " addr ":\tlui\t" reg ",0x0\n\t\t\t" addr ": R_RISCV_HI20\t" sym "\n"
-#define RV_LD(addr, insn, sym) "  " addr ":\t" insn "\n\t\t\t" addr ": R_RISCV_LO12_I\t" sym "\n"
+/* clang-format off */
 
-static const char rv_stale[] = RV_LUI("0", "a5", "gp") RV_LD("4", "ld\ta4,0(a5)", "gp")
-	RV_LD("8", "ld\ta3,0(a5)", "gp") "   c:\tbeqz\ta3,14 <f+0x14>\n"
-					 "  10:\tlw\ta0,0(a4)\n"
-					 "  14:\tret\n";
-static const char rv_fresh[] = RV_LUI("0", "a5", "gp") RV_LD("4", "ld\ta4,0(a5)", "gp")
-	RV_LD("8", "ld\ta3,0(a5)", "gp") "   c:\tbeqz\ta3,14 <f+0x14>\n"
-					 "  10:\tlw\ta0,0(a3)\n"
-					 "  14:\tret\n";
+static const char rv_stale[] =
+	"  0:\tlui\ta5,0x0\n"
+	"\t\t\t0: R_RISCV_HI20\tgp\n"
+	"  4:\tld\ta4,0(a5)\n"
+	"\t\t\t4: R_RISCV_LO12_I\tgp\n"
+	"  8:\tld\ta3,0(a5)\n"
+	"\t\t\t8: R_RISCV_LO12_I\tgp\n"
+	"  c:\tbeqz\ta3,14 <f+0x14>\n"
+	"  10:\tlw\ta0,0(a4)\n"
+	"  14:\tret\n";
+static const char rv_fresh[] =
+	"  0:\tlui\ta5,0x0\n"
+	"\t\t\t0: R_RISCV_HI20\tgp\n"
+	"  4:\tld\ta4,0(a5)\n"
+	"\t\t\t4: R_RISCV_LO12_I\tgp\n"
+	"  8:\tld\ta3,0(a5)\n"
+	"\t\t\t8: R_RISCV_LO12_I\tgp\n"
+	"  c:\tbeqz\ta3,14 <f+0x14>\n"
+	"  10:\tlw\ta0,0(a3)\n"
+	"  14:\tret\n";
 /* -O0: the first value is kept at -24(s0) */
-static const char rv_spill[] = "   0:\taddi\tsp,sp,-32\n"
-			       "   4:\tsd\ts0,24(sp)\n"
-			       "   8:\taddi\ts0,sp,32\n" RV_LUI("c", "a5", "gp")
-				       RV_LD("10", "ld\ta5,0(a5)", "gp") "  14:\tsd\ta5,-24(s0)\n" RV_LUI(
-					       "18", "a5", "gp") RV_LD("1c", "ld\ta5,0(a5)", "gp")
-			       "  20:\tbeqz\ta5,2c <f+0x2c>\n"
-			       "  24:\tld\ta5,-24(s0)\n"
-			       "  28:\tlw\ta5,0(a5)\n"
-			       "  2c:\tld\ts0,24(sp)\n"
-			       "  30:\taddi\tsp,sp,32\n"
-			       "  34:\tret\n";
+static const char rv_spill[] =
+	"  0:\taddi\tsp,sp,-32\n"
+	"  4:\tsd\ts0,24(sp)\n"
+	"  8:\taddi\ts0,sp,32\n"
+	"  c:\tlui\ta5,0x0\n"
+	"\t\t\tc: R_RISCV_HI20\tgp\n"
+	"  10:\tld\ta5,0(a5)\n"
+	"\t\t\t10: R_RISCV_LO12_I\tgp\n"
+	"  14:\tsd\ta5,-24(s0)\n"
+	"  18:\tlui\ta5,0x0\n"
+	"\t\t\t18: R_RISCV_HI20\tgp\n"
+	"  1c:\tld\ta5,0(a5)\n"
+	"\t\t\t1c: R_RISCV_LO12_I\tgp\n"
+	"  20:\tbeqz\ta5,2c <f+0x2c>\n"
+	"  24:\tld\ta5,-24(s0)\n"
+	"  28:\tlw\ta5,0(a5)\n"
+	"  2c:\tld\ts0,24(sp)\n"
+	"  30:\taddi\tsp,sp,32\n"
+	"  34:\tret\n";
 /* r1 = (first == 0): seqz */
-static const char rv_r1[] = RV_LUI("0", "a5", "gp") RV_LD("4", "ld\ta4,0(a5)", "gp")
-	RV_LD("8", "ld\ta3,0(a5)", "gp") "   c:\tbeqz\ta3,1c <f+0x1c>\n"
-					 "  10:\tseqz\ta4,a4\n" RV_LUI("14", "a5", "r1")
-						 "  18:\tsw\ta4,0(a5)\n"
-						 "\t\t\t18: R_RISCV_LO12_S\tr1\n"
-						 "  1c:\tret\n";
-static const char rv_r1_fresh[] = RV_LUI("0", "a5", "gp") RV_LD("4", "ld\ta4,0(a5)", "gp")
-	RV_LD("8", "ld\ta3,0(a5)", "gp") "   c:\tbeqz\ta3,1c <f+0x1c>\n"
-					 "  10:\tseqz\ta4,a3\n" RV_LUI("14", "a5", "r1")
-						 "  18:\tsw\ta4,0(a5)\n"
-						 "\t\t\t18: R_RISCV_LO12_S\tr1\n"
-						 "  1c:\tret\n";
+static const char rv_r1[] =
+	"  0:\tlui\ta5,0x0\n"
+	"\t\t\t0: R_RISCV_HI20\tgp\n"
+	"  4:\tld\ta4,0(a5)\n"
+	"\t\t\t4: R_RISCV_LO12_I\tgp\n"
+	"  8:\tld\ta3,0(a5)\n"
+	"\t\t\t8: R_RISCV_LO12_I\tgp\n"
+	"  c:\tbeqz\ta3,1c <f+0x1c>\n"
+	"  10:\tseqz\ta4,a4\n"
+	"  14:\tlui\ta5,0x0\n"
+	"\t\t\t14: R_RISCV_HI20\tr1\n"
+	"  18:\tsw\ta4,0(a5)\n"
+	"\t\t\t18: R_RISCV_LO12_S\tr1\n"
+	"  1c:\tret\n";
+static const char rv_r1_fresh[] =
+	"  0:\tlui\ta5,0x0\n"
+	"\t\t\t0: R_RISCV_HI20\tgp\n"
+	"  4:\tld\ta4,0(a5)\n"
+	"\t\t\t4: R_RISCV_LO12_I\tgp\n"
+	"  8:\tld\ta3,0(a5)\n"
+	"\t\t\t8: R_RISCV_LO12_I\tgp\n"
+	"  c:\tbeqz\ta3,1c <f+0x1c>\n"
+	"  10:\tseqz\ta4,a3\n"
+	"  14:\tlui\ta5,0x0\n"
+	"\t\t\t14: R_RISCV_HI20\tr1\n"
+	"  18:\tsw\ta4,0(a5)\n"
+	"\t\t\t18: R_RISCV_LO12_S\tr1\n"
+	"  1c:\tret\n";
+/* clang-format on */
 
 static void test_riscv64(void **state)
 {
@@ -372,6 +450,7 @@ static void test_riscv64(void **state)
 
 /* b's store is listed first, but every path stores a before it (the jumps go round): the
  * emission order says "b first", the path order "a first". */
+/* clang-format off */
 static const char order_jumps[] =
 	"   0:\tjmp    d <f+0xd>\n"
 	"   2:\tmovb   $0x1,0x0(%rip)        # 9 <f+0x9>\n\t\t\t4: R_X86_64_PC32\tb-0x5\n"
@@ -390,6 +469,7 @@ static const char order_one_path[] =
 	"   e:\tnop\n"
 	"   f:\tmovb   $0x1,0x0(%rip)        # 16 <f+0x16>\n\t\t\t11: R_X86_64_PC32\tb-0x5\n"
 	"  16:\tret\n";
+/* clang-format on */
 
 static void test_order_paths(void **state)
 {
@@ -399,7 +479,7 @@ static void test_order_paths(void **state)
 	struct counts a, b;
 	counts_thread(&d, "f", "a", &a);
 	counts_thread(&d, "f", "b", &b);
-	assert_true(b.first_store < a.first_store); /* listing order: b first */
+	assert_true(b.first_store < a.first_store);		  /* listing order: b first */
 	assert_int_equal(before_thread(&d, "f", "a", "b", 1), 1); /* every path: a first */
 	assert_int_equal(before_thread(&d, "f", "b", "a", 1), 0);
 	assert_int_equal(before_thread(&d, "f", "a", "b", 0), 0); /* no loads of b */
@@ -444,9 +524,9 @@ static void test_limit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_x86_64),	  cmocka_unit_test(test_x86_store_use),
-		cmocka_unit_test(test_x86_paths), cmocka_unit_test(test_i386),
-		cmocka_unit_test(test_aarch64),	  cmocka_unit_test(test_riscv64),
+		cmocka_unit_test(test_x86_64),	    cmocka_unit_test(test_x86_store_use),
+		cmocka_unit_test(test_x86_paths),   cmocka_unit_test(test_i386),
+		cmocka_unit_test(test_aarch64),	    cmocka_unit_test(test_riscv64),
 		cmocka_unit_test(test_order_paths), cmocka_unit_test(test_limit),
 	};
 	return cmocka_run_group_tests_name("asm value flow", tests, NULL, NULL);
