@@ -87,6 +87,9 @@ test('store-tearing: the page says -O0, the example checks -O0, and the data sho
   assert.match(para, /`seen: store-tearing\/const64@gcc-12\/aarch64\/O0`/, 'content/store-tearing.md: the -O0 tear, from the data');
   const ex = JSON.parse(fs.readFileSync(path.join(DATA, 'examples/store-tearing/const64.json'), 'utf8'));
   assert.ok(ex.seen.cells.includes('gcc-12/aarch64/O0'), 'the computed evidence has the -O0 tear');
+  const on = facts.metaValue(read('examples/store-tearing/const64.c'), 'evidence-on');
+  assert.ok(on.split(/\s+/).some((p) => /^(gcc-12|any)\/(aarch64|any)\/(any|([\w,]*,)?O0(,[\w,]*)?)$/.test(p)),
+    `examples/store-tearing/const64.c: evidence-on '${on}' names the -O0 cell`);
 });
 
 // ---- The stale-pointer quiz asks about variants whose answer follows from the rule -------------
