@@ -104,6 +104,29 @@ test('load-fusing: the stale-pointer outcome quizzes ask the fused and the fixed
   assert.equal(out.variants.fixed.checked['r2 == 1 && r1 != 42'], false, 'the marked reader cannot');
 });
 
+// ---- Stale pointer and page_vma_mapped: the pages say the evidence follows the value -----------
+
+// The pages say what the plain evidence checks: the used value comes from the first, plain load,
+// with the variable loaded again on the way (not "two loads instead of three", which both the
+// harmful and the harmless reuse satisfy). The evidence line must be that check, and the computed
+// cells must exclude the one the page names as harmless.
+test('stale-pointer, page_vma_mapped: the pages claim what the evidence checks (the stale value reaches the use)', () => {
+  const cases = [
+    ['examples/load-fusing/stale-pointer.c', 'content/load-fusing.md', 'load-fusing/stale-pointer', /^stale_loads_to\(t1, gp, deref\) >= 1$/],
+    ['examples/case-studies/page-vma-mapped.c', 'content/case-studies/page-vma-mapped.md', 'case-studies/page-vma-mapped', /^stale_loads_to\(t1, pmd, r1\) >= 1$/],
+  ];
+  for (const [file, page, id, want] of cases) {
+    assert.match(facts.metaValue(read(file), 'evidence.plain'), want, `${file}: the plain evidence is the stale value reaching the use`);
+    const para = facts.paragraphWith(read(page), `\`seen: ${id}\``);
+    assert.match(para, /loaded again/, `${page}: the paragraph with the seen directive says what the evidence checks`);
+    const harmless = para.match(new RegExp(`\`seen: ${id}!([^\`]+)\``));
+    assert.ok(harmless, `${page}: names a cell where the reuse is harmless, through the data`);
+    const ex = JSON.parse(fs.readFileSync(path.join(DATA, `examples/${id}.json`), 'utf8'));
+    assert.ok(!ex.seen.cells.includes(harmless[1]), `${id}: not seen on ${harmless[1]}`);
+    assert.ok(ex.seen.cells.length > 0, `${id}: seen somewhere`);
+  }
+});
+
 // ---- How real: the middle column quotes the article's table ------------------------------------
 
 // The article's "Occurs in the Wild?" table (seed 000, "How real is all this?"), by page slug.
