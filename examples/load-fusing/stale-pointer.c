@@ -20,11 +20,11 @@
  */
 #include "course.h"
 
-/* From -O1 up every compiler merges the three loads into two (see the evidence), but they differ in which
- * value the dereference reuses: gcc's native code reuses the first plain load, clang's (native
- * and the explorer's WebAssembly) reuses the READ_ONCE, so there the plain variant behaves.
- * The transformed variant is gcc's choice written out: a NULL first look with a passing check
- * dereferences NULL.
+/* Optimizing compilers merge the three loads into two, and differ in which value the dereference
+ * reuses: the first plain load (stale: the plain evidence follows the dereferenced value back to
+ * its load) or the READ_ONCE (harmless; the explorer's WebAssembly build does this, so there the
+ * plain variant behaves). The transformed variant is the stale choice written out: a NULL first
+ * look with a passing check dereferences NULL.
  * t0 publishes a pointer to a ready value. t1 peeks at the pointer, checks it with READ_ONCE,
  * and if the check passed, loads it again to dereference it (as in the 2017 page_vma_mapped fix). */
 SHARED(int *, gp);
