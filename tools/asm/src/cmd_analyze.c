@@ -44,6 +44,29 @@ static long long count_cb(void *ctx, const json_t *atom)
 	return counts_get(&n, fn);
 }
 
+/* The atoms of a tree with their values on this cell: [{"atom": "loads(t1, x)", "value": 2}], in
+ * the order they appear, so the published evidence shows what each predicate was computed from. */
+static void atom_values(const json_t *t, struct count_ctx *ctx, json_t *out)
+{
+	const char *op = json_string_value(json_object_get(t, "op"));
+	json_t *args = json_object_get(t, "args");
+	if (op && !strcmp(op, "count")) {
+		const char *arg = json_string_value(json_object_get(t, "arg"));
+		json_t *a = json_sprintf("%s(%s, %s%s%s)",
+					 json_string_value(json_object_get(t, "fn")),
+					 json_string_value(json_object_get(t, "thread")),
+					 json_string_value(json_object_get(t, "var")),
+					 arg ? ", " : "", arg ? arg : "");
+		json_array_append_new(out, json_pack("{s:o, s:I}", "atom", a, "value",
+						     (json_int_t)count_cb(ctx, t)));
+		return;
+	}
+	size_t i;
+	json_t *c;
+	json_array_foreach(args, i, c)
+		atom_values(c, ctx, out);
+}
+
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -122,9 +145,12 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 	json_array_foreach(json_object_get(json_object_get(m, "evidence"), v), e, p) {
 		int holds = pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
 		all &= holds;
-		json_array_append_new(preds, json_pack("{s:O, s:O, s:b}", "line",
+		json_t *atoms = json_array();
+		atom_values(json_object_get(p, "tree"), &ctx, atoms);
+		json_array_append_new(preds, json_pack("{s:O, s:O, s:b, s:o}", "line",
 						       json_object_get(p, "line"), "expr",
-						       json_object_get(p, "expr"), "holds", holds));
+						       json_object_get(p, "expr"), "holds", holds,
+						       "atoms", atoms));
 	}
 	/* "seen": the transformation is in this code, i.e. every predicate of the plain variant's
 	 * evidence holds on it (also for the fixed and transformed variants' code: the evidence
