@@ -3,6 +3,7 @@
  */
 #include "evidence.h"
 
+#include "buf.h"
 #include "classify.h"
 #include "flow.h"
 
@@ -172,11 +173,9 @@ int flows_thread(const struct dis *d, const char *thread, const char *var, const
 {
 	memset(fl, 0, sizeof *fl);
 	struct flow_walk w = {
-		d, var, flow_use_parse(use), calloc((size_t)d->nfuncs + 1, 1), fl, 0, err, errlen
+		d, var, flow_use_parse(use), xcalloc((size_t)d->nfuncs + 1, 1), fl, 0, err, errlen
 	};
-	int rc = w.done ? 0 : -1;
-	if (!w.done)
-		snprintf(err, errlen, "out of memory");
+	int rc = 0;
 	for (int f = 0; f < d->nfuncs && rc == 0; f++)
 		if (belongs(d->funcs[f].name, thread))
 			rc = flows_func(&w, f, 0);

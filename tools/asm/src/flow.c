@@ -8,6 +8,7 @@
  */
 #include "flow.h"
 
+#include "buf.h"
 #include "classify.h"
 
 #include <ctype.h>
@@ -816,18 +817,13 @@ int flow_func(const struct dis *d, const struct func *f, const char *var,
 	memset(r, 0, sizeof *r);
 	if (f->n == 0)
 		return 0;
-	int *lid = malloc((size_t)f->n * sizeof *lid);
-	struct effects *fx = malloc((size_t)f->n * sizeof *fx);
-	struct state *in = calloc((size_t)f->n, sizeof *in);
-	int *work = malloc((size_t)f->n * sizeof *work),
-	    *queued = calloc((size_t)f->n, sizeof(int));
-	struct state *s = malloc(sizeof *s);
+	int *lid = xmalloc((size_t)f->n * sizeof *lid);
+	struct effects *fx = xmalloc((size_t)f->n * sizeof *fx);
+	struct state *in = xcalloc((size_t)f->n, sizeof *in);
+	int *work = xmalloc((size_t)f->n * sizeof *work);
+	int *queued = xcalloc((size_t)f->n, sizeof *queued);
+	struct state *s = xmalloc(sizeof *s);
 	int rc = 0, nw = 0;
-	if (!lid || !fx || !in || !work || !queued || !s) {
-		snprintf(err, errlen, "%s: out of memory", f->name);
-		rc = -1;
-		goto out;
-	}
 	for (int i = 0; i < f->n; i++) {
 		effects_of(d->arch, &f->insns[i], &fx[i]);
 		lid[i] = -1;
@@ -905,15 +901,9 @@ int flow_before(const struct dis *d, const struct func *f, const char *a, const 
 	if (f->n == 0)
 		return 0;
 	/* must-analysis: done[i] = a was accessed on every path from the entry to i's start */
-	signed char *done = malloc((size_t)f->n); /* -1: not reached yet, 0, 1 */
-	int *work = malloc((size_t)f->n * sizeof *work),
-	    *queued = calloc((size_t)f->n, sizeof(int));
-	if (!done || !work || !queued) {
-		free(done);
-		free(work);
-		free(queued);
-		return 0;
-	}
+	signed char *done = xmalloc((size_t)f->n); /* -1: not reached yet, 0, 1 */
+	int *work = xmalloc((size_t)f->n * sizeof *work);
+	int *queued = xcalloc((size_t)f->n, sizeof *queued);
 	memset(done, -1, (size_t)f->n);
 	done[0] = 0;
 	int nw = 0;
