@@ -83,10 +83,29 @@ asm-unit-test: $(ASM_TESTS) $(ASM_TOOL)
 	@ASM_TOOL=$(ASM_TOOL) sh tools/asm/tests/test_compile.sh
 	@ASM_TOOL=$(ASM_TOOL) sh tools/asm/tests/test_packages.sh
 
+# libFuzzer over the readers of text a student controls (tools/asm/fuzz/fuzz_asm.c): make check
+# replays the seeds (every example, every lab's file and solutions, the listing fixtures);
+# make asm-fuzz explores for FUZZ_SECONDS more (corpus in build/asm/fuzz-corpus).
+ASM_FUZZER := $(ASM_TEST_DIR)/fuzz-asm
+ASM_FUZZ_SEEDS := examples labs tools/asm/tests/fixtures tools/asm/fuzz/regressions
+$(ASM_FUZZER): tools/asm/fuzz/fuzz_asm.c $(ASM_LIB_SRCS) $(ASM_HDRS)
+	@mkdir -p $(@D)
+	clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -I$(CLIB_DIR) -Itools/asm/src $(shell pkg-config --cflags jansson) \
+		-o $@ $< $(ASM_LIB_SRCS) $(ASM_LIBS)
+.PHONY: asm-fuzz-test asm-fuzz
+asm-fuzz-test: $(ASM_FUZZER)
+	@$(ASM_FUZZER) -runs=0 $(ASM_FUZZ_SEEDS) > $(ASM_TEST_DIR)/fuzz-replay.log 2>&1 || \
+		{ cat $(ASM_TEST_DIR)/fuzz-replay.log; exit 1; }; tail -1 $(ASM_TEST_DIR)/fuzz-replay.log
+asm-fuzz: $(ASM_FUZZER)
+	@mkdir -p $(BUILD)/asm/fuzz-corpus
+	$(ASM_FUZZER) -max_total_time=$(or $(FUZZ_SECONDS),60) -timeout=10 -max_len=8192 \
+		$(BUILD)/asm/fuzz-corpus $(ASM_FUZZ_SEEDS)
+
 asm-bench: $(ASM_TOOL)
 	@BUILD=$(BUILD) sh tools/asm/bench.sh
 
-CHECK_TARGETS += asm-unit-test evidence-test
+CHECK_TARGETS += asm-unit-test evidence-test asm-fuzz-test
 BENCH_TARGETS += asm-bench
 
 # One C style for the tree (.clang-format): the C and C++ sources of tools/ (the examples, labs and

@@ -608,9 +608,8 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		      json_t *ev, json_t *ex, json_t *quiz)
 {
 	json_t *sources = json_object(), *cflags = json_object(), *cells = json_array();
-	json_object_set(cflags, "all",
-			json_object_get(p->cflags, "all") ? json_object_get(p->cflags, "all") :
-							    json_array());
+	json_t *all = json_object_get(p->cflags, "all");
+	json_object_set_new(cflags, "all", all ? json_incref(all) : json_array());
 	size_t i;
 	json_t *v;
 	json_array_foreach(p->variants, i, v) {
