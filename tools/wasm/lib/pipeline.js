@@ -108,11 +108,11 @@ function rewriteRmw(wat, rmwSites, fenceSites) {
   if (/memory\.atomic\.(wait|notify)|atomic\.wait|atomic\.notify/.test(wat)) throw new Error('atomic wait/notify is not supported');
   let j = 0, k = 0;
   const lines = wat.split('\n').map((l) => {
-    const f = /^(\s*)atomic\.fence\s*$/.exec(l);
+    const f = /^(\s*)atomic\.fence(\)*)\s*$/.exec(l);   // the last instruction of a block ends with its ')'
     if (f) {
       const site = fenceSites[k++];
       if (!site) throw new Error('fence count mismatch');
-      return `${f[1]}i32.const ${site.id}\n${f[1]}call $course_fence`;
+      return `${f[1]}i32.const ${site.id}\n${f[1]}call $course_fence${f[2]}`;
     }
     const m = /^(\s*)((i32|i64)\.atomic\.rmw\S*)(.*)$/.exec(l);
     if (!m) return l;
