@@ -479,6 +479,8 @@
     return this.tso && t.sb.length > 0 && t.pending !== null && (t.pending.kind === 'U' || t.pending.kind === 'F') &&
       this.mutant !== 'fence-no-drain';
   };
+  // Does thread i wait for its store buffer to drain (at a fence or an atomic update, x86-TSO)?
+  Machine.prototype.waiting = function (i) { return this._waits(this.threads[i]); };
   // The threads that can take a step (paused, and not waiting for their buffer).
   Machine.prototype.enabled = function () {
     if (this.crash) return [];
@@ -585,6 +587,19 @@
     return c >= DRAIN ? this.drain(c - DRAIN, quiet) : this.step(c, quiet);
   };
   var QUIET_EV = { quiet: true };
+  // One step (an event of step(), drain() or the trace) in words, for the page and the litmus page.
+  var KIND_WORD = { R: 'reads', W: 'writes', U: 'atomically updates' };
+  Machine.prototype.describe = function (ev) {
+    var t = this.threads[ev.thread].name;
+    if (ev.kind === 'H') return t + ' gave up: it ran past the step bound';
+    if (ev.kind === 'X') return t + ' crashes: ' + ev.message + ' (the run ends for every thread)';
+    if (ev.kind === 'F') return t + ' goes on past the barrier at line ' + ev.line + ' (its store buffer is empty)';
+    var v = this.nameOf(ev.addr);
+    if (ev.kind === 'D') return t + '\'s store to ' + v + ' (= ' + ev.value + ', line ' + ev.line + ') reaches memory';
+    if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + ev.value + ', now ' + ev.newValue + ') at line ' + ev.line;
+    if (ev.kind === 'W' && this.tso) return t + ' writes ' + v + ' = ' + ev.value + ' at line ' + ev.line + ' into its store buffer';
+    return t + ' ' + KIND_WORD[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + ev.value : '') + ' at line ' + ev.line;
+  };
   // Where the threads other than t are: what a crash records beside the crashing thread.
   Machine.prototype._others = function (t) {
     var out = {};
