@@ -397,8 +397,8 @@
         go.disabled = false;
         var r = job.result();
         var total = r.executions;
-        self.exStatus.textContent = (r.partial ? 'Partial result: the exploration stopped at ' + BROWSER_CAP + ' schedules; outcomes found so far. ' : 'Done (' + MODEL_NAME[self.model] + '). ') +
-          r.executions + ' schedules explored with partial-order reduction (DPOR: source sets and sleep sets)' +
+        self.exStatus.textContent = (r.partial ? 'Partial result: the exploration stopped at ' + BROWSER_CAP + ' schedules; outcomes found so far. ' : 'Done. ') +
+          r.executions + ' schedules explored ' + (self.model === 'tso' ? 'under x86-TSO ' : '') + 'with partial-order reduction (DPOR: source sets and sleep sets)' +
           (d.naive !== null && d.naive !== undefined ? ', against ' + (d.naive_partial ? 'more than ' : '') + d.naive + ' interleavings by naive enumeration' : '') +
           (r.redundant ? '; ' + r.redundant + ' redundant ones cut short' : '') + '.';
         histogram(self, r.outcomes, total, self.exOut);
