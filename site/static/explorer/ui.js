@@ -199,7 +199,7 @@
     p.appendChild(el('div', { class: 'explorer-controls' }, [undo, reset, this.nextBtn, this.shareLink]));
     this.verdict = el('div', { class: 'explorer-verdict' });
     p.appendChild(this.verdict);
-    var mem = el('table', { class: 'explorer-memory' }, [el('caption', { text: tso ? 'Memory (what every thread sees once the buffers drain)' : 'Memory' }),
+    var mem = el('table', { class: 'explorer-memory' }, [el('caption', { text: tso ? 'Memory (without the stores still in a buffer)' : 'Memory' }),
       el('thead', null, [el('tr', null, [el('th', { scope: 'col', text: 'Variable' }), el('th', { scope: 'col', text: 'Kind' }), el('th', { scope: 'col', text: 'Value' })])])]);
     this.memBody = el('tbody');
     mem.appendChild(this.memBody);
