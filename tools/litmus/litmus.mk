@@ -33,9 +33,14 @@ litmus: $(LITMUS_TOOL)
 LITMUS_PAGE_DATA := $(BUILD)/data/litmus/tests.json
 LITMUS_PAGE_PROJECT := $(BUILD)/litmus/page-project
 LITMUS_IMPORTED := $(wildcard $(BUILD)/litmus/import/summary.json)
+# whether there is an import, rewritten only when that changes (an import removed remakes the page too)
+LITMUS_IMPORT_STATE := $(BUILD)/litmus/import-state.txt
+$(LITMUS_IMPORT_STATE): FORCE
+	@mkdir -p $(@D); s="$(if $(LITMUS_IMPORTED),imported,none)"; \
+		[ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
 $(LITMUS_PAGE_DATA): $(LITMUS_TOOL) $(wildcard $(LITMUS_TESTS_DIR)/*.litmus) tools/litmus/page.js $(WASM_TOOL) \
 		tools/wasm/include/x86-barriers.h examples/include/course.h $(wildcard examples/litmus/*.c) $(LITMUS_IMPORTED) \
-		$(ASM_TOOL)
+		$(LITMUS_IMPORT_STATE) $(ASM_TOOL)
 	@echo "[litmus] the Litmus tests page"
 	@rm -rf $(LITMUS_PAGE_PROJECT)
 	@$(LITMUS_TOOL) import $(LITMUS_TESTS_DIR) $(LITMUS_PAGE_PROJECT) > $(LITMUS_PAGE_PROJECT).txt || \

@@ -66,10 +66,11 @@ function main(argv) {
     const summary = JSON.parse(fs.readFileSync(path.join(set.dir, 'summary.json'), 'utf8'));
     const tests = [];
     for (const s of summary.tests) {
-      const row = { name: s.name, file: s.file, lkmm: s.lkmm || null, status: s.status, reason: null };
+      // (a test skipped before its name was read is named by its file)
+      const row = { name: s.name || path.basename(s.file, '.litmus'), file: s.file, lkmm: s.lkmm || null, status: s.status, reason: null };
       tests.push(row);
       // (the import's reason names the file and line; the row already names the test)
-      if (s.status !== 'ok' || !s.example) { row.skipped = (s.reason || s.status).replace(/^\S+:\d+: /, ''); continue; }
+      if (s.status !== 'ok' || !s.example) { row.skipped = (s.reason || s.status).replace(/(^|: )\S+:\d+: /, '$1'); continue; }
       const ref = JSON.parse(fs.readFileSync(path.join(set.dir, 'ref', s.example + '.json'), 'utf8'));
       const meta = makeMeta(path.join(set.dir, 'examples', s.example + '.c'), `${set.name}/${s.example}`, scratch, ['none']);
       const mod = buildVariant({ src: meta.sources.fixed, cflags: (meta.cflags.all || []).concat(meta.cflags.fixed || []),
