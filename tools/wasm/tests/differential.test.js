@@ -74,7 +74,7 @@ test(`DPOR finds exactly the outcomes of naive enumeration on ${PROGRAMS} random
 
 // The same under x86-TSO, on the first batch (the same module): store buffers multiply the
 // interleavings, so the naive enumeration's cap skips the larger programs.
-const TSO_PROGRAMS = +(process.env.TSO_PROGRAMS || 300);
+const TSO_PROGRAMS = +(process.env.TSO_PROGRAMS || 200);
 const TSO_NAIVE_CAP = 10000;
 test(`DPOR finds exactly the outcomes of naive enumeration under x86-TSO on ${TSO_PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
   const t0 = Date.now();
