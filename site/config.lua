@@ -37,6 +37,12 @@ return {
       template = "evidence-matrix.html",
       data = { evidence = "{data}/evidence.json" },
     },
+    -- ```litmus-tests / ```: every litmus test of the project (and the imported ones): the file's
+    -- verdict beside this build's under SC and x86-TSO, witnesses (tools/litmus/page.js).
+    ["litmus-tests"] = {
+      template = "litmus-tests.html",
+      data = { litmus = "{data}/litmus/tests.json" },
+    },
     -- ```native-behaviour / ```: each example's bad outcomes and the matrix cells whose real code reaches them.
     ["native-behaviour"] = {
       template = "native-behaviour.html",

@@ -16,6 +16,9 @@
  * expect.transformed: reachable: r0 == 1 && r1 != 7
  * expect.transformed: reachable: r0 == 1 && r1 == 7
  * expect.transformed: reachable: r0 == 0
+ * expect-tso.fixed: unreachable: r0 == 1 && r1 != 7
+ * expect-tso.fixed: reachable: r0 == 1 && r1 == 7
+ * expect-tso.transformed: reachable: r0 == 1 && r1 != 7
  */
 #include "course.h"
 

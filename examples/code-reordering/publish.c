@@ -17,6 +17,9 @@
  * expect.plain: reachable: r0 == 1 && r1 == 42
  * expect.transformed: reachable: r0 == 1 && r1 == 42
  * expect.transformed: reachable: r0 == 0
+ * expect-tso.plain: reachable: r0 == 1 && r1 != 42
+ * expect-tso.fixed: unreachable: r0 == 1 && r1 != 42
+ * expect-tso.transformed: reachable: r0 == 1 && r1 != 42
  */
 #include "course.h"
 

@@ -16,6 +16,9 @@
  * expect.fixed: reachable: r1 == 1 && y == 0
  * expect.transformed: reachable: r1 == 1 && y == 0
  * expect.transformed: reachable: r1 == 0 && y == 1
+ * expect-tso.plain: unreachable: r1 == 1 && y == 1
+ * expect-tso.fixed: unreachable: r1 == 1 && y == 1
+ * expect-tso.transformed: reachable: r1 == 1 && y == 1
  */
 #include "course.h"
 

@@ -80,11 +80,12 @@ function scan(html) {
 // Fragments that are not element ids but state the page's script reads (each must name something
 // on the target page, so a stale one is still caught):
 //   #explore=<example-id>:<variant>:<schedule>  the outcome explorer (site/static/explorer/ui.js)
-//   replays a schedule; the page must hold that example (an element with data-example="<id>").
+//   replays a schedule (#explore=<example-id>:<variant>@tso:<schedule> under x86-TSO, whose letters
+//   a-d are drains); the page must hold that example (an element with data-example="<id>").
 //   The outcome tables' witness links carry it as data-explore="<id>:<variant>:<schedule>" (their
 //   href is the explorer section, for readers without JavaScript); it is checked the same way.
 function stateFragmentOk(fragment, target, scanOf) {
-  const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+:[0-9]*$/.exec(fragment);
+  const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+(?::[0-9]*|@tso:[0-9a-d]*)$/.exec(fragment);
   return m !== null && scanOf(target).examples.has(m[1]);
 }
 

@@ -26,6 +26,28 @@ $(LITMUS_TOOL): $(LITMUS_SRCS) $(LITMUS_HDRS)
 litmus: $(LITMUS_TOOL)
 	@test -n "$(LITMUS_DIR)" || { echo "usage: make litmus LITMUS_DIR=<kernel tree>/tools/memory-model/litmus-tests" >&2; exit 2; }
 	@$(LITMUS_TOOL) import $(LITMUS_DIR) $(BUILD)/litmus/import
+	@$(MAKE) --no-print-directory site
+
+# The "Litmus tests" page (content/litmus.md): the project's tests, and the imported ones once make
+# litmus has imported a folder, compiled and explored under SC and x86-TSO (tools/litmus/page.js).
+LITMUS_PAGE_DATA := $(BUILD)/data/litmus/tests.json
+LITMUS_PAGE_PROJECT := $(BUILD)/litmus/page-project
+LITMUS_IMPORTED := $(wildcard $(BUILD)/litmus/import/summary.json)
+# whether there is an import, rewritten only when that changes (an import removed remakes the page too)
+LITMUS_IMPORT_STATE := $(BUILD)/litmus/import-state.txt
+$(LITMUS_IMPORT_STATE): FORCE
+	@mkdir -p $(@D); s="$(if $(LITMUS_IMPORTED),imported,none)"; \
+		[ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
+$(LITMUS_PAGE_DATA): $(LITMUS_TOOL) $(wildcard $(LITMUS_TESTS_DIR)/*.litmus) tools/litmus/page.js $(WASM_TOOL) \
+		tools/wasm/include/x86-barriers.h examples/include/course.h $(wildcard examples/litmus/*.c) $(LITMUS_IMPORTED) \
+		$(LITMUS_IMPORT_STATE) $(ASM_TOOL)
+	@echo "[litmus] the Litmus tests page"
+	@rm -rf $(LITMUS_PAGE_PROJECT)
+	@$(LITMUS_TOOL) import $(LITMUS_TESTS_DIR) $(LITMUS_PAGE_PROJECT) > $(LITMUS_PAGE_PROJECT).txt || \
+		{ cat $(LITMUS_PAGE_PROJECT).txt; exit 1; }
+	@node tools/litmus/page.js --build $(BUILD) --out $@ project=$(LITMUS_PAGE_PROJECT) \
+		$(if $(LITMUS_IMPORTED),imported=$(BUILD)/litmus/import)
+SITE_DEPS += $(LITMUS_PAGE_DATA)
 
 # examples/litmus/<name>.c: what the converter makes of the tests tools/litmus/examples.list names
 LITMUS_EXAMPLES_LIST := tools/litmus/examples.list

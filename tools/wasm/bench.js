@@ -5,8 +5,10 @@
 //   2. the cost of one scheduling step against running the same thread functions straight through
 //      in the compiler's uninstrumented module (ratio);
 //   3. DPOR schedules against the naive interleaving count;
-//   4. bytes per page that embeds an explorer (HTML + scripts + stylesheet, raw and gzipped).
-// Usage: node tools/wasm/bench.js [--build DIR] [--ms N] [--site DIR (default DIR/site)]
+//   4. bytes per page that embeds an explorer (HTML + scripts + stylesheet, raw and gzipped);
+//   5. x86-TSO against SC on the same programs (store buffering, and a three-thread test): schedules/s
+//      measured side by side (alternating windows), their ratio, and DPOR schedules against naive.
+// Usage: node tools/wasm/bench.js [--build DIR] [--ms N] [--site DIR (default DIR/site)] [--models-only (5. alone)]
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -21,10 +23,12 @@ const FLOOR = 100000;
 let BUILD = path.join(TOP, 'build');
 let MS = 500;
 let SITE = null;
+let MODELS_ONLY = false;
 for (let i = 2; i < process.argv.length; i++) {
   if (process.argv[i] === '--build') BUILD = path.resolve(process.argv[++i]);
   else if (process.argv[i] === '--ms') MS = +process.argv[++i];
   else if (process.argv[i] === '--site') SITE = path.resolve(process.argv[++i]);
+  else if (process.argv[i] === '--models-only') MODELS_ONLY = true;
 }
 const CACHE = path.join(BUILD, 'cache/wasm');
 
@@ -46,6 +50,29 @@ function rate(m) {
     bestWall = Math.max(bestWall, n / (el / 1000));
   }
   return { perSec: best, wall: bestWall, res };
+}
+
+// Schedules/s under SC and under x86-TSO, measured in alternating windows so that both see the same
+// machine load; returns {sc, tso} as rate() does.
+function sideBySide(mod, meta) {
+  const ms = { sc: new X.Machine(mod, metaForRuntime(meta)), tso: new X.Machine(mod, metaForRuntime(meta), { model: 'tso' }) };
+  const once = (m) => { const ex = new X.Explorer(m, { mode: 'dpor', cap: 200000 }); ex.run(Infinity); return ex; };
+  for (const k of ['sc', 'tso']) { const w = Date.now(); while (Date.now() - w < MS / 2) once(ms[k]); }
+  const best = { sc: 0, tso: 0 }, res = {};
+  for (let w = 0; w < 6; w++) {
+    const k = w % 2 ? 'tso' : 'sc';
+    let n = 0, el = 0;
+    const t0 = process.hrtime.bigint(), c0 = process.cpuUsage();
+    do { const ex = once(ms[k]); res[k] = ex; n += ex.executions + ex.redundant; el = Number(process.hrtime.bigint() - t0) / 1e6; } while (el < MS / 3);
+    const c = process.cpuUsage(c0);
+    best[k] = Math.max(best[k], n / (Math.max((c.user + c.system) / 1000, 1e-3) / 1000));
+  }
+  const out = {};
+  for (const k of ['sc', 'tso']) {
+    const nx = new X.Explorer(ms[k], { mode: 'naive', cap: 1000000 }); nx.run(Infinity);
+    out[k] = { perSec: best[k], dpor: res[k].executions, naive: nx.executions, naivePartial: nx.partial, outcomes: res[k].result().outcomes.length };
+  }
+  return out;
 }
 
 // ns per step: instrumented (scheduler, one thread after another) vs the plain module straight through.
@@ -91,7 +118,7 @@ function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n 
 function main() {
   const scratch = fs.mkdtempSync(path.join(require('os').tmpdir(), 'wasm-bench-'));
   const sbMeta = makeMeta(path.join(__dirname, 'tests/programs/store-buffering.c'), 'test/store-buffering', scratch, ['none']);
-  const metas = [sbMeta].concat(readMetas(path.join(BUILD, 'data/meta')));
+  const metas = MODELS_ONLY ? [] : [sbMeta].concat(readMetas(path.join(BUILD, 'data/meta')));
   console.log('wasm-bench: exhaustive DPOR in node ' + process.version + ' (' + MS + ' ms per variant after warm-up;');
   console.log('sched/s per CPU-second of this process, (wall) per wall-clock second; ns/step by CPU time)');
   console.log(pad('example:variant', 44) + pad('sched/s', 10) + pad('(wall)', 10) + pad('DPOR', 7) + pad('naive', 8) + pad('ns/step', 9) + pad('plain ns', 9) + 'ratio');
@@ -114,7 +141,7 @@ function main() {
   }
   // Bytes per page: every built page that embeds an explorer.
   const siteDir = SITE || path.join(BUILD, 'site');
-  if (fs.existsSync(siteDir)) {
+  if (MODELS_ONLY) { /* section 5 only */ } else if (fs.existsSync(siteDir)) {
     console.log('\nbytes per page with an explorer (HTML + every script and stylesheet it loads; explorer = its sections,');
     console.log('runtime.js, ui.js, explorer.css and the wasm data scripts):');
     const pages = fs.readdirSync(siteDir, { recursive: true }).filter((f) => f.endsWith('.html') &&
@@ -139,9 +166,20 @@ function main() {
         'explorer ' + (mine / 1024).toFixed(1) + ' KB (wasm data scripts ' + (wasmScripts / 1024).toFixed(1) + ' KB)');
     }
   } else console.log('\nbytes per page: no build/site yet (run make site)');
+  // x86-TSO against SC, side by side on the same modules
+  console.log('\nx86-TSO against SC (the same module; schedules/s per CPU-second, alternating windows; DPOR schedules against naive):');
+  console.log(pad('program', 28) + pad('SC sched/s', 12) + pad('TSO sched/s', 13) + pad('TSO/SC', 8) + pad('SC DPOR/naive', 16) + pad('TSO DPOR/naive', 16) + 'outcomes SC/TSO');
+  for (const [name, threads] of [['store-buffering', 2], ['wrc', 3]]) {
+    const meta = name === 'store-buffering' ? sbMeta : makeMeta(path.join(__dirname, 'tests/programs/wrc.c'), 'test/wrc', scratch, ['none']);
+    const mod = buildVariant({ src: meta.sources.plain, cflags: meta.cflags.all || [], meta, variant: 'plain', cacheDir: CACHE });
+    const r = sideBySide(mod, meta);
+    const dn = (x) => x.dpor + '/' + x.naive + (x.naivePartial ? '+' : '');
+    console.log(pad(name + ' (' + threads + ' threads)', 28) + pad(Math.round(r.sc.perSec), 12) + pad(Math.round(r.tso.perSec), 13) +
+      pad((r.tso.perSec / r.sc.perSec).toFixed(2), 8) + pad(dn(r.sc), 16) + pad(dn(r.tso), 16) + r.sc.outcomes + '/' + r.tso.outcomes);
+  }
   fs.rmSync(scratch, { recursive: true, force: true });
-  console.log('\nfloor: store-buffering plain >= ' + FLOOR + ' schedules/s: ' + (floorOk ? 'met' : 'NOT MET'));
-  return floorOk ? 0 : 1;
+  if (!MODELS_ONLY) console.log('\nfloor: store-buffering plain >= ' + FLOOR + ' schedules/s: ' + (floorOk ? 'met' : 'NOT MET'));
+  return floorOk || MODELS_ONLY ? 0 : 1;
 }
 
 process.exitCode = main();

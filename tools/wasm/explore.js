@@ -47,8 +47,9 @@ function main(argv) {
     if (!opts.silent) for (const e of r.errors) process.stderr.write(e + '\n');
     errors += r.errors.length;
     if (!opts.quiet) {
-      const s = Object.entries(r.json.variants).map(([v, x]) =>
-        `${v}: ${x.outcomes.length} outcomes, ${x.executions} schedules (naive ${x.naive}${x.naive_partial ? '+' : ''})${x.partial ? ' PARTIAL' : ''}`).join('; ');
+      const one = (v, x) => `${v}: ${x.outcomes.length} outcomes, ${x.executions} schedules (naive ${x.naive}${x.naive_partial ? '+' : ''})${x.partial ? ' PARTIAL' : ''}`;
+      const s = Object.entries(r.json.variants).map(([v, x]) => one(v, x))
+        .concat(Object.entries(r.json.tso ? r.json.tso.variants : {}).map(([v, x]) => one(v + ' x86-TSO', x))).join('; ');
       process.stdout.write(`explore ${meta.id}: ${s}${r.errors.length ? ' -- ' + r.errors.length + ' error(s)' : ''}\n`);
     }
   }

@@ -1,8 +1,9 @@
 /* runtime.js - the outcome explorer's engine, one classic script for the browser and node.
  * Runs an example's instrumented wasm threads as resumable coroutines (asyncify) under a scheduler:
- * Machine (reset, step one thread to its next shared access, outcome), Explorer (exhaustive DPOR with
- * source sets + sleep sets, or naive enumeration, in resumable chunks with a cap), random runs,
- * and the evaluator of outcome predicate trees (examples/README.md). No DOM here. */
+ * Machine (reset, step one thread to its next shared access, outcome; memory model 'sc' or 'tso':
+ * x86-TSO store buffers, drained by scheduler steps), Explorer (exhaustive DPOR with source sets +
+ * sleep sets, or naive enumeration, in resumable chunks with a cap), random runs, and the evaluator
+ * of outcome predicate trees (examples/README.md). No DOM here. */
 (function (root) {
   'use strict';
   var STACK = 64 * 1024;       // shadow stack per thread: a deeper stack is the crash "stack overflow"
@@ -11,6 +12,13 @@
   var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
   var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
   var MAX_THREADS = 4;         // schedules are strings of digits 0-3, thread sets are bitmasks
+  // x86-TSO: choice c < 4 runs thread c, c = 4 + i drains the oldest store of thread i's buffer
+  // (letter a-d in a schedule); the explorer's processes are the threads and their buffers.
+  var DRAIN = 4, NPROC = 8;
+  var MODELS = ['sc', 'tso'];
+  // Broken machines, for the tests that must see the comparison with the reference fail.
+  var MUTANTS = ['no-forward', 'lifo', 'fence-no-drain'];
+  var SCRATCH = 64;            // after the asyncify buffers: where TSO loads and buffered stores point
 
   function b64bytes(s) {
     if (typeof Buffer !== 'undefined') return new Uint8Array(Buffer.from(s, 'base64'));
@@ -45,15 +53,16 @@
       load_val_f32: function (id, v) { return host.m._loadVal(id, v); },
       load_val_f64: function (id, v) { return host.m._loadVal(id, v); },
       store_ptr: function (id, bytes, off, ptr) { return host.m._storePtr(id, bytes, off, ptr); },
-      store_val_i32: function (id, v) { return host.m._storeVal(id, v); },
-      store_val_i64: function (id, v) { return host.m._storeVal(id, v); },
-      store_val_f32: function (id, v) { return host.m._storeVal(id, v); },
-      store_val_f64: function (id, v) { return host.m._storeVal(id, v); },
+      store_val_i32: function (id, v) { return host.m._storeVal(id, v, 0); },
+      store_val_i64: function (id, v) { return host.m._storeVal(id, v, 1); },
+      store_val_f32: function (id, v) { return host.m._storeVal(id, v, 2); },
+      store_val_f64: function (id, v) { return host.m._storeVal(id, v, 3); },
       log_execution: function (id) { host.m._edge(id); },
       course_rmw32: function (a, v, site) { return host.m._rmw(a, v, undefined, site); },
       course_rmw64: function (a, v, site) { return host.m._rmw(a, v, undefined, site); },
       course_cmpxchg32: function (a, e, r, site) { return host.m._rmw(a, r, e, site); },
       course_cmpxchg64: function (a, e, r, site) { return host.m._rmw(a, r, e, site); },
+      course_fence: function (site) { host.m._fence(site); },
       course_bug: function (line) { throw new BugOn(line); },
     } };
     var m = new WebAssembly.Module(b64bytes(mod.wasm));
@@ -70,7 +79,11 @@
     this.sharedHi = this.addr('__stop_course_shared') || 0;
     this.dataEnd = this.addr('__data_end');
     this.heapBase = this.addr('__heap_base');
-    var need = this.heapBase + MAX_THREADS * ABUF;      // the threads' asyncify buffers
+    // the threads' asyncify buffers, then the scratch bytes of the x86-TSO mode: a load that reads
+    // the thread's own buffered store reads the bytes composed at `scratch`, and a buffered store
+    // writes its value to `scratch + 16` (what reaches memory is the buffer's copy, at a drain).
+    this.scratch = this.heapBase + MAX_THREADS * ABUF;
+    var need = this.scratch + SCRATCH;
     if (this.mem.buffer.byteLength < need) this.mem.grow(Math.ceil((need - this.mem.buffer.byteLength) / 65536));
     this.dv = new DataView(this.mem.buffer);
     // No thread is running outside a machine's run: the hooks of a machine with cur === null pass through.
@@ -93,8 +106,19 @@
   // opts.share: another Machine of the same mod whose instance this one uses (many programs compiled
   // into one module, as the differential test does); such machines run one at a time, and a run
   // starts with reset().
+  // opts.model: 'sc' (default: one shared access at a time on one memory) or 'tso' (x86-TSO: a FIFO
+  // store buffer per thread, drained one store at a time by steps of their own; tools/wasm/README.md).
+  // opts.mutant (tests only): a broken x86-TSO machine, 'no-forward' (a load ignores the thread's
+  // own buffer), 'lifo' (the newest store drains first) or 'fence-no-drain' (fences and atomic
+  // read-modify-writes do not wait for the buffer).
   function Machine(mod, meta, opts) {
     var self = this;
+    this.model = (opts && opts.model) || 'sc';
+    if (MODELS.indexOf(this.model) < 0) throw new Error('unknown memory model ' + this.model + ' (sc, tso)');
+    this.tso = this.model === 'tso';
+    this.mutant = (opts && opts.mutant) || null;
+    if (this.mutant !== null && (!this.tso || MUTANTS.indexOf(this.mutant) < 0)) throw new Error('unknown x86-TSO mutant ' + this.mutant);
+    if (this.tso && !mod.fences) throw new Error('the module has no fence table: it was built before the x86-TSO mode (rebuild it)');
     var host = opts && opts.share ? opts.share.host : new Host(mod);
     if (host.mod !== mod) throw new Error('machines share an instance only for the same module');
     this.host = host; host.m = this;
@@ -118,7 +142,7 @@
       if (typeof ex[name] !== 'function') throw new Error('thread ' + name + ' is not exported by the module');
       var top = heapBase - 256 - i * (STACK + GUARD);
       if (host.minSp[i] === undefined) host.minSp[i] = top;
-      return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, buf: heapBase + i * ABUF };
+      return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, buf: heapBase + i * ABUF, sb: [], issued: 0 };
     });
     if (this.threads.length && this.threads[this.threads.length - 1].stackLo - GUARD < this.dataEnd)
       throw new Error('the module\'s stack area is too small for ' + this.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
@@ -137,7 +161,12 @@
   Machine.prototype._load = function (id, bytes, off, ptr) {
     var t = this.cur;
     if (t === null) return ptr;
-    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return ptr; }
+    if (this.rewinding) {
+      this.rewinding = false; this.ex.asyncify_stop_rewind();
+      // x86-TSO: the load reads the thread's newest buffered store of each byte, memory for the rest
+      if (t.sb.length && this.mutant !== 'no-forward' && this._compose(t, ptr + off, bytes, this.host.scratch)) return this._redirect(off, 0);
+      return ptr;
+    }
     var a = ptr + off;
     if (a < t.stackLo) this._below(t, a, this.mod.sites[id]);
     if (!this._shared(a, bytes)) return ptr;
@@ -150,7 +179,7 @@
     var c = t === null ? null : t.capture;
     if (c !== null && c.site === id) {
       c.ev.value = typeof v === 'bigint' ? Number(v) : v;
-      t.reads.push(c.addr, c.size, readUnsigned(this.dv, c.addr, c.size)); t.capture = null;
+      t.reads.push(c.addr, c.size, this._view(t, c.addr, c.size)); t.capture = null;
     }
     return v;
   };
@@ -160,13 +189,25 @@
       if (ptr + off < t.stackLo) this._below(t, ptr + off, this.mod.sites[id]);
       var st = t.stores, n = t.nst;
       st[n] = ptr + off; st[n + 1] = bytes; t.nst = n + 2;
+      // x86-TSO: a shared store goes into the buffer (at its step); the wasm writes to scratch
+      if (this.tso && this._shared(ptr + off, bytes)) return this._redirect(off, 16);
     }
     return ptr;
   };
-  Machine.prototype._storeVal = function (id, v) {
+  // The pointer that makes `ptr + off` land on the scratch bytes (+ at).
+  Machine.prototype._redirect = function (off, at) {
+    var p = this.host.scratch + at - off;
+    if (p < 0) throw new Error('explorer: an access offset (' + off + ') beyond the scratch area');
+    return p;
+  };
+  Machine.prototype._storeVal = function (id, v, type) {
     var t = this.cur;
     if (t === null) return v;
-    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return v; }
+    if (this.rewinding) {
+      this.rewinding = false; this.ex.asyncify_stop_rewind();
+      if (this.tso) this._buffer(t, t.pending, v, type);
+      return v;
+    }
     var n = t.nst - 2, a = t.stores[n], size = t.stores[n + 1];
     t.nst = n;
     if (!this._shared(a, size)) {
@@ -183,6 +224,12 @@
     if (t !== null && !this.rewinding && a < t.stackLo) this._below(t, a, s.line);
     if (t !== null && !this.rewinding && this._shared(a, s.width)) {
       t.pending = { kind: 'U', addr: a, size: s.width, site: site };
+      this._unwind(t);
+      return s.type === 'i64' ? BigInt(0) : 0;
+    }
+    // x86-TSO: a locked instruction on a thread-private address waits for the buffer too
+    if (t !== null && !this.rewinding && this.tso && t.sb.length && this.mutant !== 'fence-no-drain') {
+      t.pending = { kind: 'F', line: s.line, site: site };
       this._unwind(t);
       return s.type === 'i64' ? BigInt(0) : 0;
     }
@@ -209,6 +256,52 @@
     if (big) return BigInt.asIntN(64, old);
     return s.width === 4 ? Number(BigInt.asIntN(32, old)) : Number(old);
   };
+  // atomic.fence (smp_mb()): under x86-TSO the thread waits there until its buffer is empty (mfence);
+  // nothing under SC. An empty buffer: nothing to wait for, no step.
+  Machine.prototype._fence = function (site) {
+    var t = this.cur;
+    if (t === null) return;
+    if (this.rewinding) { this.rewinding = false; this.ex.asyncify_stop_rewind(); return; }
+    if (!this.tso || !t.sb.length || this.mutant === 'fence-no-drain') return;
+    t.pending = { kind: 'F', line: this.mod.fences[site] || 0, site: site };
+    this._unwind(t);
+  };
+  // A store's step under x86-TSO: {addr, size, bytes (little-endian), value, line, n (the thread's
+  // n-th store)} at the end of its buffer.
+  Machine.prototype._buffer = function (t, p, v, type) {
+    var d = SCRATCH_DV;
+    switch (type) {
+      case 0: d.setInt32(0, v, true); break;
+      case 1: d.setBigInt64(0, BigInt.asIntN(64, BigInt(v)), true); break;
+      case 2: d.setFloat32(0, v, true); break;
+      default: d.setFloat64(0, v, true);
+    }
+    var bytes = [];
+    for (var k = 0; k < p.size; k++) bytes.push(d.getUint8(k));
+    t.sb.push({ addr: p.addr, size: p.size, bytes: bytes, value: typeof v === 'bigint' ? Number(v) : v,
+      line: this.mod.sites[p.site] || 0, n: t.issued++ });
+  };
+  // Writes to `at` the bytes [a, a + n) as thread t sees them: memory, overlaid oldest to newest by
+  // the buffered stores that overlap them (byte by byte: a narrow store inside a wide load, a wide
+  // store under a narrow load). Returns false when no buffered store overlaps (nothing written).
+  Machine.prototype._compose = function (t, a, n, at) {
+    var sb = t.sb, u8 = this.u8, hit = false, i, k;
+    for (i = 0; i < sb.length && !hit; i++) hit = sb[i].addr < a + n && a < sb[i].addr + sb[i].size;
+    if (!hit) return false;
+    for (k = 0; k < n; k++) u8[at + k] = u8[a + k];
+    for (i = 0; i < sb.length; i++) {
+      var e = sb[i];
+      for (k = 0; k < e.size; k++) if (e.addr + k >= a && e.addr + k < a + n) u8[at + e.addr + k - a] = e.bytes[k];
+    }
+    return true;
+  };
+  // The unsigned value (BigInt) of [a, a + size) as thread t sees it (its buffer over memory).
+  Machine.prototype._view = function (t, a, size) {
+    if (!t.sb.length || this.mutant === 'no-forward' || !this._compose(t, a, size, this.host.scratch + 32)) return readUnsigned(this.dv, a, size);
+    return readUnsigned(this.dv, this.host.scratch + 32, size);
+  };
+  var SCRATCH_DV = new DataView(new ArrayBuffer(8));
+
   // An access below the running thread's stack: a NULL dereference, an ordinary global, or in the
   // stack area: a stack overflow when the stack pointer is below the stack too, or when the address
   // is in no thread's stack (a function that calls nothing keeps its stack pointer in a local, so
@@ -281,6 +374,7 @@
       this.u8.fill(0, Math.max(this.host.minSp[i], this.dataEnd), t.stackTop);
       t.sp = t.stackTop; t.started = false; t.status = 'paused'; t.pending = null; t.steps = 0; t.edges = 0;
       t.wrote = false; t.prevState = null; t.prevLoop = -1; t.blocked = null;
+      t.sb.length = 0; t.issued = 0;
       if (t.reads) t.reads.length = 0; else { t.reads = []; t.stores = []; }
       t.nst = 0;
       t.capture = null; t.hangReason = null;
@@ -372,18 +466,45 @@
     for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     return true;
   }
-  Machine.prototype._readsCurrent = function (t) {
-    var r = t.reads;
+  // Are the values t read (r: [addr, size, value]..., default t.reads) still what t would read now?
+  Machine.prototype._readsCurrent = function (t, r) {
+    r = r || t.reads;
     for (var i = 0; i < r.length; i += 3)
-      if (readUnsigned(this.dv, r[i], r[i + 1]) !== r[i + 2]) return false;
+      if (this._view(t, r[i], r[i + 1]) !== r[i + 2]) return false;
     return true;
   };
 
+  // Under x86-TSO a fence or a locked instruction waits until the thread's buffer is empty.
+  Machine.prototype._waits = function (t) {
+    return this.tso && t.sb.length > 0 && t.pending !== null && (t.pending.kind === 'U' || t.pending.kind === 'F') &&
+      this.mutant !== 'fence-no-drain';
+  };
+  // Does thread i wait for its store buffer to drain (at a fence or an atomic update, x86-TSO)?
+  Machine.prototype.waiting = function (i) { return this._waits(this.threads[i]); };
+  // The threads that can take a step (paused, and not waiting for their buffer).
   Machine.prototype.enabled = function () {
     if (this.crash) return [];
     var out = [];
-    for (var i = 0; i < this.threads.length; i++) if (this.threads[i].status === 'paused') out.push(i);
+    for (var i = 0; i < this.threads.length; i++) if (this.threads[i].status === 'paused' && !this._waits(this.threads[i])) out.push(i);
     return out;
+  };
+  // The threads whose store buffer is not empty (x86-TSO): each can drain its oldest store.
+  Machine.prototype.drainable = function () {
+    var out = [];
+    if (this.crash || !this.tso) return out;
+    for (var i = 0; i < this.threads.length; i++) if (this.threads[i].sb.length) out.push(i);
+    return out;
+  };
+  // Every choice of the scheduler: thread i (0-3) runs, or DRAIN + i drains thread i's buffer.
+  Machine.prototype.choices = function () {
+    var out = this.enabled(), d = this.drainable();
+    for (var i = 0; i < d.length; i++) out.push(DRAIN + d[i]);
+    return out;
+  };
+  // What thread i's buffer holds, oldest first: [{addr, size, name, value, line}] (x86-TSO).
+  Machine.prototype.buffer = function (i) {
+    var self = this;
+    return this.threads[i].sb.map(function (e) { return { addr: e.addr, size: e.size, name: self.nameOf(e.addr), value: e.value, line: e.line }; });
   };
 
   Machine.prototype.nameOf = function (addr) {
@@ -399,7 +520,7 @@
     var p = t.pending;
     if (t.status === 'blocked') return (this.mod.loops[t.blockLoop] || {}).line || 0;
     if (!p) return 0;
-    if (p.kind === 'X') return p.line;
+    if (p.kind === 'X' || p.kind === 'F') return p.line;
     if (p.kind === 'U') return this.mod.rmw[p.site].line;
     if (p.kind === 'B' || p.kind === 'E') return (this.mod.loops[p.loop] || {}).line || 0;
     return this.mod.sites[p.site] || 0;
@@ -408,7 +529,7 @@
   // Runs thread i for one step: its pending shared access and everything local up to the next one.
   Machine.prototype.step = function (i, quiet) {
     var t = this.threads[i];
-    if (!t || t.status !== 'paused') throw new Error('thread ' + i + ' cannot step');
+    if (!t || t.status !== 'paused' || this._waits(t)) throw new Error('thread ' + i + ' cannot step');
     this.host.m = this;
     var p = t.pending;
     var ev = quiet ? QUIET_EV : { thread: i, kind: p.kind, addr: p.addr, size: p.size, line: this.lineOf(t), value: p.value };
@@ -426,7 +547,7 @@
       this.trace.push(ev);
       return ev;
     }
-    if (p.kind !== 'W') {
+    if (p.kind === 'R' || p.kind === 'U') {
       var c = t.cap || (t.cap = {});
       c.site = p.site; c.addr = p.addr; c.size = p.size; c.ev = ev;
       t.capture = c;
@@ -434,20 +555,51 @@
     if (p.kind === 'W') { t.reads.length = 0; t.prevState = null; t.wrote = true; }
     this._advance(t);
     t.capture = null;
-    // Threads spinning on something this step changed run again up to their next shared access.
-    if (p.kind !== 'R') {
-      for (var j = 0; j < this.threads.length && !this.crash; j++) {
-        var u = this.threads[j];
-        if (u.status !== 'blocked' || this._readsCurrentList(u.blocked)) continue;
-        u.status = 'paused'; u.blocked = null; u.prevState = null; u.reads.length = 0; u.prevLoop = -1;
-        if (!quiet) (ev.woke = ev.woke || []).push(j);
-        this._advance(u);
-      }
-    }
+    // Memory changed (under x86-TSO a store only enters the buffer; its drain writes memory).
+    if (this.tso ? p.kind === 'U' : p.kind !== 'R') this._wake(ev, quiet);
     if (!quiet) this.trace.push(ev);
     return ev;
   };
+  // Threads spinning on something a step changed run again up to their next shared access.
+  Machine.prototype._wake = function (ev, quiet) {
+    for (var j = 0; j < this.threads.length && !this.crash; j++) {
+      var u = this.threads[j];
+      if (u.status !== 'blocked' || this._readsCurrent(u, u.blocked)) continue;
+      u.status = 'paused'; u.blocked = null; u.prevState = null; u.reads.length = 0; u.prevLoop = -1;
+      if (!quiet) (ev.woke = ev.woke || []).push(j);
+      this._advance(u);
+    }
+  };
+  // x86-TSO: the oldest store of thread i's buffer reaches memory (event kind 'D').
+  Machine.prototype.drain = function (i, quiet) {
+    var t = this.threads[i];
+    if (!t || !t.sb.length || this.crash) throw new Error('thread ' + i + ' has no buffered store to drain');
+    this.host.m = this;
+    var e = this.mutant === 'lifo' ? t.sb.pop() : t.sb.shift();
+    for (var k = 0; k < e.size; k++) this.u8[e.addr + k] = e.bytes[k];
+    var ev = quiet ? QUIET_EV : { thread: i, kind: 'D', addr: e.addr, size: e.size, line: e.line, value: e.value };
+    this._wake(ev, quiet);
+    if (!quiet) this.trace.push(ev);
+    return ev;
+  };
+  // One choice of the scheduler (see choices()).
+  Machine.prototype.take = function (c, quiet) {
+    return c >= DRAIN ? this.drain(c - DRAIN, quiet) : this.step(c, quiet);
+  };
   var QUIET_EV = { quiet: true };
+  // One step (an event of step(), drain() or the trace) in words, for the page and the litmus page.
+  var KIND_WORD = { R: 'reads', W: 'writes', U: 'atomically updates' };
+  Machine.prototype.describe = function (ev) {
+    var t = this.threads[ev.thread].name;
+    if (ev.kind === 'H') return t + ' gave up: it ran past the step bound';
+    if (ev.kind === 'X') return t + ' crashes: ' + ev.message + ' (the run ends for every thread)';
+    if (ev.kind === 'F') return t + ' goes on past the barrier at line ' + ev.line + ' (its store buffer is empty)';
+    var v = this.nameOf(ev.addr);
+    if (ev.kind === 'D') return t + '\'s store to ' + v + ' (= ' + ev.value + ', line ' + ev.line + ') reaches memory';
+    if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + ev.value + ', now ' + ev.newValue + ') at line ' + ev.line;
+    if (ev.kind === 'W' && this.tso) return t + ' writes ' + v + ' = ' + ev.value + ' at line ' + ev.line + ' into its store buffer';
+    return t + ' ' + KIND_WORD[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + ev.value : '') + ' at line ' + ev.line;
+  };
   // Where the threads other than t are: what a crash records beside the crashing thread.
   Machine.prototype._others = function (t) {
     var out = {};
@@ -459,16 +611,14 @@
     }
     return out;
   };
-  Machine.prototype._readsCurrentList = function (r) {
-    return this._readsCurrent({ reads: r });
-  };
-
+  // schedule: choices (decodeSchedule: 0-3 a thread's step, 4-7 a drain of thread 0-3's buffer).
   Machine.prototype.replay = function (schedule) {
     this.reset();
     for (var i = 0; i < schedule.length; i++) {
-      if (this.threads[schedule[i]] === undefined || this.threads[schedule[i]].status !== 'paused')
-        throw new Error('schedule step ' + (i + 1) + ': thread ' + schedule[i] + ' cannot run');
-      this.step(schedule[i]);
+      var c = schedule[i];
+      if (this.choices().indexOf(c) < 0)
+        throw new Error('schedule step ' + (i + 1) + ': ' + (c >= DRAIN ? 'thread ' + (c - DRAIN) + '\'s buffer cannot drain' : 'thread ' + c + ' cannot run'));
+      this.take(c);
     }
   };
 
@@ -539,15 +689,48 @@
     if (a.kind === 'X' || b.kind === 'X') return true;
     return a.addr < b.addr + b.size && b.addr < a.addr + a.size && (a.kind !== 'R' || b.kind !== 'R');
   }
+  // The effect on shared memory of choice c in the machine's state: {kind, addr, size, owner} with
+  // kind 'R' (reads memory), 'W' (writes it), 'U' (both), 'N' (neither: under x86-TSO a store
+  // entering the buffer, a fence) or 'X' (the crash); owner: the thread (of a drain: whose buffer).
+  // Under x86-TSO a thread's load reads memory or its buffer (counted as reading memory), a drain
+  // writes memory; waits: the step needed an empty buffer; n: the thread's n-th store (its drain
+  // happens after it).
+  var TSO_KIND = { R: 'R', W: 'N', U: 'U', F: 'N', X: 'X' };
+  function effectOf(m, c) {
+    if (c >= DRAIN) {
+      var t = m.threads[c - DRAIN], e = m.mutant === 'lifo' ? t.sb[t.sb.length - 1] : t.sb[0];
+      return { kind: 'W', addr: e.addr, size: e.size, owner: c - DRAIN, n: e.n };
+    }
+    var th = m.threads[c], p = th.pending;
+    if (!m.tso) return { kind: p.kind, addr: p.addr, size: p.size, owner: c };
+    return { kind: TSO_KIND[p.kind], addr: p.addr, size: p.size, owner: c, waits: p.kind === 'U' || p.kind === 'F',
+      n: p.kind === 'W' ? th.issued : -1 };
+  }
+  // Do two steps not commute? Memory effects as dependent() (a step with no memory effect commutes
+  // with all but a crash); a thread and its own buffer: its loads see the same values before and
+  // after its own drain, its stores enter the buffer behind the one that drains, and its fences and
+  // locked instructions come after its drains (caused by them, see caused()): only a crash conflicts.
+  function conflict(a, b) {
+    if (a.kind === 'X' || b.kind === 'X') return true;
+    if (a.kind === 'N' || b.kind === 'N' || a.owner === b.owner) return false;
+    return dependent(a, b);
+  }
   // The same for two executed events (ev.crash: the step ended the run, e.g. at an explorer limit).
-  function depends(e, f) { return e.crash || f.crash || dependent(e.acc, f.acc); }
-  function pendingOf(m, i) { return m.threads[i].pending; }   // a fresh object at every pause
+  function depends(e, f) { return e.crash || f.crash || conflict(e.acc, f.acc); }
+  // Executed event e (earlier) causes f under x86-TSO: f drains the store e put in the buffer, or f
+  // waited for an empty buffer and e is a drain of it. Happens-before, never a race.
+  function caused(e, f) {
+    if (f.thread >= DRAIN) return e.thread === f.thread - DRAIN && e.acc.n === f.acc.n && e.acc.kind === 'N';
+    return f.acc.waits === true && e.thread === f.thread + DRAIN;
+  }
+  function choiceChar(c) { return c >= DRAIN ? 'abcd'.charAt(c - DRAIN) : String(c); }
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
 
   // opts: {mode: 'dpor'|'naive', cap: max executions}
   function Explorer(machine, opts) {
     opts = opts || {};
     this.m = machine; this.mode = opts.mode || 'dpor'; this.cap = opts.cap || 100000;
+    this.nproc = machine.tso ? NPROC : machine.threads.length;
     this.outcomes = {}; this.order = [];
     this.executions = 0; this.redundant = 0; this.steps = 0; this.finished = false; this.partial = false;
     this.stack = []; this.stale = false;
@@ -556,8 +739,8 @@
     if (root.enabledMask === 0) { this._record(); this.finished = true; } else this.stack.push(root);
   }
   Explorer.prototype._node = function () {
-    var m = this.m, en = m.enabled(), mask = 0, next = [];
-    for (var i = 0; i < en.length; i++) { mask |= 1 << en[i]; next[en[i]] = pendingOf(m, en[i]); }
+    var m = this.m, en = m.choices(), mask = 0, next = [];
+    for (var i = 0; i < en.length; i++) { mask |= 1 << en[i]; next[en[i]] = effectOf(m, en[i]); }
     return { enabledMask: mask, next: next, backtrack: 0, sleep: 0, chosen: -1, ev: null, ended: 0 };
   };
   Explorer.prototype._record = function () {
@@ -566,7 +749,7 @@
     if (!r) {
       var o = this.m.outcome();
       var sched = '';                                   // the leaf's chain of choices
-      for (var i = 0; i < this.stack.length; i++) sched += this.stack[i].chosen;
+      for (var i = 0; i < this.stack.length; i++) sched += choiceChar(this.stack[i].chosen);
       r = this.outcomes[key] = { outcome: o, count: 0, witness: sched }; this.order.push(key);
     }
     r.count++;
@@ -594,13 +777,13 @@
       if (this.executions + this.redundant >= this.cap) { this.partial = true; this.finished = true; break; }
       if (this.stale) {
         m.reset();
-        for (var i = 0; i < depth; i++) { m.step(this.stack[i].chosen, true); this.steps++; }
+        for (var i = 0; i < depth; i++) { m.take(this.stack[i].chosen, true); this.steps++; }
         this.stale = false;
       }
       var p = lowest(todo);
       top.chosen = p;
       var before = top.enabledMask;
-      m.step(p, true); this.steps++;
+      m.take(p, true); this.steps++;
       var ev = { thread: p, acc: top.next[p], crash: !!m.crash };
       top.ev = ev;
       if (ev.crash) top.ended |= 1 << p;
@@ -611,7 +794,7 @@
         for (var q = 0; s >> q; q++) {
           if (!(s & (1 << q)) || q === p || (top.ended & (1 << q))) continue;
           // q is still waiting at the same access and does not touch what p did.
-          if ((child.enabledMask & (1 << q)) && (before & (1 << q)) && !dependent(top.next[q], top.next[p])) sl |= 1 << q;
+          if ((child.enabledMask & (1 << q)) && (before & (1 << q)) && !conflict(top.next[q], top.next[p])) sl |= 1 << q;
         }
         child.sleep = sl;
         // The crash disabled the other threads' pending accesses: each races with it.
@@ -633,22 +816,25 @@
   // After a crash at `depth`: the next access of every thread still paused is an event the crash
   // prevented; analysed as if it came next, it races with the crash (and maybe with earlier events).
   Explorer.prototype._disabledRaces = function (depth) {
-    var th = this.m.threads;
-    for (var q = 0; q < th.length; q++)
-      if (th[q].status === 'paused' && th[q].pending) this._races(depth + 1, { thread: q, acc: th[q].pending, crash: false });
+    var m = this.m, th = m.threads;
+    for (var q = 0; q < th.length; q++) {
+      if (th[q].status === 'paused' && th[q].pending) this._races(depth + 1, { thread: q, acc: effectOf(m, q), crash: false });
+      if (th[q].sb.length) this._races(depth + 1, { thread: DRAIN + q, acc: effectOf(m, DRAIN + q), crash: false });
+    }
   };
 
   // Source-DPOR race analysis for the event just executed at `depth`.
   Explorer.prototype._races = function (k, ev) {
-    var st = this.stack, nth = this.m.threads.length, p = ev.thread, j, i, t, e;
-    var vc = [0, 0, 0, 0], idx = 1;
+    var st = this.stack, nth = this.nproc, p = ev.thread, j, i, t, e;
+    var vc = [], idx = 1;
+    for (t = 0; t < nth; t++) vc.push(0);
     for (j = k - 1; j >= 0; j--) {
       e = st[j].ev;
       if (e.thread === p) { for (t = 0; t < nth; t++) vc[t] = e.vc[t]; idx = e.idx + 1; break; }
     }
     for (j = 0; j < k; j++) {
       e = st[j].ev;
-      if (e.thread !== p && depends(e, ev)) for (t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
+      if (e.thread !== p && (depends(e, ev) || caused(e, ev))) for (t = 0; t < nth; t++) if (e.vc[t] > vc[t]) vc[t] = e.vc[t];
     }
     vc[p] = idx; ev.vc = vc; ev.idx = idx;
     // a happens before b iff b.vc[a.thread] >= a.idx
@@ -709,16 +895,16 @@
     var until = ms === Infinity || ms === undefined ? Infinity : Date.now() + ms;
     while (this.done < this.n) {
       if (Date.now() > until) return false;
-      var m = this.m, sched = [];
+      var m = this.m, sched = '';
       m.reset();
       for (;;) {
-        var en = m.enabled();
+        var en = m.choices();
         if (!en.length) break;
         var p = en[Math.floor(this.rand() * en.length)];
-        sched.push(p); m.step(p, true);
+        sched += choiceChar(p); m.take(p, true);
       }
       var o = m.outcome(), r = this.outcomes[o.key];
-      if (!r) { r = this.outcomes[o.key] = { key: o.key, outcome: o, count: 0, witness: sched.join('') }; this.order.push(o.key); }
+      if (!r) { r = this.outcomes[o.key] = { key: o.key, outcome: o, count: 0, witness: sched }; this.order.push(o.key); }
       r.count++; this.done++;
     }
     this.finished = true;
@@ -775,15 +961,18 @@
     return v !== null && v !== 0;
   }
 
+  // "01a1b" -> [0, 1, 4, 1, 5]: digits run a thread, letters a-d drain thread 0-3's buffer (x86-TSO).
   function decodeSchedule(s) {
-    if (!/^[0-3]*$/.test(s)) throw new Error('a schedule is a string of thread numbers 0-3');
-    return s.split('').map(Number);
+    if (!/^[0-3a-d]*$/.test(s)) throw new Error('a schedule is a string of thread numbers 0-3 and drains a-d');
+    return s.split('').map(function (ch) { return ch >= 'a' ? DRAIN + ch.charCodeAt(0) - 97 : +ch; });
   }
+  function encodeSchedule(list) { return list.map(choiceChar).join(''); }
 
   var api = {
     Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns,
     predicateValue: predicateValue, predicateHolds: predicateHolds,
-    outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, dependent: dependent,
+    outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, encodeSchedule: encodeSchedule, dependent: dependent,
+    conflict: conflict, MODELS: MODELS, MUTANTS: MUTANTS, DRAIN: DRAIN,
     limits: { STACK: STACK, GUARD: GUARD, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
   };
   root.CourseExplorer = api;

@@ -1,10 +1,12 @@
 /* ui.js - the outcome explorer's page UI (classic script, works from file:// and http).
- * For every .explorer-app on the page it builds: a variant choice; "play the scheduler" (keys 0-3
- * step a thread, u steps back, n plays the next step of a loaded witness), with per-thread source
- * columns, a memory panel, a timeline and an ARIA live region; random runs with a seed and a
- * histogram; exhaustive DPOR exploration in chunks with witnesses to replay. Schedules are shared
- * as #explore=<id>:<variant>:<schedule>. Needs runtime.js (CourseExplorer) and the wasm data
- * scripts (window.COURSE_WASM). */
+ * For every .explorer-app on the page it builds: a variant choice; the memory model (interleaving
+ * (SC), or x86-TSO when the example was explored under it), stated next to the controls; "play the
+ * scheduler" (keys 0-3 step a thread, a-d drain a thread's store buffer under x86-TSO, u steps
+ * back, n plays the next step of a loaded witness), with per-thread source columns, a memory panel,
+ * the store buffers, a timeline and an ARIA live region; random runs with a seed and a histogram;
+ * exhaustive DPOR exploration in chunks with witnesses to replay. Schedules are shared as
+ * #explore=<id>:<variant>:<schedule> (SC) or #explore=<id>:<variant>@tso:<schedule> (x86-TSO).
+ * Needs runtime.js (CourseExplorer) and the wasm data scripts (window.COURSE_WASM). */
 (function () {
   'use strict';
   var X = window.CourseExplorer;
@@ -25,7 +27,13 @@
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 
-  var KIND = { R: 'reads', W: 'writes', U: 'atomically updates' };
+  var MODEL_NAME = { sc: 'interleaving (SC)', tso: 'x86-TSO' };
+  var MODEL_TEXT = {
+    sc: 'Model in use: sequentially consistent interleaving. Each step is one shared access, and it reaches memory at once.',
+    tso: 'Model in use: x86-TSO. A thread\'s store waits in its store buffer until you drain it (a separate step); ' +
+      'its own loads see it first, the other threads only after the drain; smp_mb() and atomic updates wait for an empty buffer.',
+  };
+  var LETTERS = 'abcd';
 
   // Lines of the thread function `name` in the source: from THREAD(name) to its closing brace.
   function threadRange(lines, name) {
@@ -48,19 +56,24 @@
     if (!this.variants.length) return;
     this.uid = 'x' + Math.random().toString(36).slice(2, 8);
     this.machines = {};
+    this.model = 'sc';
     this.build();
     root.hidden = false;
     this.select(this.variants[0]);
   }
 
   App.prototype.data = function () { return DATA[this.id + ':' + this.variant]; };
+  // The explored summary of the variant under the model in use ({outcomes, naive, executions, bad}).
+  App.prototype.summary = function () { var d = this.data(); return this.model === 'tso' ? d.tso : d; };
+  App.prototype.hasTso = function () { var d = this.data(); return !!(d && d.tso && d.fences); };
 
   App.prototype.machine = function () {
-    if (!this.machines[this.variant]) {
+    var k = this.variant + ':' + this.model;
+    if (!this.machines[k]) {
       var d = this.data();
-      this.machines[this.variant] = new X.Machine(d, d.meta);
+      this.machines[k] = new X.Machine(d, d.meta, { model: this.model });
     }
-    return this.machines[this.variant];
+    return this.machines[k];
   };
 
   App.prototype.build = function () {
@@ -74,6 +87,18 @@
       self.variantInputs[v] = inp;
       vgroup.appendChild(el('label', { for: uid + '-v-' + v }, [inp, ' ' + v]));
     });
+    // The memory model: a switch when the example was explored under x86-TSO; always stated.
+    var mgroup = el('fieldset', { class: 'explorer-model-switch' }, [el('legend', { text: 'Memory model' })]);
+    this.modelInputs = {};
+    var tsoToo = this.variants.some(function (v) { var d = DATA[self.id + ':' + v]; return d.tso && d.fences; });
+    (tsoToo ? ['sc', 'tso'] : ['sc']).forEach(function (m) {
+      var inp = el('input', { type: 'radio', name: uid + '-model', value: m, id: uid + '-m-' + m,
+        onchange: function () { self.setModel(m); } });
+      self.modelInputs[m] = inp;
+      mgroup.appendChild(el('label', { for: uid + '-m-' + m }, [inp, ' ' + MODEL_NAME[m]]));
+    });
+    this.modelText = el('p', { class: 'explorer-model-now' });
+    mgroup.appendChild(this.modelText);
     var modes = el('div', { class: 'explorer-modes', role: 'group', 'aria-label': 'Mode' });
     this.modeButtons = {};
     [['play', 'Play the scheduler'], ['random', 'Random runs'], ['exhaustive', 'Every outcome']].forEach(function (m) {
@@ -88,6 +113,7 @@
     };
     root.appendChild(el('h4', { text: 'Explore it yourself' }));
     root.appendChild(vgroup);
+    root.appendChild(mgroup);
     root.appendChild(modes);
     root.appendChild(this.panels.play);
     root.appendChild(this.panels.random);
@@ -104,11 +130,25 @@
   App.prototype.select = function (v) {
     this.variant = v;
     this.variantInputs[v].checked = true;
+    if (this.model === 'tso' && !this.hasTso()) this.model = 'sc';
+    this.showModel();
     this.schedule = []; this.witness = null;
     this.buildPlay();
     this.render();
     clear(this.randomOut); clear(this.exOut);
     this.exStatus.textContent = '';
+  };
+
+  App.prototype.showModel = function () {
+    for (var m in this.modelInputs) this.modelInputs[m].checked = m === this.model;
+    this.modelText.textContent = MODEL_TEXT[this.model];
+    this.root.setAttribute('data-model', this.model);
+  };
+  App.prototype.setModel = function (m) {
+    if (m === 'tso' && !this.hasTso()) { this.say('This variant was not explored under x86-TSO.'); this.showModel(); return; }
+    this.model = m;
+    this.select(this.variant);
+    this.say('Memory model: ' + MODEL_NAME[m] + '.');
   };
 
   App.prototype.mode = function (m) {
@@ -124,15 +164,21 @@
   App.prototype.buildPlay = function () {
     var self = this, p = this.panels.play, d = this.data(), lines = d.source.split('\n');
     clear(p);
+    var tso = this.model === 'tso', nth = d.meta.threads.length;
     p.appendChild(el('p', { class: 'explorer-help', text: 'You are the scheduler: pick the thread that runs next. ' +
-      'Each step runs one access to a shared variable (and the local code after it). Keys: 0-' +
-      (d.meta.threads.length - 1) + ' run a thread, u steps back, n plays the next step of a loaded schedule.' }));
+      'Each step runs one access to a shared variable (and the local code after it)' +
+      (tso ? '; a store goes into the thread\'s store buffer, and draining it is a step of its own' : '') + '. Keys: 0-' +
+      (nth - 1) + ' run a thread, ' + (tso ? 'a-' + LETTERS[nth - 1] + ' drain a thread\'s oldest buffered store, ' : '') +
+      'u steps back, n plays the next step of a loaded schedule.' }));
     var cols = el('div', { class: 'explorer-threads' });
     this.cols = d.meta.threads.map(function (name, i) {
       var range = threadRange(lines, name);
       var btn = el('button', { type: 'button', class: 'explorer-step', 'aria-keyshortcuts': String(i),
         onclick: function () { self.stepThread(i); } }, ['Run ' + name + ' ', el('kbd', { text: String(i) })]);
       var status = el('p', { class: 'explorer-status' });
+      var drainBtn = tso ? el('button', { type: 'button', class: 'explorer-drain', 'aria-keyshortcuts': LETTERS[i],
+        onclick: function () { self.stepThread(X.DRAIN + i); } }, ['Drain ' + name + '\'s store buffer ', el('kbd', { text: LETTERS[i] })]) : null;
+      var sb = tso ? el('ol', { class: 'explorer-buffer', 'aria-label': name + '\'s store buffer, oldest first' }) : null;
       var ol = el('ol', { class: 'explorer-src', start: String(range[0]), 'aria-label': 'source of ' + name, tabindex: '0' });
       var items = {};
       for (var n = range[0]; n <= range[1]; n++) {
@@ -140,9 +186,10 @@
         items[n] = li; ol.appendChild(li);
       }
       var col = el('section', { class: 'explorer-thread', 'aria-label': 'thread ' + name }, [
-        el('h5', { text: name }), btn, status, ol]);
+        el('h5', { text: name }), btn, drainBtn, status, ol,
+        sb ? el('div', { class: 'explorer-sb' }, [el('h6', { text: 'Store buffer of ' + name + ' (oldest first)' }), sb]) : null]);
       cols.appendChild(col);
-      return { btn: btn, status: status, items: items, range: range, name: name };
+      return { btn: btn, drainBtn: drainBtn, sb: sb, status: status, items: items, range: range, name: name };
     });
     p.appendChild(cols);
     var undo = el('button', { type: 'button', 'aria-keyshortcuts': 'u', onclick: function () { self.undo(); } }, ['Step back ', el('kbd', { text: 'u' })]);
@@ -152,7 +199,7 @@
     p.appendChild(el('div', { class: 'explorer-controls' }, [undo, reset, this.nextBtn, this.shareLink]));
     this.verdict = el('div', { class: 'explorer-verdict' });
     p.appendChild(this.verdict);
-    var mem = el('table', { class: 'explorer-memory' }, [el('caption', { text: 'Memory' }),
+    var mem = el('table', { class: 'explorer-memory' }, [el('caption', { text: tso ? 'Memory (without the stores still in a buffer)' : 'Memory' }),
       el('thead', null, [el('tr', null, [el('th', { scope: 'col', text: 'Variable' }), el('th', { scope: 'col', text: 'Kind' }), el('th', { scope: 'col', text: 'Value' })])])]);
     this.memBody = el('tbody');
     mem.appendChild(this.memBody);
@@ -160,14 +207,7 @@
     p.appendChild(el('div', { class: 'explorer-side' }, [mem, el('div', null, [el('h5', { text: 'Timeline' }), this.timeline])]));
   };
 
-  App.prototype.describe = function (m, ev) {
-    var t = m.threads[ev.thread].name;
-    if (ev.kind === 'H') return t + ' gave up: it ran past the step bound';
-    if (ev.kind === 'X') return t + ' crashes: ' + ev.message + ' (the run ends for every thread)';
-    var v = m.nameOf(ev.addr);
-    if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + ev.value + ', now ' + ev.newValue + ') at line ' + ev.line;
-    return t + ' ' + KIND[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + ev.value : '') + ' at line ' + ev.line;
-  };
+  App.prototype.describe = function (m, ev) { return m.describe(ev); };
 
   App.prototype.statusOf = function (m, t) {
     switch (t.status) {
@@ -178,16 +218,25 @@
     }
     var p = t.pending;
     if (p.kind === 'X') return 'next: crashes (' + p.message + ')';
+    if (m.waiting(t.index)) return 'waits at line ' + m.lineOf(t) + ' until its store buffer is empty (' + (p.kind === 'F' ? 'a full barrier' : 'an atomic update') + ')';
+    if (p.kind === 'F') return 'next: goes on past the barrier at line ' + m.lineOf(t);
     return 'next: ' + (p.kind === 'R' ? 'read' : p.kind === 'W' ? 'write' : 'atomic update of') + ' ' + m.nameOf(p.addr) + ' at line ' + m.lineOf(t);
   };
 
   App.prototype.render = function () {
     var self = this, m = this.machine();
     try { m.replay(this.schedule); } catch (e) { this.schedule = []; m.reset(); this.say('That schedule does not fit this variant: ' + e.message); }
-    var en = m.enabled();
+    var en = m.choices();
     this.cols.forEach(function (c, i) {
       var t = m.threads[i], line = m.lineOf(t);
       c.btn.disabled = en.indexOf(i) < 0;
+      if (c.drainBtn) c.drainBtn.disabled = en.indexOf(X.DRAIN + i) < 0;
+      if (c.sb) {
+        clear(c.sb);
+        var buf = m.buffer(i);
+        if (!buf.length) c.sb.appendChild(el('li', { class: 'empty', text: '(empty)' }));
+        buf.forEach(function (e) { c.sb.appendChild(el('li', null, [el('code', { text: e.name + ' = ' + e.value }), ' (line ' + e.line + ')'])); });
+      }
       c.status.textContent = self.statusOf(m, t);
       for (var n in c.items) {
         var cur = +n === line && t.status !== 'done' && t.status !== 'crashed';
@@ -208,9 +257,9 @@
       var li = el('li', { class: 't' + ev.thread, text: self.describe(m, ev) + (ev.woke ? ' (wakes ' + ev.woke.map(function (j) { return m.threads[j].name; }).join(', ') + ')' : '') });
       self.timeline.appendChild(li);
     });
-    this.shareLink.href = '#explore=' + this.id + ':' + this.variant + ':' + this.schedule.join('');
+    this.shareLink.href = '#explore=' + this.id + ':' + this.variant + (this.model === 'tso' ? '@tso' : '') + ':' + X.encodeSchedule(this.schedule);
     var w = this.witness;
-    this.nextBtn.hidden = !(w && w.length > this.schedule.length && w.slice(0, this.schedule.length).join('') === this.schedule.join(''));
+    this.nextBtn.hidden = !(w && w.length > this.schedule.length && w.slice(0, this.schedule.length).join() === this.schedule.join());
     clear(this.verdict);
     this.verdict.className = 'explorer-verdict';
     if (en.length === 0) {
@@ -224,22 +273,24 @@
 
   // d.bad: [{expr, tree}] (tools/wasm/lib/expect.js); the engine evaluates the trees on the outcome.
   App.prototype.badHit = function (o) {
-    var d = this.data(), out = { values: o.vals, hang: o.hang, crash: o.crash, done: o.done };
+    var d = this.summary(), out = { values: o.vals, hang: o.hang, crash: o.crash, done: o.done };
     for (var i = 0; i < (d.bad || []).length; i++) if (X.predicateHolds(d.bad[i].tree, out)) return d.bad[i].expr;
     return null;
   };
 
+  // i: a thread (0-3), or X.DRAIN + thread: drain that thread's store buffer (x86-TSO)
   App.prototype.stepThread = function (i) {
     var m = this.machine();
-    if (m.enabled().indexOf(i) < 0) {
-      this.say('Thread ' + i + ' cannot run now: ' + (m.threads[i] ? this.statusOf(m, m.threads[i]) : 'no such thread') + '.');
+    if (m.choices().indexOf(i) < 0) {
+      if (i >= X.DRAIN) this.say(m.tso && m.threads[i - X.DRAIN] ? 'The store buffer of ' + m.threads[i - X.DRAIN].name + ' is empty.' : 'No store buffer to drain here.');
+      else this.say('Thread ' + i + ' cannot run now: ' + (m.threads[i] ? this.statusOf(m, m.threads[i]) : 'no such thread') + '.');
       return;
     }
     this.schedule.push(i);
     m = this.render();
     var ev = m.trace[m.trace.length - 1];
     var msg = 'Step ' + this.schedule.length + ': ' + this.describe(m, ev) + '.';
-    if (m.enabled().length === 0) msg += ' ' + this.verdict.textContent;
+    if (m.choices().length === 0) msg += ' ' + this.verdict.textContent;
     this.say(msg);
   };
 
@@ -256,15 +307,18 @@
     this.stepThread(w[this.schedule.length]);
   };
 
-  // Loads a schedule; `play` applies all of it at once, otherwise it is replayed with n.
-  App.prototype.load = function (variant, sched, play) {
+  // Loads a schedule (under `model`, default the one in use); `play` applies all of it at once,
+  // otherwise it is replayed with n.
+  App.prototype.load = function (variant, sched, play, model) {
+    if (model && model !== this.model) { this.model = model; this.variant = null; }
     if (this.variant !== variant) this.select(variant);
     this.mode('play');
     this.witness = sched.slice();
     this.schedule = play ? sched.slice() : [];
     this.render();
-    this.say(play ? 'Schedule ' + sched.join('') + ' played: ' + this.machine().trace.length + ' steps.'
-      : 'Schedule ' + sched.join('') + ' loaded: press n (or the button) to play it one step at a time.');
+    var text = X.encodeSchedule(sched) + (this.model === 'tso' ? ' (x86-TSO)' : '');
+    this.say(play ? 'Schedule ' + text + ' played: ' + this.machine().trace.length + ' steps.'
+      : 'Schedule ' + text + ' loaded: press n (or the button) to play it one step at a time.');
     var b = play ? null : this.nextBtn;
     if (b && !b.hidden) b.focus();
   };
@@ -274,7 +328,7 @@
     var typing = (tag === 'input' && !/^(radio|checkbox|button)$/.test(e.target.type)) || tag === 'select' || tag === 'textarea';
     if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.current !== 'play') return;
-    if (/^[0-3]$/.test(e.key)) { e.preventDefault(); this.stepThread(+e.key); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); }
+    if (/^[0-3]$/.test(e.key)) { e.preventDefault(); this.stepThread(+e.key); } else if (this.model === 'tso' && /^[a-d]$/.test(e.key)) { e.preventDefault(); this.stepThread(X.DRAIN + LETTERS.indexOf(e.key)); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); }
   };
 
   /* ---- random and exhaustive ---------------------------------------------------------------- */
@@ -336,7 +390,7 @@
     this.exOut = el('div');
     this.exStatus = el('p', { class: 'explorer-progress' });
     var go = el('button', { type: 'button', text: 'Find every outcome', onclick: function () {
-      var d = self.data();
+      var d = self.summary();
       var job = new X.Explorer(self.machine(), { mode: 'dpor', cap: BROWSER_CAP });
       go.disabled = true;
       runChunks(job, function () { self.exStatus.textContent = job.executions + ' schedules explored so far'; }, function () {
@@ -344,7 +398,7 @@
         var r = job.result();
         var total = r.executions;
         self.exStatus.textContent = (r.partial ? 'Partial result: the exploration stopped at ' + BROWSER_CAP + ' schedules; outcomes found so far. ' : 'Done. ') +
-          r.executions + ' schedules explored with partial-order reduction (DPOR: source sets and sleep sets)' +
+          r.executions + ' schedules explored ' + (self.model === 'tso' ? 'under x86-TSO ' : '') + 'with partial-order reduction (DPOR: source sets and sleep sets)' +
           (d.naive !== null && d.naive !== undefined ? ', against ' + (d.naive_partial ? 'more than ' : '') + d.naive + ' interleavings by naive enumeration' : '') +
           (r.redundant ? '; ' + r.redundant + ' redundant ones cut short' : '') + '.';
         histogram(self, r.outcomes, total, self.exOut);
@@ -370,17 +424,21 @@
     if (h.slice(0, 9) !== '#explore=') return;
     if (h.length > MAX_FRAGMENT) why = 'it is longer than any schedule';
     else try { spec = decodeURIComponent(h.slice(9)); } catch (e) { why = 'its percent-encoding is malformed'; }
-    var m = spec === null ? null : /^(.+):([a-z]+):([0-3]*)$/.exec(spec);
+    var m = spec === null ? null : /^(.+):([a-z]+)(?:@(sc|tso))?:([0-3a-d]*)$/.exec(spec);
+    if (m && m[3] !== 'tso' && /[a-d]/.test(m[4])) m = null;   // drains only under x86-TSO
     if (!m) {
-      why = why || 'expected #explore=<example>:<variant>:<thread numbers 0-3>';
+      why = why || 'expected #explore=<example>:<variant>[@tso]:<thread numbers 0-3, and drains a-d under x86-TSO>';
       apps.forEach(function (a) { a.say('The link to a schedule was ignored: ' + why + '.'); });
       return;
     }
     apps.forEach(function (a) {
       if (a.id !== m[1] || a.variants.indexOf(m[2]) < 0) return;
-      var max = DATA[a.id + ':' + m[2]].meta.threads.length * (X.limits.MAX_STEPS + 2);
-      if (m[3].length > max) { a.say('The link to a schedule was ignored: ' + m[3].length + ' steps, and a run of this example has at most ' + max + '.'); return; }
-      a.load(m[2], X.decodeSchedule(m[3]), true);
+      var dd = DATA[a.id + ':' + m[2]], model = m[3] || 'sc';
+      if (model === 'tso' && !(dd.tso && dd.fences)) { a.say('The link to a schedule was ignored: this example was not explored under x86-TSO.'); return; }
+      // each step an access, or under x86-TSO a drain of a store (at most one per access)
+      var max = dd.meta.threads.length * (X.limits.MAX_STEPS + 2) * (model === 'tso' ? 2 : 1);
+      if (m[4].length > max) { a.say('The link to a schedule was ignored: ' + m[4].length + ' steps, and a run of this example has at most ' + max + '.'); return; }
+      a.load(m[2], X.decodeSchedule(m[4]), true, model);
       a.root.scrollIntoView();
       a.root.focus();
     });

@@ -25,8 +25,9 @@ struct parse {
 	json_t *block; /* [{line, key, value}] */
 	int block_end; /* line of the closing */
 	json_t *threads, *variants, *outcome, *shared, *observed, *cflags, *evon;
-	json_t *functions; /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
-	int line_of[16];   /* line of each plain key, 0 if absent */
+	json_t *functions;  /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
+	json_t *expect_tso; /* {variant: [predicate]}: the expect-tso.<variant> lines */
+	int line_of[16];    /* line of each plain key, 0 if absent */
 	int has_init, has_check;
 };
 
@@ -179,7 +180,8 @@ enum {
 static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
 					  "variants",	    "outcome", "cflags", "evidence-on",
 					  "transformation", NULL };
-static const char *const variant_keys[] = { "cflags", "evidence", "expect", "quiz", NULL };
+static const char *const variant_keys[] = { "cflags",	  "evidence", "expect",
+					    "expect-tso", "quiz",     NULL };
 
 static int check_variants(struct parse *p, int line)
 {
@@ -510,7 +512,7 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 	char perr[300];
 	const char *kind = NULL, *expr = val;
 	char kbuf[16] = "";
-	if (starts(key, "expect.")) {
+	if (starts(key, "expect.") || starts(key, "expect-tso.")) {
 		const char *colon = strchr(val, ':');
 		if (colon && (size_t)(colon - val) < sizeof kbuf)
 			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(colon - val), val);
@@ -581,7 +583,11 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 			rc = -1;
 			break;
 		}
-		push(starts(key, "evidence.") ? ev : starts(key, "expect.") ? ex : quiz, v, pr);
+		push(starts(key, "evidence.")	? ev :
+		     starts(key, "expect.")	? ex :
+		     starts(key, "expect-tso.") ? p->expect_tso :
+						  quiz,
+		     v, pr);
 	}
 	json_decref(shared);
 	json_decref(observed);
@@ -651,6 +657,10 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		p->evon ? json_incref(p->evon) : json_array(), "expect",
 		per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
 		"sources", sources, "cells", cells, "block", block, "functions", p->functions);
+	/* expect-tso.<variant>: what the explorer's x86-TSO mode must find; a key per variant, and
+	 * none at all when the example has no such line (it is then explored under SC only) */
+	if (m && json_object_size(p->expect_tso))
+		json_object_set_new(m, "expect_tso", per_variant(p->expect_tso, p->variants, 1));
 	/* the transformation the plain evidence shows (a page slug): the key, else the topic of an
 	 * example with evidence-on; null for one without */
 	if (m && transf)
@@ -704,6 +714,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	p.observed = json_array();
 	p.cflags = json_object();
 	p.functions = json_object();
+	p.expect_tso = json_object();
 	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
 	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
 	    scan_code(&p) == 0 && check_outcome(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
@@ -719,6 +730,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.shared);
 	json_decref(p.observed);
 	json_decref(p.cflags);
+	json_decref(p.expect_tso);
 	json_decref(p.evon);
 	json_decref(p.functions);
 	free(p.lines);

@@ -112,6 +112,29 @@ static void test_good(void **state)
 	json_decref(m);
 }
 
+/* expect-tso.<variant>: the explorer's x86-TSO expectations, in "expect_tso" (absent without). */
+static void test_expect_tso(void **state)
+{
+	(void)state;
+	char err[512] = "", path[512];
+	json_t *m = parse_cells("tso", err, sizeof err, path, sizeof path, NULL, 0);
+	if (!m)
+		fail_msg("%s", err);
+	assert_string_equal(str(at(m, "expect_tso", "plain", 0), "kind"), "reachable");
+	assert_int_equal(integer(at(m, "expect_tso", "plain", 0), "line"), 9);
+	assert_string_equal(str(at(m, "expect_tso", "fixed", 0), "kind"), "unreachable");
+	assert_string_equal(str(json_object_get(at(m, "expect_tso", "fixed", 0), "tree"), "op"),
+			    "&&");
+	assert_int_equal(json_array_size(at(m, "expect", "plain", -1)), 1);
+	json_decref(m);
+	m = parse("good", err, sizeof err, path, sizeof path);
+	assert_non_null(m);
+	assert_null(json_object_get(m, "expect_tso"));
+	json_decref(m);
+	assert_null(parse("bad-expect-tso", err, sizeof err, path, sizeof path));
+	assert_non_null(strstr(err, "bad-expect-tso.c:8: expect needs 'reachable: <predicate>'"));
+}
+
 /* A single-variant example (a lab's student file): compiled as it is, on the cells given. */
 static void test_single(void **state)
 {
@@ -253,10 +276,10 @@ static void test_script_json(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_good),	    cmocka_unit_test(test_single),
-		cmocka_unit_test(test_errors),	    cmocka_unit_test(test_patterns),
-		cmocka_unit_test(test_diff),	    cmocka_unit_test(test_diff_insns),
-		cmocka_unit_test(test_script_json),
+		cmocka_unit_test(test_good),	   cmocka_unit_test(test_single),
+		cmocka_unit_test(test_expect_tso), cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_patterns),   cmocka_unit_test(test_diff),
+		cmocka_unit_test(test_diff_insns), cmocka_unit_test(test_script_json),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);
 }

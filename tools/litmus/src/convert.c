@@ -500,15 +500,16 @@ void lit_example_name(const char *test_name, char *buf, size_t n)
 	buf[k] = '\0';
 }
 
-static void expect(const struct lit_test *t, const char *verdict, struct strbuf *b)
+/* key: "expect" (the SC verdict) or "expect-tso" (the x86-TSO verdict, for the explorer's mode) */
+static void expect(const struct lit_test *t, const char *key, const char *verdict, struct strbuf *b)
 {
 	struct strbuf pos = { 0 }, neg = { 0 };
 	lit_expect_predicates(t, &pos, &neg);
 	int never = !strcmp(verdict, "Never"), always = !strcmp(verdict, "Always");
-	sb_printf(b, " * expect.fixed: %s: %s\n", never ? "unreachable" : "reachable",
+	sb_printf(b, " * %s.fixed: %s: %s\n", key, never ? "unreachable" : "reachable",
 		  sb_str(&pos));
 	if (!never)
-		sb_printf(b, " * expect.fixed: %s: %s\n", always ? "unreachable" : "reachable",
+		sb_printf(b, " * %s.fixed: %s: %s\n", key, always ? "unreachable" : "reachable",
 			  sb_str(&neg));
 	sb_free(&pos);
 	sb_free(&neg);
@@ -542,7 +543,9 @@ static void metadata(const struct lit_test *t, const struct lit_convert_info *in
 	sb_puts(b, "\n * cflags: -std=gnu11\n");
 	evidence(t, "plain", b);
 	evidence(t, "fixed", b);
-	expect(t, info->sc_verdict, b);
+	expect(t, "expect", info->sc_verdict, b);
+	if (info->tso_verdict)
+		expect(t, "expect-tso", info->tso_verdict, b);
 	sb_puts(b, " */\n");
 }
 

@@ -31,7 +31,7 @@ struct lit_convert_info {
 	const char *source;	 /* the litmus file as the generated comment names it */
 	const char *page;	 /* the example's page slug */
 	const char *sc_verdict;	 /* the reference's verdicts: "Never", "Sometimes", "Always" */
-	const char *tso_verdict; /* for the comment only; may be NULL */
+	const char *tso_verdict; /* may be NULL; else also expect-tso.fixed lines */
 };
 
 /*

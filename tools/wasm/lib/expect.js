@@ -13,8 +13,9 @@ function firstHit(tree, outcomes) {
   return outcomes.find((o) => X.predicateHolds(tree, o));
 }
 
-// checkVariant(meta, variant, outcomes, {partial, cap}) -> {checked, expect, errors}
-//   checked: {<expr>: reachable} for every expect.<variant> and quiz.<variant> predicate
+// checkVariant(meta, variant, outcomes, {partial, cap, model}) -> {checked, expect, errors}
+//   checked: {<expr>: reachable} for every expect.<variant> and quiz.<variant> predicate; with
+//            model 'tso' (outcomes under x86-TSO): every expect-tso.<variant> predicate instead
 //   expect:  [{line, kind, expr, reachable, ok, witness}] in the metadata's order
 //   errors:  ["<file>:<line>: ..."] one per expect line that does not hold
 // partial: the outcomes are not all of them (a search stopped at its cap of `cap` schedules): it
@@ -25,8 +26,10 @@ function checkVariant(meta, variant, outcomes, opts) {
   const checked = {};
   const expect = [];
   const errors = [];
-  const preds = ((meta.expect || {})[variant] || []).concat(((meta.quiz || {})[variant] || [])
-    .map((q) => Object.assign({ kind: 'quiz' }, q)));
+  const tso = o.model === 'tso';
+  const key = tso ? 'expect-tso' : 'expect';
+  const preds = tso ? ((meta.expect_tso || {})[variant] || []) : ((meta.expect || {})[variant] || [])
+    .concat(((meta.quiz || {})[variant] || []).map((q) => Object.assign({ kind: 'quiz' }, q)));
   for (const p of preds) {
     let hit;
     try {
@@ -40,7 +43,7 @@ function checkVariant(meta, variant, outcomes, opts) {
     const quiz = p.kind === 'quiz';
     const unproven = !reachable && o.partial && p.kind !== 'reachable';
     if (unproven) {
-      errors.push(`${meta.file}:${p.line}: ${quiz ? 'quiz' : 'expect'}.${variant}: ${quiz ? '' : p.kind + ': '}${p.expr}` +
+      errors.push(`${meta.file}:${p.line}: ${quiz ? 'quiz' : key}.${variant}: ${quiz ? '' : p.kind + ': '}${p.expr}` +
         ` -- exploration stopped at the cap (${o.cap} schedules): cannot prove unreachable`);
     }
     if (quiz) continue;
@@ -49,7 +52,7 @@ function checkVariant(meta, variant, outcomes, opts) {
     if (ok || unproven) continue;
     const why = reachable ? `reachable, e.g. schedule ${hit.witness} gives "${hit.key}"` : 'not reachable';
     const part = o.partial ? ' (exploration hit its cap: outcomes are partial)' : '';
-    errors.push(`${meta.file}:${p.line}: expect.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
+    errors.push(`${meta.file}:${p.line}: ${key}.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
       outcomes.map((x) => '{' + x.key + '}').join(' '));
   }
   return { checked, expect, errors };
@@ -57,9 +60,11 @@ function checkVariant(meta, variant, outcomes, opts) {
 
 // "You broke it": the plain variant's reachable expectations that the fixed variant cannot reach,
 // given byVariant = {variant: outcomes}. [{expr, tree}] (empty without both variants' outcomes).
-function brokenBy(meta, byVariant) {
+// model 'tso': the expect-tso lines, on outcomes under x86-TSO.
+function brokenBy(meta, byVariant, model) {
   if (!byVariant.plain || !byVariant.fixed) return [];
-  return ((meta.expect || {}).plain || []).filter((e) => e.kind === 'reachable' &&
+  const lines = model === 'tso' ? meta.expect_tso : meta.expect;
+  return ((lines || {}).plain || []).filter((e) => e.kind === 'reachable' &&
     firstHit(e.tree, byVariant.plain) && !firstHit(e.tree, byVariant.fixed))
     .map((e) => ({ expr: e.expr, tree: e.tree }));
 }

@@ -43,9 +43,9 @@ function installEngine(buildDir) {
   return dst;
 }
 
-// Explores one variant. Returns {result, naive, machine}.
+// Explores one variant (opts.model: 'sc' by default, or 'tso'). Returns {result, naive, machine}.
 function exploreVariant(mod, meta, opts) {
-  const m = new X.Machine(mod, metaForRuntime(meta));
+  const m = new X.Machine(mod, metaForRuntime(meta), { model: opts.model || 'sc' });
   const ex = new X.Explorer(m, { mode: 'dpor', cap: opts.cap || DEFAULT_CAP });
   ex.run(Infinity);
   const res = ex.result();
@@ -66,13 +66,52 @@ function explorerBuild(cacheDir) {
   return { compiler: m ? `emcc ${m[1]}` : 'emcc', opt: COMPILE_OPT.replace(/^-/, ''), model: 'sc' };
 }
 
+// The memory models an example is explored under: SC always, x86-TSO when it states what x86-TSO
+// must show (expect-tso.<variant> lines, meta.expect_tso).
+function modelsOf(meta) { return meta.expect_tso ? ['sc', 'tso'] : ['sc']; }
+
+// One variant's exploration under one model, as the outcomes JSON has it; `errors` gets the
+// disagreements (explorer limits, expect lines).
+function variantResult(mod, meta, v, src, model, opts, errors) {
+  const t0 = Date.now();
+  const { result, naive } = exploreVariant(mod, meta, Object.assign({}, opts, { model }));
+  const ms = Date.now() - t0;
+  const outcomes = result.outcomes.map((r) => ({
+    key: r.key, values: r.outcome.vals, hang: r.outcome.hang, crash: r.outcome.crash, done: r.outcome.done,
+    count: r.count, witness: r.witness,
+  }));
+  // An explorer limit is no outcome of the program: an error at the line where it was hit (a line of
+  // the variant's source, which is what the compiler numbered).
+  for (const r of result.outcomes) {
+    const c = r.outcome.crash;
+    if (c && c.limit) {
+      errors.push(`${c.line ? src + ':' + c.line : meta.file + ':1'}: variant ${v}${model === 'tso' ? ' (x86-TSO)' : ''}: ${c.thread}: ${c.message} ` +
+        `(schedule ${r.witness || '(none)'}): the outcomes past this point are unknown`);
+    }
+  }
+  const { checked, expect, errors: wrong } = checkVariant(meta, v, outcomes,
+    { partial: result.partial, cap: opts.cap || DEFAULT_CAP, model });
+  errors.push(...wrong);
+  return {
+    partial: result.partial,
+    executions: result.executions,
+    sleep_blocked: result.redundant,
+    naive: naive ? naive.executions : null,
+    naive_partial: naive ? naive.partial : null,
+    explore_ms: ms,
+    outcomes, checked, expect,
+  };
+}
+
 // opts: {buildDir, cacheDir, cap, naive}. Returns {json, errors: ["file:line: msg"], scripts: [paths]}, and
 // toolMissing: true (json incomplete) when a tool of the pipeline is not installed.
 function processExample(meta, opts) {
   const errors = [];
   const file = meta.file;
-  const out = { id: meta.id, file, order: meta.variants.slice(), build: null, variants: {} };
-  const reach = {};
+  const models = modelsOf(meta);
+  const out = { id: meta.id, file, order: meta.variants.slice(), build: null, models, variants: {} };
+  if (models.includes('tso')) out.tso = { variants: {} };
+  const reach = {}, reachTso = {};
   const perVariant = {};
   for (const v of meta.variants) {
     const cflags = (meta.cflags.all || []).concat(meta.cflags[v] || []);
@@ -86,55 +125,35 @@ function processExample(meta, opts) {
       continue;
     }
     if (!out.build) out.build = explorerBuild(opts.cacheDir); // after a build: the tools are there
-    const t0 = Date.now();
-    const { result, naive } = exploreVariant(mod, meta, opts);
-    const ms = Date.now() - t0;
-    const outcomes = result.outcomes.map((r) => ({
-      key: r.key, values: r.outcome.vals, hang: r.outcome.hang, crash: r.outcome.crash, done: r.outcome.done,
-      count: r.count, witness: r.witness,
-    }));
-    // An explorer limit is no outcome of the program: an error at the line where it was hit (a line of
-    // the variant's source, which is what the compiler numbered).
-    for (const r of result.outcomes) {
-      const c = r.outcome.crash;
-      if (c && c.limit) {
-        errors.push(`${c.line ? src + ':' + c.line : file + ':1'}: variant ${v}: ${c.thread}: ${c.message} ` +
-          `(schedule ${r.witness || '(none)'}): the outcomes past this point are unknown`);
-      }
-    }
-    const { checked, expect, errors: wrong } = checkVariant(meta, v, outcomes,
-      { partial: result.partial, cap: opts.cap || DEFAULT_CAP });
-    errors.push(...wrong);
-    reach[v] = outcomes;
+    const r = variantResult(mod, meta, v, src, 'sc', opts, errors);
+    reach[v] = r.outcomes;
     const key = meta.id + ':' + v;
     const scriptRel = `wasm/${meta.id}.${v}.js`;
     const source = fs.readFileSync(src, 'utf8');
     perVariant[v] = { mod, scriptRel, key, source };
-    out.variants[v] = {
-      data_script: scriptRel,
-      script_key: key,
-      partial: result.partial,
-      executions: result.executions,
-      sleep_blocked: result.redundant,
-      naive: naive ? naive.executions : null,
-      naive_partial: naive ? naive.partial : null,
-      explore_ms: ms,
-      outcomes, checked, expect,
-      bytes: { wasm_emcc: mod.rawBytes, wasm_instrumented: mod.finalBytes },
-    };
+    out.variants[v] = Object.assign({ data_script: scriptRel, script_key: key }, r,
+      { bytes: { wasm_emcc: mod.rawBytes, wasm_instrumented: mod.finalBytes } });
+    if (out.tso) {
+      out.tso.variants[v] = variantResult(mod, meta, v, src, 'tso', opts, errors);
+      reachTso[v] = out.tso.variants[v].outcomes;
+    }
   }
   out.order = meta.variants.filter((v) => out.variants[v]);
   // "You broke it": outcomes the plain variant's expect lines call reachable and the fixed variant cannot reach.
   const broken = brokenBy(meta, reach);
   if (out.variants.plain) out.variants.plain.bad = broken.map((b) => b.expr);
+  const brokenTso = out.tso ? brokenBy(meta, reachTso, 'tso') : [];
+  if (out.tso && out.tso.variants.plain) out.tso.variants.plain.bad = brokenTso.map((b) => b.expr);
   const scripts = [];
   for (const v of Object.keys(perVariant)) {
     const pv = perVariant[v];
-    const obj = { id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw, loops: pv.mod.loops,
-      meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
-      bad: v === 'plain' ? broken : [],
-      outcomes: out.variants[v].outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness })),
-      naive: out.variants[v].naive, naive_partial: out.variants[v].naive_partial, executions: out.variants[v].executions };
+    const summary = (x, bad) => ({ bad, outcomes: x.outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness })),
+      naive: x.naive, naive_partial: x.naive_partial, executions: x.executions });
+    const obj = Object.assign({ id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw,
+      fences: pv.mod.fences, loops: pv.mod.loops, meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
+      models }, summary(out.variants[v], v === 'plain' ? broken : []));
+    // under x86-TSO: the same summary (the page's model switch)
+    if (out.tso) obj.tso = summary(out.tso.variants[v], v === 'plain' ? brokenTso : []);
     const text = dataScript(pv.key, obj);
     const dst = path.join(opts.buildDir, 'data/site', pv.scriptRel);
     fs.mkdirSync(path.dirname(dst), { recursive: true });
@@ -146,4 +165,4 @@ function processExample(meta, opts) {
   return { json: out, errors, scripts };
 }
 
-module.exports = { processExample, exploreVariant, metaForRuntime, dataScript, scriptJson, installEngine, TOP };
+module.exports = { processExample, exploreVariant, metaForRuntime, modelsOf, dataScript, scriptJson, installEngine, TOP };

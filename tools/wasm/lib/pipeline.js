@@ -1,7 +1,7 @@
 // pipeline.js - compiles one example variant to an instrumented, asyncified wasm module plus the
 // tables the runtime needs (hook site -> source line, RMW sites, loop ids, exported addresses).
-// Order: emcc -O2 -matomics -g -c, then an -O0 link (the compiler's optimized code, untouched by binaryen) -> wasm2wat, rewrite atomic RMW and
-// cmpxchg into calls to env.course_rmw*/course_cmpxchg* -> wat2wasm -> wasm-opt --instrument-memory
+// Order: emcc -O2 -matomics -g -c (with include/x86-barriers.h), then an -O0 link (the compiler's optimized code, untouched by binaryen) -> wasm2wat, rewrite atomic RMW and
+// cmpxchg into calls to env.course_rmw*/course_cmpxchg* and atomic.fence into env.course_fence -> wat2wasm -> wasm-opt --instrument-memory
 // --log-execution -> wasm-opt --asyncify -O2. Results are cached under build/cache/wasm/<hash>/.
 'use strict';
 const fs = require('fs');
@@ -10,10 +10,13 @@ const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 
 const TOP = path.resolve(__dirname, '../../..');
-const PIPELINE_VERSION = '4';
+const PIPELINE_VERSION = '5';
+// smp_rmb()/smp_wmb() as x86 maps them (compiler barriers): atomic.fence is then smp_mb() alone.
+const BARRIERS_H = path.join(__dirname, '..', 'include', 'x86-barriers.h');
 const ASYNC_IMPORTS = [
   'env.load_ptr', 'env.store_val_i32', 'env.store_val_i64', 'env.store_val_f32', 'env.store_val_f64',
   'env.log_execution', 'env.course_rmw32', 'env.course_rmw64', 'env.course_cmpxchg32', 'env.course_cmpxchg64',
+  'env.course_fence',
 ];
 
 // The Debian package of each tool run here (tools/setup/debian-packages.txt installs them).
@@ -98,12 +101,19 @@ function instructions(wasmPath) {
 const RMW_RE = /^(i32|i64)\.atomic\.rmw(8|16|32)?\.(add|sub|and|or|xor|xchg|cmpxchg)(_u)?$/;
 const MEM_RE = /^(i32|i64|f32|f64)\.(atomic\.)?(load|store)(8|16|32)?(_[su])?$/;
 
-// Rewrites the flat text form: every atomic RMW / cmpxchg becomes `i32.const <site>; call $course_*`.
-function rewriteRmw(wat, rmwSites) {
+// Rewrites the flat text form: every atomic RMW / cmpxchg becomes `i32.const <site>; call $course_*`,
+// every atomic.fence `i32.const <site>; call $course_fence` (a point where the x86-TSO mode waits).
+function rewriteRmw(wat, rmwSites, fenceSites) {
   if (/\bcall \d+\b|\(func \d+\)|\bref\.func \d+\b/.test(wat)) throw new Error('unnamed function references in wat');
   if (/memory\.atomic\.(wait|notify)|atomic\.wait|atomic\.notify/.test(wat)) throw new Error('atomic wait/notify is not supported');
-  let j = 0;
+  let j = 0, k = 0;
   const lines = wat.split('\n').map((l) => {
+    const f = /^(\s*)atomic\.fence(\)*)\s*$/.exec(l);   // the last instruction of a block ends with its ')'
+    if (f) {
+      const site = fenceSites[k++];
+      if (!site) throw new Error('fence count mismatch');
+      return `${f[1]}i32.const ${site.id}\n${f[1]}call $course_fence${f[2]}`;
+    }
     const m = /^(\s*)((i32|i64)\.atomic\.rmw\S*)(.*)$/.exec(l);
     if (!m) return l;
     const op = RMW_RE.exec(m[2]);
@@ -119,11 +129,13 @@ function rewriteRmw(wat, rmwSites) {
     return `${m[1]}i32.const ${site.id}\n${m[1]}call $${fnName}`;
   });
   if (j !== rmwSites.length) throw new Error('RMW count mismatch');
+  if (k !== fenceSites.length) throw new Error('fence count mismatch');
   const imports = [
     '(import "env" "course_rmw32" (func $course_rmw32 (param i32 i32 i32) (result i32)))',
     '(import "env" "course_rmw64" (func $course_rmw64 (param i32 i64 i32) (result i64)))',
     '(import "env" "course_cmpxchg32" (func $course_cmpxchg32 (param i32 i32 i32 i32) (result i32)))',
     '(import "env" "course_cmpxchg64" (func $course_cmpxchg64 (param i32 i64 i64 i32) (result i64)))',
+    '(import "env" "course_fence" (func $course_fence (param i32)))',
   ];
   let text = lines.join('\n');
   // Imports must precede every definition: put ours before the first (func / (table / (memory / (global.
@@ -203,6 +215,7 @@ function inputsHash(srcText, cflags, extra, tools) {
   h.update(PIPELINE_VERSION + '\0' + srcText + '\0' + JSON.stringify(cflags) + '\0' + JSON.stringify(extra));
   h.update('\0' + tools + '\0');
   h.update(fs.readFileSync(path.join(TOP, 'examples/include/course.h')));
+  h.update(fs.readFileSync(BARRIERS_H));
   h.update(fs.readFileSync(__filename));
   return h.digest('hex').slice(0, 24);
 }
@@ -242,7 +255,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   // would also run binaryen's optimizer on the linked module, which knows nothing of C's volatile and
   // reorders READ_ONCE loads and drops fences: the explorer must run the compiler's code, not that.
   const obj = path.join(tmp, 'emcc.o');
-  const compileArgs = [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include')]
+  const compileArgs = [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include'), '-include', BARRIERS_H]
     .concat(cflags, ['-c', src, '-o', obj]);
   const linkArgs = ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
     obj, '-o', raw].concat(exportsFlags);
@@ -261,10 +274,12 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   const insns = instructions(raw);
   const memSites = [];
   const rmwSites = [];
+  const fenceSites = [];
   const loops = [];
   insns.forEach((ins, i) => {
     if (MEM_RE.test(ins.op)) memSites.push({ id: memSites.length + 1, line: lineAt(rows, ins.off), fn: ins.fn });
     else if (RMW_RE.test(ins.op)) rmwSites.push({ id: 100000 + rmwSites.length, insn: ins.op, line: lineAt(rows, ins.off), fn: ins.fn });
+    else if (ins.op === 'atomic.fence') fenceSites.push({ id: 200000 + fenceSites.length, line: lineAt(rows, ins.off) });
     else if (ins.op === 'loop') {
       const next = insns[i + 1];
       loops.push({ line: lineAt(rows, (next || ins).off) || lineAt(rows, ins.off), fn: ins.fn });
@@ -272,7 +287,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   });
   const wat = run('wasm2wat', ['--enable-threads', raw]);
   const rewritten = path.join(tmp, 'rewritten.wat');
-  fs.writeFileSync(rewritten, rewriteRmw(wat, rmwSites));
+  fs.writeFileSync(rewritten, rewriteRmw(wat, rmwSites, fenceSites));
   const rw = path.join(tmp, 'rewritten.wasm');
   run('wat2wasm', ['--enable-threads', rewritten, '-o', rw]);
   const inst = path.join(tmp, 'inst.wasm');
@@ -303,11 +318,13 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   for (const s of memSites) sites[s.id] = s.line;
   const rmw = {};
   for (const s of rmwSites) rmw[s.id] = { op: s.op, type: s.type, width: s.width, offset: s.offset, line: s.line };
+  const fences = {};
+  for (const s of fenceSites) fences[s.id] = s.line;
   const mod = {
     id: meta.id, variant, hash,
     wasm: bytes.toString('base64'),
     rawBytes: 0, finalBytes: bytes.length,
-    sites, rmw, loops: loopIds, addrs,
+    sites, rmw, fences, loops: loopIds, addrs,
   };
   // The compiler's own module, uninstrumented and without its DWARF: the benchmark's straight-through
   // baseline, and what the outcomes report as wasm_emcc.

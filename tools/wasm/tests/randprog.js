@@ -169,20 +169,21 @@ function exampleText(p) {
 module.exports = { programs, batchSource, batchMeta, runtimeMeta, exampleText, mulberry32 };
 
 // Builds one batch and explores each of its programs with DPOR and with naive enumeration.
-// job: {src, id, programs: [program], cacheDir, naiveCap}. Returns {results: [{id, dpor, naive,
+// job: {src, id, programs: [program], batch (every program of src, default: programs), cacheDir, naiveCap,
+// model ('sc' by default, or 'tso')}. Returns {results: [{id, dpor, naive,
 // dporKeys, naiveKeys, naivePartial, crash, limit, overflow, hang}], buildMs, exploreMs}.
 function exploreBatch(job) {
   const { buildVariant } = require('../lib/pipeline');
   const X = require('../runtime.js');
   let t = Date.now();
-  const mod = buildVariant({ src: job.src, cflags: [], meta: batchMeta(job.programs, job.id), variant: 'plain', cacheDir: job.cacheDir });
+  const mod = buildVariant({ src: job.src, cflags: [], meta: batchMeta(job.batch || job.programs, job.id), variant: 'plain', cacheDir: job.cacheDir });
   const buildMs = Date.now() - t;
   t = Date.now();
   const results = [];
   let first = null;
   const keys = (r) => r.outcomes.map((o) => o.key).sort();
   for (const p of job.programs) {
-    const m = new X.Machine(mod, runtimeMeta(p), first ? { share: first } : undefined);
+    const m = new X.Machine(mod, runtimeMeta(p), { share: first || undefined, model: job.model || 'sc' });
     first = first || m;
     const d = new X.Explorer(m, { mode: 'dpor', cap: job.naiveCap }); d.run(Infinity);
     const n = new X.Explorer(m, { mode: 'naive', cap: job.naiveCap }); n.run(Infinity);

@@ -1,0 +1,145 @@
+// tso.test.js - the explorer's x86-TSO mode on the Litmus tests page, over http and file://:
+// store buffering (litmus/sb-poonceonces, the test as written) reaches both loads reading 0 under
+// x86-TSO, by keyboard (stores into the buffers, loads, drains a and b) and by a witness of the
+// exhaustive mode stepped with n while the buffer panels show the buffered stores; never under SC,
+// and never with smp_mb() (litmus/sb-fencembonceonces) under x86-TSO; the model in use is stated
+// next to the controls; the static x86-TSO tables and the litmus table with JavaScript off; a
+// schedule link of the x86-TSO table replays under x86-TSO.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const h = require('./harness');
+
+const SB = 'litmus/sb-poonceonces', MB = 'litmus/sb-fencembonceonces';
+const BOTH = 'P0_r0=0 P1_r0=0';
+const app = (tab, id) => tab.page.locator(`.explorer-app[data-example="${id}"]`);
+let site;
+before(async () => { site = await h.open(); });
+after(async () => { if (site) await site.close(); });
+
+async function openApp(tab, id, hash) {
+  await tab.goto('litmus.html' + (hash || ''));
+  const a = app(tab, id);
+  await a.waitFor({ state: 'visible' });
+  return a;
+}
+async function exhaustive(tab, a, id) {
+  await a.getByRole('button', { name: 'Every outcome', exact: true }).click();
+  await a.getByRole('button', { name: 'Find every outcome' }).click();
+  await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent),
+    `.explorer-app[data-example="${id}"] .explorer-exhaustive .explorer-progress`);
+  return a.locator('.explorer-exhaustive tbody tr').allTextContents();
+}
+
+for (const mode of h.MODES) {
+  test(`x86-TSO: store buffering reaches both-zero by keyboard, the buffers shown (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    const a = await openApp(tab, SB);
+    await a.locator('input[type=radio][value=fixed]').check();
+    assert.match(await a.locator('.explorer-model-now').textContent(), /sequentially consistent interleaving/);
+    await a.locator('input[type=radio][value=tso]').check();
+    assert.match(await a.locator('.explorer-model-now').textContent(), /^Model in use: x86-TSO/);
+    await a.focus();
+    const live = a.locator('.explorer-live');
+    await tab.page.keyboard.press('0');
+    assert.match(await live.textContent(), /^Step 1: P0 writes x = 1 at line \d+ into its store buffer/);
+    assert.match(await a.locator('.explorer-buffer').nth(0).textContent(), /x = 1/);
+    assert.match(await a.locator('.explorer-memory').textContent(), /x\s*shared\s*0/, 'memory does not have it yet');
+    await tab.page.keyboard.press('1');
+    await tab.page.keyboard.press('0');
+    assert.match(await live.textContent(), /P0 reads y = 0/);
+    await tab.page.keyboard.press('1');
+    assert.match(await live.textContent(), /P1 reads x = 0/);
+    assert.equal(await a.locator('.explorer-verdict').textContent(), '', 'the stores still wait');
+    await tab.page.keyboard.press('a');
+    assert.match(await live.textContent(), /P0's store to x \(= 1, line \d+\) reaches memory/);
+    await tab.page.keyboard.press('b');
+    assert.match(await a.locator('.explorer-verdict').textContent(), new RegExp(`Outcome: ${BOTH}\\.`));
+    assert.match(await a.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=${SB}:fixed@tso:0101ab$`));
+    await tab.screenshot(`tso-play-${mode}`);
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`x86-TSO: an exhaustive witness of both-zero steps through buffered stores; never under SC or with smp_mb() (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    let a = await openApp(tab, SB);
+    await a.locator('input[type=radio][value=fixed]').check();
+    let rows = await exhaustive(tab, a, SB);
+    assert.ok(!rows.some((r) => r.includes(BOTH)), 'SC: ' + rows.join(' | '));
+    await a.locator('input[type=radio][value=tso]').check();
+    rows = await exhaustive(tab, a, SB);
+    assert.ok(rows.some((r) => r.includes(BOTH)), 'x86-TSO: ' + rows.join(' | '));
+    assert.match(await a.locator('.explorer-exhaustive .explorer-progress').textContent(), /explored under x86-TSO/);
+    await a.locator('.explorer-exhaustive tr', { hasText: BOTH }).getByRole('button').click();
+    let steps = 0, buffered = 0;
+    while (await a.locator('.explorer-verdict').textContent() === '' && steps < 20) {
+      await tab.page.keyboard.press('n');
+      steps++;
+      const bufs = await a.locator('.explorer-buffer').allTextContents();
+      if (bufs.every((b) => /= 1/.test(b))) buffered++;
+    }
+    assert.match(await a.locator('.explorer-verdict').textContent(), new RegExp(BOTH));
+    assert.ok(buffered >= 1, 'at some step both stores wait in the buffers');
+    assert.ok(await a.locator('.explorer-timeline li', { hasText: 'reaches memory' }).count() >= 2);
+    // smp_mb() between the store and the load: not under x86-TSO either
+    a = app(tab, MB);
+    await a.scrollIntoViewIfNeeded();
+    await a.locator('input[type=radio][value=fixed]').check();
+    await a.locator('input[type=radio][value=tso]').check();
+    rows = await exhaustive(tab, a, MB);
+    assert.ok(rows.length >= 3 && !rows.some((r) => r.includes(BOTH)), 'smp_mb(): ' + rows.join(' | '));
+    await tab.screenshot(`tso-exhaustive-${mode}`);
+    tab.assertClean();
+    await tab.close();
+  });
+}
+
+test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file://)', async () => {
+  const tab = await site.newTab({ mode: 'file' });
+  const a = await openApp(tab, SB);
+  const link = tab.page.locator(`.explorer[data-example="${SB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso] tr`,
+    { hasText: BOTH }).locator('a.explorer-witness');
+  const spec = await link.getAttribute('data-explore');
+  const schedule = new RegExp(`^${SB}:fixed@tso:([0-3a-d]+)$`).exec(spec)[1];
+  await link.click();
+  await tab.page.waitForFunction((sel) => /Outcome: P0_r0=0 P1_r0=0/.test(document.querySelector(sel).textContent),
+    `.explorer-app[data-example="${SB}"] .explorer-verdict`);
+  assert.equal(await a.locator('.explorer-timeline li').count(), schedule.length);
+  assert.equal(await a.locator('input[type=radio][value=tso]').isChecked(), true);
+  tab.assertClean();
+  await tab.close();
+});
+
+test('x86-TSO: with JavaScript off the x86-TSO tables and the litmus table are static content', async () => {
+  const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
+  await tab.goto('litmus.html');
+  const tso = tab.page.locator(`.explorer[data-example="${SB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso]`);
+  assert.match(await tso.textContent(), new RegExp(BOTH));
+  const sc = tab.page.locator(`.explorer[data-example="${SB}"] table.explorer-outcomes[data-variant=fixed][data-model=sc]`);
+  assert.doesNotMatch(await sc.textContent(), new RegExp(BOTH));
+  const mb = tab.page.locator(`.explorer[data-example="${MB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso]`);
+  assert.doesNotMatch(await mb.textContent(), new RegExp(BOTH));
+  assert.match(await tab.page.locator('.explorer-model').first().textContent(), /x86-TSO/);
+  const row = tab.page.locator("table.litmus-table[data-set=project] tbody", { hasText: "SB+poonceonces (" }).first();
+  assert.match(await row.textContent(), /Sometimes\s*Never\s*Sometimes/);
+  assert.match(await row.locator('details.litmus-witness').textContent(), /reaches memory/);
+  await tab.close();
+});
+
+test('x86-TSO: axe finds no WCAG A/AA violations in the x86-TSO explorer and the litmus table', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  await openApp(tab, SB, `#explore=${SB}:fixed@tso:0101a`);
+  await tab.page.addScriptTag({ path: require.resolve('../../node_modules/axe-core/axe.min.js') });
+  const res = await tab.page.evaluate(async (sels) => {
+    const out = [];
+    for (const sel of sels) {
+      const r = await window.axe.run(document.querySelector(sel), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+      out.push(...r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')));
+    }
+    return out;
+  }, [`.explorer[data-example="${SB}"]`, '.litmus-tests']);
+  assert.deepEqual(res, []);
+  tab.assertClean();
+  await tab.close();
+});
