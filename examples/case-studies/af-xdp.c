@@ -16,6 +16,7 @@
  * expect.transformed: reachable: r0 == 1 && r1 != 7
  * expect.transformed: reachable: r0 == 1 && r1 == 7
  * expect.transformed: reachable: r0 == 0
+ * goal.plain: make t1 see the socket bound and use a queue id that was never set: r0 == 1 && r1 != 7
  */
 #include "course.h"
 

@@ -17,6 +17,7 @@
  * expect.plain: reachable: r0 == 1 && r1 == 42
  * expect.transformed: reachable: r0 == 1 && r1 == 42
  * expect.transformed: reachable: r0 == 0
+ * goal.plain: make t1 see ready set and still read data before it was written: r0 == 1 && r1 != 42
  */
 #include "course.h"
 

@@ -16,6 +16,7 @@
  * expect.fixed: reachable: r1 == 1 && y == 0
  * expect.transformed: reachable: r1 == 1 && y == 0
  * expect.transformed: reachable: r1 == 0 && y == 1
+ * goal.transformed: make t1 see x set and still leave y set: r1 == 1 && y == 1
  */
 #include "course.h"
 

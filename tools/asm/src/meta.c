@@ -28,6 +28,7 @@ struct parse {
 	json_t *functions; /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
 	int line_of[16];   /* line of each plain key, 0 if absent */
 	int has_init, has_check;
+	json_t *goal; /* {variant, line, text, expr, tree} or NULL */
 };
 
 static int fail(struct parse *p, int line, const char *fmt, ...)
@@ -179,7 +180,7 @@ enum {
 static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
 					  "variants",	    "outcome", "cflags", "evidence-on",
 					  "transformation", NULL };
-static const char *const variant_keys[] = { "cflags", "evidence", "expect", "quiz", NULL };
+static const char *const variant_keys[] = { "cflags", "evidence", "expect", "quiz", "goal", NULL };
 
 static int check_variants(struct parse *p, int line)
 {
@@ -537,6 +538,37 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 	return o;
 }
 
+/* goal.<variant>: <words>: <predicate> - the play mode's goal, the bad outcome in words and as an
+ * outcome predicate (split at the last ':', which no predicate contains). One per example. */
+static int goal(struct parse *p, int line, const char *variant, const char *val,
+		const struct pred_names *exn)
+{
+	if (p->goal)
+		return fail(p, line, "a second goal (the first is at line %d): an example has one",
+			    (int)json_integer_value(json_object_get(p->goal, "line")));
+	const char *colon = strrchr(val, ':');
+	if (!colon)
+		return fail(p, line, "goal needs '<the bad outcome in words>: <predicate>'");
+	char text[512];
+	size_t n = (size_t)(colon - val);
+	while (n && isspace((unsigned char)val[n - 1]))
+		n--;
+	if (!n)
+		return fail(p, line, "goal needs words before the predicate: '<words>: <predicate>'");
+	if (n >= sizeof text)
+		return fail(p, line, "goal: the words are longer than %zu characters",
+			    sizeof text - 1);
+	snprintf(text, sizeof text, "%.*s", (int)n, val);
+	const char *expr = colon + 1 + strspn(colon + 1, " \t");
+	char perr[300];
+	json_t *tree = pred_parse(expr, PRED_OUTCOME, exn, perr, sizeof perr);
+	if (!tree)
+		return fail(p, line, "bad goal predicate: %s", perr);
+	p->goal = json_pack("{s:s, s:i, s:s, s:s, s:o}", "variant", variant, "line", line, "text",
+			    text, "expr", expr, "tree", tree);
+	return 0;
+}
+
 static void push(json_t *obj, const char *variant, json_t *item)
 {
 	json_t *a = json_object_get(obj, variant);
@@ -574,6 +606,11 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 		}
 		if (starts(key, "cflags.")) {
 			json_object_set_new(p->cflags, v, split_words(val));
+			continue;
+		}
+		if (starts(key, "goal.")) {
+			if ((rc = goal(p, line, v, val, &exn)) != 0)
+				break;
 			continue;
 		}
 		json_t *pr = predicate(p, line, key, val, &evn, &exn);
@@ -653,6 +690,8 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		"sources", sources, "cells", cells, "block", block, "functions", p->functions);
 	/* the transformation the plain evidence shows (a page slug): the key, else the topic of an
 	 * example with evidence-on; null for one without */
+	if (m)
+		json_object_set(m, "goal", p->goal ? p->goal : json_null());
 	if (m && transf)
 		json_object_set(m, "transformation", transf);
 	else if (m && p->evon) {
@@ -721,6 +760,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.cflags);
 	json_decref(p.evon);
 	json_decref(p.functions);
+	json_decref(p.goal);
 	free(p.lines);
 	free(text);
 	return out;
