@@ -13,7 +13,7 @@ const NAIVE_CAP = 200000;
 
 function metaForRuntime(meta) {
   return { threads: meta.threads, shared: meta.shared, observed: meta.observed, outcome: meta.outcome,
-    has_init: meta.has_init, has_check: meta.has_check };
+    has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions };
 }
 
 // JSON inside a classic <script>, by the rule of tools/asm's data scripts (cmd_collect.c, jansson's
@@ -86,6 +86,8 @@ function processExample(meta, opts) {
       continue;
     }
     if (!out.build) out.build = explorerBuild(opts.cacheDir); // after a build: the tools are there
+    // every line the engine reports (steps, crashes, outcome keys) is the example file's
+    mod = X.withFileLines(mod, (meta.lines || {})[v]);
     const t0 = Date.now();
     const { result, naive } = exploreVariant(mod, meta, opts);
     const ms = Date.now() - t0;
@@ -94,15 +96,15 @@ function processExample(meta, opts) {
       count: r.count, witness: r.witness,
     }));
     // An explorer limit is no outcome of the program: an error at the line where it was hit (a line of
-    // the variant's source, which is what the compiler numbered).
+    // the example file, through the metadata's line map; of the source itself without one).
     for (const r of result.outcomes) {
       const c = r.outcome.crash;
       if (c && c.limit) {
-        errors.push(`${c.line ? src + ':' + c.line : file + ':1'}: variant ${v}: ${c.thread}: ${c.message} ` +
+        errors.push(`${c.line ? ((meta.lines || {})[v] ? file : src) + ':' + c.line : file + ':1'}: variant ${v}: ${c.thread}: ${c.message} ` +
           `(schedule ${r.witness || '(none)'}): the outcomes past this point are unknown`);
       }
     }
-    const { checked, expect, errors: wrong } = checkVariant(meta, v, outcomes,
+    const { checked, expect, errors: wrong, goal } = checkVariant(meta, v, outcomes,
       { partial: result.partial, cap: opts.cap || DEFAULT_CAP });
     errors.push(...wrong);
     reach[v] = outcomes;
@@ -119,7 +121,7 @@ function processExample(meta, opts) {
       naive: naive ? naive.executions : null,
       naive_partial: naive ? naive.partial : null,
       explore_ms: ms,
-      outcomes, checked, expect,
+      outcomes, checked, expect, goal,
       bytes: { wasm_emcc: mod.rawBytes, wasm_instrumented: mod.finalBytes },
     };
   }
@@ -133,6 +135,8 @@ function processExample(meta, opts) {
     const obj = { id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw, loops: pv.mod.loops,
       meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
       bad: v === 'plain' ? broken : [],
+      // the play mode's goal, when it is this variant's (evaluated by the engine, like bad)
+      goal: meta.goal && meta.goal.variant === v ? { text: meta.goal.text, expr: meta.goal.expr, tree: meta.goal.tree } : null,
       outcomes: out.variants[v].outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness })),
       naive: out.variants[v].naive, naive_partial: out.variants[v].naive_partial, executions: out.variants[v].executions };
     const text = dataScript(pv.key, obj);
