@@ -278,20 +278,31 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 			json_object_set(e, "seen", json_object_get(c, "seen"));
 		json_object_set_new(evidence, v, e);
 	}
-	/* the view's "diff plain against fixed", per thread */
-	json_t *diff = json_object(), *pl = json_object_get(variants, "plain"),
-	       *fx = json_object_get(variants, "fixed");
-	size_t i;
+	/* the view's side-by-side comparison of two variants: "a>b" for every pair a before b in the
+	 * metadata's order, per thread */
+	json_t *diff = json_object(), *order = json_object_get(meta, "variants");
+	size_t i, j, k;
 	json_t *th;
-	json_array_foreach(json_object_get(meta, "threads"), i, th)
-		if (pl && fx)
-			json_object_set_new(diff, json_string_value(th),
-					    diff_insns(json_object_get(pl, json_string_value(th)),
-						       json_object_get(fx, json_string_value(th))));
+	for (i = 0; i < json_array_size(order); i++)
+		for (j = i + 1; j < json_array_size(order); j++) {
+			const char *a = json_string_value(json_array_get(order, i));
+			const char *b = json_string_value(json_array_get(order, j));
+			json_t *va = json_object_get(variants, a), *vb = json_object_get(variants, b);
+			if (!va || !vb)
+				continue;
+			json_t *per = json_object();
+			json_array_foreach(json_object_get(meta, "threads"), k, th)
+				json_object_set_new(per, json_string_value(th),
+						    diff_insns(json_object_get(va, json_string_value(th)),
+							       json_object_get(vb, json_string_value(th))));
+			char key[64];
+			snprintf(key, sizeof key, "%s>%s", a, b);
+			json_object_set_new(diff, key, per);
+		}
 	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o, s:o, s:o}", "target", target, "opt", opt,
 			 "arch", json_object_get(tj, "arch"), "version",
 			 json_object_get(tj, "version"), "variants", variants, "src_classes",
-			 classes, "evidence", evidence, "diff", diff);
+			 classes, "evidence", evidence, "diffs", diff);
 }
 
 int cmd_collect(int argc, char **argv)

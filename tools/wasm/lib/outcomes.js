@@ -133,6 +133,7 @@ function processExample(meta, opts) {
   for (const v of Object.keys(perVariant)) {
     const pv = perVariant[v];
     const obj = { id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw, loops: pv.mod.loops,
+      lines: pv.mod.lines || null,
       meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
       bad: v === 'plain' ? broken : [],
       // the play mode's goal, when it is this variant's (evaluated by the engine, like bad)
