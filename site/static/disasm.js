@@ -289,6 +289,8 @@
         var inA = ins.indexOf(shown[0]) >= 0, inB = shown[1] ? ins.indexOf(shown[1]) >= 0 : false;
         var cls = inA ? first[n] : inB ? second[n] : null;
         li.className = (cls || 'ln-none') + (inA || inB ? '' : ' src-other');
+        if (shown[1] && inA !== inB) li.setAttribute('data-only', inA ? shown[0] : shown[1]);
+        else li.removeAttribute('data-only');
         var only = li.querySelector('.src-only');
         if (only) only.hidden = inA || inB;
         li.removeAttribute('tabindex');

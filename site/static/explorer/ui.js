@@ -216,7 +216,7 @@
     this.verdict = el('div', { class: 'explorer-verdict', role: 'status' });
     p.appendChild(this.verdict);
     var mem = el('table', { class: 'explorer-memory' }, [el('caption', { text: 'Memory' }),
-      el('thead', null, [el('tr', null, [el('th', { scope: 'col', text: 'Variable' }), el('th', { scope: 'col', text: 'Kind' }), el('th', { scope: 'col', text: 'Value' }), el('th', { scope: 'col', text: 'Last step' })])])]);
+      el('thead', null, [el('tr', null, [el('th', { scope: 'col', text: 'Variable' }), el('th', { scope: 'col', text: 'Kind' }), el('th', { scope: 'col', text: 'Value' })])])]);
     this.memBody = el('tbody');
     mem.appendChild(this.memBody);
     this.timeline = el('ol', { class: 'explorer-timeline', 'aria-label': 'Timeline of steps', tabindex: '0' });
@@ -288,8 +288,8 @@
       var hit = touched === v.name;
       var what = hit ? m.threads[last.thread].name + ' ' + (last.kind === 'R' ? 'read it' : last.kind === 'W' ? 'wrote it' : 'updated it') : '';
       self.memBody.appendChild(el('tr', hit ? { class: 'touched t' + last.thread } : null, [el('th', { scope: 'row' }, [el('code', { text: v.name })]),
-        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', { text: v.deleted ? '(deleted by the compiler)' : String(vals[v.name]) }),
-        el('td', { text: what })]));
+        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', null, [v.deleted ? '(deleted by the compiler)' : String(vals[v.name]),
+          hit ? el('span', { class: 'explorer-touch', text: ' \u2190 ' + what }) : null])]));
     });
     clear(this.timeline);
     m.trace.forEach(function (ev, k) {
