@@ -152,8 +152,9 @@
     return {
       variant: this.variant !== this.variants[0] ? this.variant : null,
       mode: this.current && this.current !== 'play' ? this.current : null,
+      // a replay: the schedule and the step it is at; played by hand: the steps (no step)
       schedule: replaying ? w.join('') : this.schedule.length ? this.schedule.join('') : null,
-      step: replaying && this.schedule.length ? String(this.schedule.length) : null,
+      step: replaying ? String(this.schedule.length) : null,
     };
   };
   App.prototype.changed = function () {
@@ -355,6 +356,7 @@
       return;
     }
     this.schedule.push(i);
+    if (this.witness && !this.onWitness()) this.witness = null;   // the reader left the replay
     m = this.render();
     var ev = m.trace[m.trace.length - 1];
     var msg = 'Step ' + this.schedule.length + ': ' + this.describe(m, ev) + '.';
@@ -388,6 +390,17 @@
     var m = this.render();
     var ev = k ? m.trace[m.trace.length - 1] : null;
     this.say('Step ' + k + ' of ' + w.length + (ev ? ': ' + this.describe(m, ev) + '.' : ': the start.') + (m.enabled().length === 0 ? ' ' + this.verdict.textContent : ''));
+    this.changed();
+  };
+
+  // Plays a schedule at once, as if the reader had (a link to a game in progress).
+  App.prototype.playAll = function (variant, sched) {
+    if (this.variant !== variant) this.select(variant);
+    this.mode('play');
+    this.witness = null;
+    this.schedule = sched.slice();
+    var m = this.render();
+    this.say('Schedule ' + sched.join('') + ' played: ' + m.trace.length + ' steps.');
     this.changed();
   };
 
@@ -516,9 +529,9 @@
       if (!/^[0-3]*$/.test(p.schedule)) bad.push('schedule');
       else if (p.schedule.length > maxSteps(a, v)) bad.push('schedule (' + p.schedule.length + ' steps, and a run of this example has at most ' + maxSteps(a, v) + ')');
       else {
-        var step = 0;
-        if (p.step != null) { if (/^\d{1,4}$/.test(p.step) && +p.step <= p.schedule.length) step = +p.step; else bad.push('step'); }
-        a.load(v, X.decodeSchedule(p.schedule), step);
+        if (p.step == null) a.playAll(v, X.decodeSchedule(p.schedule));
+        else if (/^\d{1,4}$/.test(p.step) && +p.step <= p.schedule.length) a.load(v, X.decodeSchedule(p.schedule), +p.step);
+        else bad.push('step');
         if (p.mode != null && p.mode !== 'play' && a.panels[p.mode]) a.mode(p.mode);
       }
     }
