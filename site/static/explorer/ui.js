@@ -301,11 +301,14 @@
     var w = this.witness, on = this.onWitness();
     this.replayBar.hidden = !(w && on);
     if (w && on) {
+      var focused = document.activeElement === this.prevBtn ? this.prevBtn : document.activeElement === this.nextBtn ? this.nextBtn : null;
       this.replayBar.querySelector('.explorer-replay-schedule').textContent = w.join('') || '(no steps)';
       this.scrub.max = String(w.length);
       this.scrub.value = String(this.schedule.length);
       this.prevBtn.disabled = this.schedule.length === 0;
       this.nextBtn.disabled = this.schedule.length >= w.length;
+      // a button that just became disabled keeps no focus: hand it to the other one, so the keys go on working
+      if (focused && focused.disabled) (focused === this.nextBtn ? this.prevBtn : this.nextBtn).focus();
       this.replayText.textContent = 'step ' + this.schedule.length + ' of ' + w.length;
     }
     this.shareLink.href = this.shareHref();
