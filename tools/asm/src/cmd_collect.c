@@ -67,10 +67,10 @@ static void add_src(json_t *c, json_t *map, json_t *ranges)
 		json_array_foreach(fns, i, fn)
 			json_array_foreach(json_object_get(fn, "insns"), k, in) {
 				json_int_t l = json_integer_value(json_object_get(in, "line"));
-				json_int_t src =
-					!map ? l :
-					l > 0 ? json_integer_value(json_array_get(map, (size_t)l - 1)) :
-						0;
+				json_int_t src = !map  ? l :
+						 l > 0 ? json_integer_value(json_array_get(
+								 map, (size_t)l - 1)) :
+							 0;
 				json_object_set_new(in, "src", json_integer(src));
 			}
 		json_t *lc = line_classes(fns, json_object_get(ranges, th));
@@ -81,7 +81,8 @@ static void add_src(json_t *c, json_t *map, json_t *ranges)
 					 json_integer_value(json_object_get(in, "src")));
 				json_t *cl = json_object_get(lc, key);
 				json_object_set_new(in, "cls",
-						    json_string(cl ? json_string_value(cl) : "ln-none"));
+						    json_string(cl ? json_string_value(cl) :
+								     "ln-none"));
 			}
 		json_object_set_new(classes, th, lc);
 	}
@@ -287,14 +288,16 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 		for (j = i + 1; j < json_array_size(order); j++) {
 			const char *a = json_string_value(json_array_get(order, i));
 			const char *b = json_string_value(json_array_get(order, j));
-			json_t *va = json_object_get(variants, a), *vb = json_object_get(variants, b);
+			json_t *va = json_object_get(variants, a),
+			       *vb = json_object_get(variants, b);
 			if (!va || !vb)
 				continue;
 			json_t *per = json_object();
 			json_array_foreach(json_object_get(meta, "threads"), k, th)
-				json_object_set_new(per, json_string_value(th),
-						    diff_insns(json_object_get(va, json_string_value(th)),
-							       json_object_get(vb, json_string_value(th))));
+				json_object_set_new(
+					per, json_string_value(th),
+					diff_insns(json_object_get(va, json_string_value(th)),
+						   json_object_get(vb, json_string_value(th))));
 			char key[64];
 			snprintf(key, sizeof key, "%s>%s", a, b);
 			json_object_set_new(diff, key, per);

@@ -35,7 +35,8 @@ int cmd_linemap(int argc, char **argv)
 			json_t *vl = original ? read_lines(json_string_value(src)) : NULL;
 			if (!vl) {
 				if (original)
-					fprintf(stderr, "%s:1: cannot read the %s variant's source %s\n",
+					fprintf(stderr,
+						"%s:1: cannot read the %s variant's source %s\n",
 						file, v, json_string_value(src));
 				rc = 1;
 				continue;

@@ -554,7 +554,8 @@ static int goal(struct parse *p, int line, const char *variant, const char *val,
 	while (n && isspace((unsigned char)val[n - 1]))
 		n--;
 	if (!n)
-		return fail(p, line, "goal needs words before the predicate: '<words>: <predicate>'");
+		return fail(p, line,
+			    "goal needs words before the predicate: '<words>: <predicate>'");
 	if (n >= sizeof text)
 		return fail(p, line, "goal: the words are longer than %zu characters",
 			    sizeof text - 1);

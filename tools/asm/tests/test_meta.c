@@ -226,8 +226,8 @@ static void test_diff(void **state)
 static void test_line_map(void **state)
 {
 	(void)state;
-	json_t *file = json_pack("[s, s, s, s, s, s, s]", "int x;", "#if PLAIN", "plain();", "#else",
-				 "fixed();", "#endif", "end();");
+	json_t *file = json_pack("[s, s, s, s, s, s, s]", "int x;", "#if PLAIN", "plain();",
+				 "#else", "fixed();", "#endif", "end();");
 	json_t *fixed = json_pack("[s, s, s, s]", "int x;", "fixed();", "end();", "extra();");
 	json_t *m = diff_line_map(file, fixed);
 	char *s = json_dumps(m, JSON_COMPACT);
