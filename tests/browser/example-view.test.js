@@ -56,9 +56,13 @@ for (const mode of h.MODES) {
         const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(over <= 0, `the page is ${over} px wider than the window`);
         // the example takes the content's width; the text keeps its measure
-        const [ex, text] = await page.evaluate((sel) => [document.querySelector(sel).getBoundingClientRect().width,
-          document.querySelector('.page-body > p').getBoundingClientRect().width], SEC);
-        if (width >= 1024) assert.ok(ex > text + 100, `example ${ex} px is wider than the text ${text} px`);
+        const [ex, text, room] = await page.evaluate((sel) => {
+          const main = document.querySelector('main'), cs = getComputedStyle(main);
+          return [document.querySelector(sel).getBoundingClientRect().width, document.querySelector('.page-body > p').getBoundingClientRect().width,
+            main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)];
+        }, SEC);
+        assert.ok(Math.abs(ex - room) < 2, `the example (${ex} px) fills the content area (${room} px)`);
+        if (width === 1280) assert.ok(ex > text + 100, `example ${ex} px is wider than the text ${text} px`);
         assert.ok(text <= 48 * 17 + 1, 'text column stays readable');
         // on a phone the panes are stacked: the code is below the source, full width
         const box = await page.evaluate((sel) => {
