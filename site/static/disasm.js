@@ -77,7 +77,9 @@
       return out;
     },
     register: function (section, get) { parts.push({ section: section, get: get }); },
-    update: function (section) {
+    /* prefer: the anchor to name (the explorer names its own section); else the fragment stays if it
+     * names this example, or becomes the example's */
+    update: function (section, prefer) {
       var state = {};
       parts.forEach(function (p) {
         if (p.section !== section) return;
@@ -89,7 +91,7 @@
       });
       VIEW_KEYS.forEach(function (k) { if (state[k] != null) keep.push(k + '=' + encodeURIComponent(state[k])); });
       var h = window.location.hash.slice(1);
-      var hash = anchors(section).indexOf(h) >= 0 ? h : section.id;
+      var hash = prefer && anchors(section).indexOf(prefer) >= 0 ? prefer : anchors(section).indexOf(h) >= 0 ? h : section.id;
       var url = window.location.pathname + (keep.length ? '?' + keep.join('&') : '') + '#' + hash;
       try { window.history.replaceState(window.history.state, '', url); } catch (e) { /* file:// in some browsers */ }
     },

@@ -159,7 +159,8 @@
   };
   App.prototype.changed = function () {
     if (!this.ready || !window.COURSE_VIEW || !this.section) return;
-    window.COURSE_VIEW.update(this.section);
+    var own = this.root.closest('section.explorer');
+    window.COURSE_VIEW.update(this.section, own ? own.id : null);
   };
   // Is the schedule played so far a prefix of the loaded witness?
   App.prototype.onWitness = function () {
