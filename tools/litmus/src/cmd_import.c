@@ -103,7 +103,7 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
 	free(json);
 	struct strbuf ex = { 0 };
-	if (!bad && example_text(&run, path, page, &ex, err, sizeof err) == 0) {
+	if (!bad && example_text(&run, path, page, 0, &ex, err, sizeof err) == 0) {
 		snprintf(r->example, sizeof r->example, "%s", name);
 		bad = write_out(out_dir, "examples", name, ".c", sb_str(&ex), ex.n) != 0;
 		r->status = "ok";
@@ -240,9 +240,25 @@ int cmd_examples(int argc, char **argv)
 		struct strbuf path = { 0 }, ex = { 0 };
 		char err[1024], name[128];
 		struct lit_run run;
+		/* "NAME" or "NAME goal": the test's condition is the plain variant's goal */
+		char *sp = strpbrk(names[k], " \t");
+		int goal = 0;
+		if (sp) {
+			*sp = '\0';
+			const char *w = sp + 1 + strspn(sp + 1, " \t");
+			goal = !strcmp(w, "goal");
+			if (!goal) {
+				fprintf(stderr,
+					"%s: %s: unknown word '%s' after the test name (goal)\n",
+					argv[i + 1], names[k], w);
+				errors++;
+				continue;
+			}
+		}
 		sb_printf(&path, "%s/%s.litmus", dir, names[k]);
 		int bad = lit_run_file(sb_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
-			  example_text(&run, sb_str(&path), vals[0], &ex, err, sizeof err) != 0;
+			  example_text(&run, sb_str(&path), vals[0], goal, &ex, err, sizeof err) !=
+				  0;
 		if (bad) {
 			fprintf(stderr, "%s\n", err);
 		} else {
