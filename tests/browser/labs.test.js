@@ -120,6 +120,9 @@ test("the checker's witness link opens the `make lab` page on that schedule", as
   await tab.page.goto(res.witness.link);
   const app = tab.page.locator('.explorer-app[data-example="lab/polling"]');
   await app.waitFor({ state: 'visible' });
+  // the schedule opens at step 0, to be played step by step: to its end
+  assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${res.witness.schedule.length}`);
+  for (let k = 0; k < res.witness.schedule.length; k++) await app.getByRole('button', { name: /^Next/ }).click();
   assert.equal(await app.locator('.explorer-timeline li').count(), res.witness.schedule.length);
   assert.match(await app.locator('.explorer-verdict').textContent(), new RegExp(res.witness.outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   tab.assertClean();
