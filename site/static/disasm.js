@@ -203,7 +203,7 @@
   /* Only what can be chosen: the compilers of the example's matrix, the architectures that compiler
    * has, the -O levels of that target. */
   Example.prototype.fillSelects = function () {
-    var self = this, compilers = [], arches = [];
+    var compilers = [], arches = [];
     var cur = this.targetInfo(this.state.target) || this.index.targets[0];
     this.index.targets.forEach(function (t) {
       if (compilers.indexOf(t.compiler) < 0) compilers.push(t.compiler);
@@ -231,7 +231,6 @@
       var fs = this.section.querySelector('.ex-variants');
       if (fs) fs.disabled = !!this.state.compare;
     }
-    void self;
   };
 
   Example.prototype.select = function (target, opt, then) {
