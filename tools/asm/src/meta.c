@@ -704,6 +704,29 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	return m;
 }
 
+/* The goal names an outcome the example already states: its predicate is the text of one of its
+ * expect or quiz lines (of any variant). */
+static int check_goal(struct parse *p, json_t *ex, json_t *quiz)
+{
+	if (!p->goal)
+		return 0;
+	const char *expr = json_string_value(json_object_get(p->goal, "expr"));
+	json_t *by[2] = { ex, quiz };
+	for (int k = 0; k < 2; k++) {
+		const char *v;
+		json_t *list, *e;
+		size_t i;
+		json_object_foreach(by[k], v, list)
+			json_array_foreach(list, i, e)
+				if (!strcmp(json_string_value(json_object_get(e, "expr")), expr))
+					return 0;
+	}
+	return fail(p, (int)json_integer_value(json_object_get(p->goal, "line")),
+		    "goal predicate '%s' is none of the example's expect or quiz predicates: "
+		    "write the goal with the predicate of one of them",
+		    expr);
+}
+
 static int check_evidence(struct parse *p, json_t *ev)
 {
 	if (json_array_size(p->variants) == 1)
@@ -747,7 +770,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
 	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
 	    scan_code(&p) == 0 && check_outcome(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
-	    (none || check_evidence(&p, ev) == 0))
+	    check_goal(&p, ex, quiz) == 0 && (none || check_evidence(&p, ev) == 0))
 		out = result(&p, id, opts, none, ev, ex, quiz);
 	json_decref(ev);
 	json_decref(ex);

@@ -14,7 +14,7 @@ const { makeMeta } = require('../lib/metafiles');
 // variant's own line numbers differ from the file's after the #if block.
 function example(goal) {
   const lines = ['/*@example', ' * title: goals and lines', ' * page: none', ' * shows: a goal and the line map',
-    ' * threads: t0 t1', ' * variants: plain fixed', ' * outcome: r1', goal, ' */', '#include "course.h"', '',
+    ' * threads: t0 t1', ' * variants: plain fixed', ' * outcome: r1', ' * quiz.plain: crash(t1)', goal, ' */', '#include "course.h"', '',
     'SHARED(int, x);', 'OBSERVED(int, r1);', '',
     'THREAD(t0)', '{', '#if FIXED', '\tWRITE_ONCE(x, 2);', '\tWRITE_ONCE(x, 2);', '\tWRITE_ONCE(x, 2);', '#else',
     '\tWRITE_ONCE(x, 1);', '#endif', '}', '',
@@ -62,10 +62,12 @@ test('a goal that no schedule reaches fails at its file:line (must fail)', () =>
   assert.strictEqual(r.json.variants.fixed.goal.reachable, false);
 });
 
-test('the goal line is checked by asm-tool meta: words, a predicate, one goal', () => {
-  assert.throws(() => example(' * goal.plain: : crash(t1)'), /goal\.c:8: goal needs words before the predicate/);
-  assert.throws(() => example(' * goal.plain: make t1 crash'), /goal\.c:8: goal needs '<the bad outcome in words>: <predicate>'/);
-  assert.throws(() => example(' * goal.plain: make t1 crash: crash(t1)\n * goal.fixed: again: done'), /goal\.c:9: a second goal \(the first is at line 8\)/);
-  assert.throws(() => example(' * goal.plain: make it: r7 == 1'), /goal\.c:8: bad goal predicate/);
-  assert.throws(() => example(' * goal.transformed: make t1 crash: crash(t1)'), /goal\.c:8: 'goal\.transformed' names a variant not in 'variants'/);
+test('the goal line is checked by asm-tool meta: words, a predicate of the example, one goal', () => {
+  assert.throws(() => example(' * goal.plain: : crash(t1)'), /goal\.c:9: goal needs words before the predicate/);
+  assert.throws(() => example(' * goal.plain: make t1 crash'), /goal\.c:9: goal needs '<the bad outcome in words>: <predicate>'/);
+  assert.throws(() => example(' * goal.plain: make t1 crash: crash(t1)\n * goal.fixed: again: crash(t1)'), /goal\.c:10: a second goal \(the first is at line 9\)/);
+  assert.throws(() => example(' * goal.plain: make it: r7 == 1'), /goal\.c:9: bad goal predicate/);
+  assert.throws(() => example(' * goal.transformed: make t1 crash: crash(t1)'), /goal\.c:9: 'goal\.transformed' names a variant not in 'variants'/);
+  // tied to a predicate the example states (an expect or quiz line)
+  assert.throws(() => example(' * goal.plain: make t1 finish: done'), /goal\.c:9: goal predicate 'done' is none of the example's expect or quiz predicates/);
 });
