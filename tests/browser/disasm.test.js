@@ -225,7 +225,8 @@ test('print.html shows the default disassembly with no controls, data or disasm.
   const buttons = await tab.page.locator('button').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).length);
   assert.equal(buttons, 0, 'no button printed');
   // the printed example, for a reader's eyes (the whole course is too tall for one screenshot)
-  await sec.screenshot({ path: require('node:path').join(h.ARTIFACTS, 'disasm-print.png') });
+  // (print.html is the whole course: the page takes a while to settle on a busy machine)
+  await sec.locator('.disasm-body').screenshot({ path: require('node:path').join(h.ARTIFACTS, 'disasm-print.png'), animations: 'disabled', timeout: 120000 });
   tab.assertClean();
   await tab.close();
 });
