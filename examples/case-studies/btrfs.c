@@ -14,6 +14,7 @@
  * expect.fixed: unreachable: hang(t1)
  * expect.plain: reachable: done && r1 == 5
  * expect.plain: reachable: hang(t1)
+ * goal.plain: make t1 wait forever for a transaction that t0 has committed: hang(t1)
  */
 #include "course.h"
 

@@ -14,6 +14,7 @@
  * expect.transformed: reachable: r1 == 1 && r2 == 4
  * expect.transformed: reachable: r1 == 1 && r2 == 2
  * expect.transformed: reachable: r1 == 3 && r2 == 4
+ * goal.transformed: make t1 take op_a from the old table and op_b from the new one: r1 == 1 && r2 == 4
  */
 #include "course.h"
 

@@ -17,6 +17,7 @@
  * expect.transformed: reachable: r2 == 1 && r1 == 0
  * expect.plain: reachable: r2 == 1 && r1 == 0
  * expect.plain: unreachable: r2 == 1 && r1 == 1
+ * goal.transformed: make t1 map a table from an entry it found empty: r2 == 1 && r1 == 1
  */
 #include "course.h"
 

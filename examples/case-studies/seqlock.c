@@ -16,6 +16,7 @@
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1
  * expect.transformed: reachable: r1 == 0
+ * goal.transformed: make t1 accept a value that is half old, half new: r1 == 1
  */
 #include "course.h"
 

@@ -12,6 +12,7 @@
  * expect.plain: reachable: done && r1 == 3
  * expect.fixed: reachable: done && r1 == 3
  * expect.fixed: unreachable: done && heartbeat != 3
+ * goal.plain: let both threads finish, then look for the heartbeat in the memory table: done && r1 == 3
  */
 #include "course.h"
 

@@ -18,6 +18,7 @@
  * expect.fixed: unreachable: crash(t1)
  * expect.transformed: reachable: done && r1 == 7
  * expect.transformed: reachable: done && global_ptr == 0
+ * goal.transformed: make t1 pass the NULL check and then hand NULL to use_low(): crash(t1)
  */
 #include "course.h"
 

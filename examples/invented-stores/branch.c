@@ -15,6 +15,7 @@
  * expect.transformed: reachable: r1 == 1
  * expect.transformed: reachable: r1 == 0
  * expect.transformed: unreachable: a == 1
+ * goal.transformed: make t1 see a == 1, a store the source never makes on this path: r1 == 1
  */
 #include "course.h"
 

@@ -15,6 +15,7 @@
  * expect.transformed: reachable: r1 == 66 && r0 == 0
  * expect.plain: reachable: r1 == 66 && r0 == 0
  * expect.plain: reachable: r1 == 66 && r0 == 1
+ * goal.plain: make t1 see the last field set before the work that comes first in the source: r1 == 66 && r0 == 0
  */
 #include "course.h"
 

@@ -15,6 +15,7 @@
  * expect.fixed: unreachable: hang(t1)
  * expect.fixed: unreachable: done && r1 == 0
  * expect.transformed: reachable: hang(t1)
+ * goal.plain: make t1 spin forever after t0 has asked it to stop: hang(t1)
  */
 #include "course.h"
 

@@ -15,6 +15,7 @@
  * expect.fixed: unreachable: r1 == 0
  * expect.fixed: unreachable: hang(t1)
  * expect.transformed: reachable: done && r1 == 0
+ * goal.plain: make t1 finish without ever seeing the stop flag: done && r1 == 0
  */
 #include "course.h"
 

@@ -17,6 +17,7 @@
  * expect.fixed: reachable: r2 == 1 && r1 == 42
  * expect.transformed: reachable: r2 == 1 && r1 != 42
  * quiz.transformed: r2 == 1 && r1 == 42
+ * goal.transformed: make t1 pass the check and dereference the older, NULL pointer: r2 == 1 && r1 != 42
  */
 #include "course.h"
 

@@ -17,6 +17,7 @@
  * expect.fixed: reachable: r1 == 65537 || r1 == 131074
  * expect.transformed: reachable: r1 == 65537
  * expect.transformed: reachable: r1 == 131074
+ * goal.transformed: make t1 read a value that no thread ever stored: r1 == 65538 || r1 == 131073
  */
 #include "course.h"
 

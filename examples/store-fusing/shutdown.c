@@ -19,6 +19,7 @@
  * expect.fixed: unreachable: hang(t0) || hang(t1)
  * expect.transformed: unreachable: r1 == 1
  * expect.transformed: reachable: hang(t1)
+ * goal.plain: make t1 wait forever for the shutdown that t0 announced: hang(t1)
  */
 #include "course.h"
 

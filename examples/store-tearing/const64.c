@@ -14,6 +14,7 @@
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1
+ * goal.transformed: make t1 read half of the old value and half of the new: r1 == 1
  */
 #include "course.h"
 

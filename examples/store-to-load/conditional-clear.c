@@ -19,6 +19,7 @@
  * expect-tso.plain: unreachable: r1 == 1 && y == 1
  * expect-tso.fixed: unreachable: r1 == 1 && y == 1
  * expect-tso.transformed: reachable: r1 == 1 && y == 1
+ * goal.transformed: make t1 see x set and still leave y set: r1 == 1 && y == 1
  */
 #include "course.h"
 

@@ -1,11 +1,19 @@
-/* disasm.js - the interactive part of an example's disassembly view (site/templates/example.html).
+/* disasm.js - the interactive part of an example's code view (site/templates/example.html).
  * Classic script, no modules: works from file:// and over http. For every <section class="example">
- * it reads the index in <script type="application/json" class="disasm-index">, shows the selector
- * (compiler, architecture, -O, Intel/AT&T, diff plain vs fixed), loads the chosen target's data
- * script (data/asm/<id>/<target>-<opt>.js, which sets window.COURSE_DATA[key]) by inserting a
- * <script src> tag, and re-renders the columns. Hovering or focusing a source line highlights its
- * instructions in every column, and the reverse. A link ?asm=<compiler>/<arch>/<opt>#ex-<id>
- * selects that target. With JavaScript off the page keeps the default target's plain HTML. */
+ * it reads the index in <script type="application/json" class="disasm-index"> and
+ *  - shows one variant's code beside the source (the variant switch), or two variants side by side
+ *    with their instruction diff (computed by tools/asm, diff.c: data "diffs"), and only the shown
+ *    variants' source lines;
+ *  - offers the targets of the example's matrix (compiler, then only that compiler's architectures,
+ *    then -O levels; Intel/AT&T on x86) and loads the chosen target's data script
+ *    (data/asm/<id>/<target>-<opt>.js, which sets window.COURSE_DATA[key]) by inserting a <script src>;
+ *  - colours source lines and instructions with the classes tools/asm computed (src_classes, cls: a
+ *    line is coloured only if it produced code); hovering or focusing a line (arrow keys move within
+ *    a pane) highlights it with its instructions or its source line;
+ *  - keeps the view in the URL: ?variant=&compare=a,b&asm=<compiler>/<arch>/<opt>&syntax=#ex-<id>,
+ *    every value checked against the index before use (the URL is untrusted). The explorer
+ *    (static/explorer/ui.js) adds mode, schedule and step through window.COURSE_VIEW.
+ * With JavaScript off the page keeps every variant's pane of the default target, plain HTML. */
 (function () {
   'use strict';
   if (window.COURSE_DISASM_LOADED) return;
@@ -38,6 +46,59 @@
 
   /* other views of an example's cells (static/native.js) load their data scripts the same way */
   window.COURSE_LOAD_DATA = loadScript;
+
+  /* ---- the view's state in the URL (shared with static/explorer/ui.js) -------------------------- */
+
+  /* The query belongs to the example the fragment names (#ex-<id> or #explorer-<id>). Each part of
+   * an example registers what it contributes ({key: string or null}); update() writes them all. */
+  var VIEW_KEYS = ['variant', 'compare', 'asm', 'syntax', 'model', 'mode', 'schedule', 'step'];
+  var MAX_PARAM = 1024;
+  var parts = [];
+  function anchors(section) {
+    var ids = [section.id];
+    var x = section.querySelector('section.explorer[id]');
+    if (x) ids.push(x.id);
+    return ids;
+  }
+  var VIEW = {
+    /* the URL's values for this example ({key: string}), or null when the fragment names another */
+    params: function (section) {
+      var h = window.location.hash.slice(1);
+      if (!h || anchors(section).indexOf(h) < 0) return null;
+      var out = {}, q = window.location.search.slice(1).split('&');
+      for (var i = 0; i < q.length; i++) {
+        var eq = q[i].indexOf('=');
+        if (eq < 1 || q[i].length > MAX_PARAM) continue;
+        var k = q[i].slice(0, eq), v;
+        if (VIEW_KEYS.indexOf(k) < 0) continue;
+        try { v = decodeURIComponent(q[i].slice(eq + 1).replace(/\+/g, ' ')); } catch (e) { continue; }
+        out[k] = v;
+      }
+      return out;
+    },
+    register: function (section, get) { parts.push({ section: section, get: get }); },
+    /* prefer: the anchor to name (the explorer names its own section); else the fragment stays if it
+     * names this example, or becomes the example's */
+    update: function (section, prefer) {
+      var state = {};
+      parts.forEach(function (p) {
+        if (p.section !== section) return;
+        var s = p.get();
+        for (var k in s) if (s[k] != null && s[k] !== '') state[k] = s[k];
+      });
+      var keep = window.location.search.slice(1).split('&').filter(function (kv) {
+        return kv && VIEW_KEYS.indexOf(kv.split('=')[0]) < 0;
+      });
+      VIEW_KEYS.forEach(function (k) { if (state[k] != null) keep.push(k + '=' + encodeURIComponent(state[k])); });
+      var h = window.location.hash.slice(1);
+      var hash = prefer && anchors(section).indexOf(prefer) >= 0 ? prefer : anchors(section).indexOf(h) >= 0 ? h : section.id;
+      var url = window.location.pathname + (keep.length ? '?' + keep.join('&') : '') + '#' + hash;
+      try { window.history.replaceState(window.history.state, '', url); } catch (e) { /* file:// in some browsers */ }
+    },
+  };
+  window.COURSE_VIEW = VIEW;
+
+  /* ---- markup ------------------------------------------------------------------------------------ */
 
   /* One instruction, the markup of site/templates/partials/disasm-listing.html; its colour class
    * (insn.cls) comes from tools/asm. */
@@ -91,18 +152,40 @@
     return out;
   }
 
+  /* The two sides of a comparison, row by row: ops [[op, ia, ib]] (1-based, tools/asm diff_insns);
+   * a row missing on one side is a gap there, so equal instructions stay level. */
+  function diffSides(ops, fa, fb, syntax) {
+    var a = el('ol', 'asm-lines asm-diff'), b = el('ol', 'asm-lines asm-diff');
+    var pa = flat(fa), pb = flat(fb);
+    ops.forEach(function (d) {
+      if (d[0] === '+') { a.appendChild(gap()); b.appendChild(insnItem(pb[d[2] - 1], syntax, 'diff-add')); }
+      else if (d[0] === '-') { a.appendChild(insnItem(pa[d[1] - 1], syntax, 'diff-del')); b.appendChild(gap()); }
+      else { a.appendChild(insnItem(pa[d[1] - 1], syntax)); b.appendChild(insnItem(pb[d[2] - 1], syntax)); }
+    });
+    return [a, b];
+  }
+  function gap() {
+    var li = el('li', 'asm-gap', '\u00a0');
+    li.setAttribute('data-src', '0');
+    li.setAttribute('aria-hidden', 'true');
+    return li;
+  }
+
+  /* ---- one example ------------------------------------------------------------------------------ */
+
   function Example(section) {
     this.section = section;
     this.index = JSON.parse(section.querySelector('script.disasm-index').textContent);
-    this.controls = section.querySelector('.disasm-controls');
+    this.controls = section.querySelector('.example-controls');
+    var q = function (s) { return section.querySelector(s); };
     this.sel = {
-      compiler: section.querySelector('.disasm-compiler'),
-      arch: section.querySelector('.disasm-arch'),
-      opt: section.querySelector('.disasm-opt'),
-      syntax: section.querySelector('.disasm-syntax'),
-      diff: section.querySelector('.disasm-diff')
+      compiler: q('.disasm-compiler'), arch: q('.disasm-arch'), opt: q('.disasm-opt'), syntax: q('.disasm-syntax'),
+      compare: q('.ex-compare-on'), a: q('.ex-compare-a'), b: q('.ex-compare-b'),
     };
-    this.state = { target: this.index.default.target, opt: this.index.default.opt, syntax: 'att', diff: false };
+    this.radios = section.querySelectorAll('.ex-variants input[type=radio]');
+    var v = this.index.variants;
+    this.state = { target: this.index.default.target, opt: this.index.default.opt, syntax: 'att',
+      variant: v[0], compare: null };
     this.payload = null;
   }
 
@@ -112,34 +195,45 @@
     return null;
   };
 
+  Example.prototype.isX86 = function () {
+    var t = this.targetInfo(this.state.target);
+    return !!t && (t.arch === 'x86_64' || t.arch === 'i386');
+  };
+
+  /* Only what can be chosen: the compilers of the example's matrix, the architectures that compiler
+   * has, the -O levels of that target. */
   Example.prototype.fillSelects = function () {
-    var self = this, compilers = [], arches = [];
+    var compilers = [], arches = [];
+    var cur = this.targetInfo(this.state.target) || this.index.targets[0];
     this.index.targets.forEach(function (t) {
       if (compilers.indexOf(t.compiler) < 0) compilers.push(t.compiler);
-      if (arches.indexOf(t.arch) < 0) arches.push(t.arch);
+      if (t.compiler === cur.compiler && arches.indexOf(t.arch) < 0) arches.push(t.arch);
     });
-    function fill(select, values, current, available) {
+    function fill(select, values, current) {
       select.textContent = '';
       values.forEach(function (v) {
         var o = el('option', null, v);
         o.value = v;
-        if (available && !available(v)) { o.disabled = true; o.textContent = v + ' (not in the matrix)'; }
         if (v === current) o.selected = true;
         select.appendChild(o);
       });
     }
-    var cur = this.targetInfo(this.state.target) || this.index.targets[0];
     fill(this.sel.compiler, compilers, cur.compiler);
-    fill(this.sel.arch, arches, cur.arch, function (a) { return !!self.targetInfo(cur.compiler + '/' + a); });
+    fill(this.sel.arch, arches, cur.arch);
     fill(this.sel.opt, cur.opts.map(function (o) { return o.opt; }), this.state.opt);
     this.sel.syntax.value = this.state.syntax;
-    var x86 = cur.arch === 'x86_64' || cur.arch === 'i386';
-    this.sel.syntax.parentNode.hidden = !x86;
-    this.sel.diff.checked = this.state.diff;
-    this.sel.diff.parentNode.hidden = this.index.variants.indexOf('fixed') < 0;
+    this.sel.syntax.parentNode.hidden = !this.isX86();
+    for (var i = 0; i < this.radios.length; i++) this.radios[i].checked = this.radios[i].value === this.state.variant;
+    if (this.sel.compare) {
+      this.sel.compare.checked = !!this.state.compare;
+      if (this.state.compare) { this.sel.a.value = this.state.compare[0]; this.sel.b.value = this.state.compare[1]; }
+      this.sel.a.disabled = this.sel.b.disabled = !this.state.compare;
+      var fs = this.section.querySelector('.ex-variants');
+      if (fs) fs.disabled = !!this.state.compare;
+    }
   };
 
-  Example.prototype.select = function (target, opt) {
+  Example.prototype.select = function (target, opt, then) {
     var self = this, t = this.targetInfo(target);
     if (!t) return;
     var o = null;
@@ -154,87 +248,135 @@
       if (self.state.target !== target || self.state.opt !== o.opt) return; /* a later choice won */
       self.payload = data;
       self.render();
+      if (then) then();
     });
   };
 
   Example.prototype.showError = function (msg) {
     var cur = this.section.querySelector('.disasm-current');
-    var p = el('span', 'disasm-error', ' (' + msg + ')');
-    cur.appendChild(p);
+    var old = cur.querySelector('.disasm-error');
+    if (old) old.remove();
+    cur.appendChild(el('span', 'disasm-error', ' (' + msg + ')'));
+  };
+
+  /* The variants on display: [v] or the two compared. */
+  Example.prototype.shown = function () {
+    return this.state.compare ? this.state.compare.slice() : [this.state.variant];
   };
 
   Example.prototype.render = function () {
-    var self = this, data = this.payload, ix = this.index;
+    var self = this, data = this.payload, ix = this.index, st = this.state;
     if (!data) return;
     var cur = this.section.querySelector('.disasm-current');
     cur.querySelector('.disasm-target').textContent = data.target;
     cur.querySelector('.disasm-optlevel').textContent = '-' + data.opt;
     cur.querySelector('.disasm-version').textContent = data.version;
+    cur.querySelector('.disasm-syntax-caption').textContent =
+      this.isX86() ? (st.syntax === 'intel' ? ' (Intel syntax)' : ' (AT&T syntax)') : '';
     var err = cur.querySelector('.disasm-error');
     if (err) err.remove();
-    var showDiff = this.state.diff && ix.variants.indexOf('fixed') >= 0;
+    var shown = this.shown();
+    this.section.setAttribute('data-view', st.compare ? 'compare' : 'one');
+    this.section.setAttribute('data-variant', shown.join(' '));
+    var classes = data.src_classes || {};
     ix.threads.forEach(function (th) {
       var box = self.section.querySelector('.disasm-thread[data-thread="' + th + '"]');
       if (!box) return;
-      var cols = box.querySelectorAll('.disasm-asm');
-      for (var c = 0; c < cols.length; c++) {
-        var v = cols[c].getAttribute('data-variant');
-        var h = cols[c].querySelector('h5');
-        cols[c].textContent = '';
-        cols[c].appendChild(h);
-        var fns = data.variants[v] ? data.variants[v][th] : null;
-        if (showDiff && v === 'plain') {
-          h.textContent = 'plain → fixed';
-          var ol = el('ol', 'asm-lines asm-diff');
-          /* data.diff[th]: [[op, plain index, fixed index]] (1-based), computed by tools/asm (diff.c) */
-          var pl = flat(fns), fx = flat(data.variants.fixed ? data.variants.fixed[th] : null);
-          ((data.diff || {})[th] || []).forEach(function (d) {
-            ol.appendChild(insnItem(d[0] === '-' ? pl[d[1] - 1] : fx[d[2] - 1], self.state.syntax,
-              d[0] === '+' ? 'diff-add' : d[0] === '-' ? 'diff-del' : ''));
-          });
-          cols[c].appendChild(ol);
-          cols[c].hidden = false;
-        } else if (showDiff && v === 'fixed') {
-          h.textContent = v;
-          cols[c].hidden = true;
-        } else {
-          h.textContent = v;
-          cols[c].hidden = false;
-          cols[c].appendChild(listing(fns, self.state.syntax));
-        }
+      /* the source: the shown variants' lines, coloured as the first of them has them */
+      var first = (classes[shown[0]] || {})[th] || {}, second = shown[1] ? ((classes[shown[1]] || {})[th] || {}) : {};
+      var lis = box.querySelectorAll('.src-lines li');
+      for (var i = 0; i < lis.length; i++) {
+        var li = lis[i], n = li.getAttribute('data-src'), ins = (li.getAttribute('data-in') || '').split(' ');
+        var inA = ins.indexOf(shown[0]) >= 0, inB = shown[1] ? ins.indexOf(shown[1]) >= 0 : false;
+        var cls = inA ? first[n] : inB ? second[n] : null;
+        li.className = (cls || 'ln-none') + (inA || inB ? '' : ' src-other');
+        if (shown[1] && inA !== inB) li.setAttribute('data-only', inA ? shown[0] : shown[1]);
+        else li.removeAttribute('data-only');
+        var only = li.querySelector('.src-only');
+        if (only) only.hidden = inA || inB;
+        li.removeAttribute('tabindex');
       }
-      var grid = box.querySelector('.disasm-cols');
-      grid.style.setProperty('--disasm-ncols', String(ix.variants.length + 1 - (showDiff ? 1 : 0)));
+      var panes = box.querySelectorAll('.disasm-asm');
+      var diff = st.compare ? (((data.diffs || {})[shown[0] + '>' + shown[1]] || {})[th] || []) : null;
+      var sides = st.compare ? diffSides(diff, (data.variants[shown[0]] || {})[th], (data.variants[shown[1]] || {})[th], st.syntax) : null;
+      for (var c = 0; c < panes.length; c++) {
+        var pane = panes[c], v = pane.getAttribute('data-variant'), at = shown.indexOf(v);
+        pane.hidden = at < 0;
+        pane.style.order = at < 0 ? '' : String(at + 1);
+        var scroll = pane.querySelector('.pane-scroll');
+        scroll.textContent = '';
+        if (at < 0) continue;
+        var name = pane.querySelector('.disasm-vname');
+        name.textContent = v;
+        if (sides) scroll.appendChild(sides[at]);
+        else scroll.appendChild(listing((data.variants[v] || {})[th], st.syntax));
+      }
+      self.roving(box);
     });
-    var list = this.section.querySelector('.disasm-evidence ul');
-    if (list) {
-      list.textContent = '';
-      ix.variants.forEach(function (v) {
-        var e = data.evidence[v];
-        if (!e) return;
-        if (e.seen !== undefined) {
-          var s = el('li', 'ev-seen');
-          var mark = el('span', 'ev-mark ' + (e.seen ? 'ev-yes' : 'ev-no'), e.seen ? '\u2713' : '\u00b7');
-          mark.setAttribute('aria-hidden', 'true');
-          s.appendChild(mark);
-          s.appendChild(document.createTextNode(' '));
-          s.appendChild(el('strong', null, v));
-          s.appendChild(document.createTextNode(': the transformation is ' + (e.seen ? 'seen' : 'not seen') + ' in this code'));
-          list.appendChild(s);
-        }
-        e.predicates.forEach(function (p) {
-          var li = el('li', p.holds ? 'ev-holds' : 'ev-fails');
-          li.appendChild(el('strong', null, v));
-          li.appendChild(document.createTextNode(': '));
-          li.appendChild(el('code', null, p.expr));
-          li.appendChild(document.createTextNode(p.holds ? ' holds' : ' does not hold'));
-          list.appendChild(li);
-        });
-      });
-    }
-    this.section.setAttribute('data-shown', data.target + '/' + data.opt + '/' + this.state.syntax);
+    this.renderEvidence(data, shown);
+    this.affordances();
+    this.section.setAttribute('data-shown', data.target + '/' + data.opt + '/' + st.syntax);
     /* other views of the same cell (static/native.js) follow the selection */
-    this.section.dispatchEvent(new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt } }));
+    this.section.dispatchEvent(new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt, variants: shown } }));
+  };
+
+  Example.prototype.renderEvidence = function (data, shown) {
+    var list = this.section.querySelector('.disasm-evidence ul');
+    if (!list) return;
+    list.textContent = '';
+    this.index.variants.forEach(function (v) {
+      var e = data.evidence[v];
+      if (!e) return;
+      var off = shown.indexOf(v) < 0 ? ' ev-other' : '';
+      if (e.seen !== undefined) {
+        var s = el('li', 'ev-seen' + off);
+        var mark = el('span', 'ev-mark ' + (e.seen ? 'ev-yes' : 'ev-no'), e.seen ? '\u2713' : '\u00b7');
+        mark.setAttribute('aria-hidden', 'true');
+        s.appendChild(mark);
+        s.appendChild(document.createTextNode(' '));
+        s.appendChild(el('strong', null, v));
+        s.appendChild(document.createTextNode(': the transformation is ' + (e.seen ? 'seen' : 'not seen') + ' in this code'));
+        list.appendChild(s);
+      }
+      e.predicates.forEach(function (p) {
+        var li = el('li', (p.holds ? 'ev-holds' : 'ev-fails') + off);
+        li.appendChild(el('strong', null, v));
+        li.appendChild(document.createTextNode(': '));
+        li.appendChild(el('code', null, p.expr));
+        li.appendChild(document.createTextNode(p.holds ? ' holds ' : ' does not hold '));
+        li.appendChild(el('small', null, '(line ' + p.line + ')'));
+        list.appendChild(li);
+      });
+    });
+  };
+
+  /* A pane whose code is wider than the pane scrolls sideways on purpose: it says so in its heading
+   * (and scrollable.js makes it focusable). */
+  Example.prototype.affordances = function () {
+    var boxes = this.section.querySelectorAll('.disasm-pane .pane-scroll');
+    for (var i = 0; i < boxes.length; i++) {
+      var b = boxes[i], pane = b.closest('.disasm-pane');
+      var wide = !pane.hidden && b.scrollWidth > b.clientWidth + 1;
+      b.classList.toggle('scrolls-x', wide);
+      var head = pane.querySelector('h5, summary'), hint = head && head.querySelector('.pane-hint');
+      if (wide && head && !hint) {
+        hint = el('span', 'pane-hint', 'scrolls sideways \u21c6');
+        head.appendChild(document.createTextNode(' '));
+        head.appendChild(hint);
+      } else if (!wide && hint) {
+        hint.remove();
+      }
+    }
+  };
+
+  /* Keyboard: each pane's list is one tab stop; arrow keys, Home and End move along its lines, and
+   * the focused line is highlighted with its counterparts, as on hover. */
+  Example.prototype.roving = function (box) {
+    var lists = box.querySelectorAll('.src-lines, .asm-lines');
+    for (var i = 0; i < lists.length; i++) {
+      var items = lists[i].querySelectorAll('li:not(.src-other):not(.asm-gap)');
+      for (var k = 0; k < items.length; k++) items[k].setAttribute('tabindex', k === 0 ? '0' : '-1');
+    }
   };
 
   Example.prototype.highlight = function (thread, src, on) {
@@ -243,25 +385,103 @@
     for (var i = 0; i < els.length; i++) els[i].classList.toggle('hl', on);
   };
 
+  Example.prototype.setVariant = function (v, quiet) {
+    if (this.index.variants.indexOf(v) < 0) return;
+    this.state.variant = v;
+    this.state.compare = null;
+    this.fillSelects();
+    this.render();
+    if (!quiet) this.changed();
+  };
+
+  Example.prototype.setCompare = function (pair) {
+    var vs = this.index.variants;
+    if (pair) {
+      var a = vs.indexOf(pair[0]), b = vs.indexOf(pair[1]);
+      if (a < 0 || b < 0 || a === b) pair = null;
+      else if (a > b) pair = [pair[1], pair[0]];   /* the diff data is "earlier>later" */
+    }
+    this.state.compare = pair;
+    this.fillSelects();
+    this.render();
+    this.changed();
+  };
+
+  /* the state changed: the URL follows, and so does the explorer's variant */
+  Example.prototype.changed = function () {
+    VIEW.update(this.section);
+    this.section.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: this.state.variant, from: 'code' } }));
+  };
+
+  Example.prototype.urlState = function () {
+    var st = this.state, d = this.index.default, vs = this.index.variants;
+    return {
+      variant: st.variant !== vs[0] ? st.variant : null,
+      compare: st.compare ? st.compare.join(',') : null,
+      asm: st.target !== d.target || st.opt !== d.opt ? st.target + '/' + st.opt : null,
+      syntax: st.syntax !== 'att' ? st.syntax : null,
+    };
+  };
+
   Example.prototype.bind = function () {
-    var self = this;
+    var self = this, sel = this.sel;
     this.controls.hidden = false;
     this.fillSelects();
-    this.sel.compiler.addEventListener('change', function () {
+    VIEW.register(this.section, function () { return self.urlState(); });
+    sel.compiler.addEventListener('change', function () {
       var cur = self.targetInfo(self.state.target);
-      var want = self.sel.compiler.value + '/' + (cur ? cur.arch : '');
+      var want = sel.compiler.value + '/' + (cur ? cur.arch : '');
       if (!self.targetInfo(want)) {
-        var first = self.index.targets.filter(function (t) { return t.compiler === self.sel.compiler.value; })[0];
+        var first = self.index.targets.filter(function (t) { return t.compiler === sel.compiler.value; })[0];
+        if (!first) return;
         want = first.target;
       }
-      self.select(want, self.state.opt);
+      self.select(want, self.state.opt, function () { self.changed(); });
     });
-    this.sel.arch.addEventListener('change', function () {
-      self.select(self.sel.compiler.value + '/' + self.sel.arch.value, self.state.opt);
+    sel.arch.addEventListener('change', function () {
+      self.select(sel.compiler.value + '/' + sel.arch.value, self.state.opt, function () { self.changed(); });
     });
-    this.sel.opt.addEventListener('change', function () { self.select(self.state.target, self.sel.opt.value); });
-    this.sel.syntax.addEventListener('change', function () { self.state.syntax = self.sel.syntax.value; self.render(); });
-    this.sel.diff.addEventListener('change', function () { self.state.diff = self.sel.diff.checked; self.render(); });
+    sel.opt.addEventListener('change', function () { self.select(self.state.target, sel.opt.value, function () { self.changed(); }); });
+    sel.syntax.addEventListener('change', function () {
+      self.state.syntax = sel.syntax.value === 'intel' && self.isX86() ? 'intel' : 'att';
+      self.render();
+      self.changed();
+    });
+    for (var i = 0; i < this.radios.length; i++) {
+      this.radios[i].addEventListener('change', function (ev) { if (ev.target.checked) self.setVariant(ev.target.value); });
+    }
+    if (sel.compare) {
+      var pair = function () { return [sel.a.value, sel.b.value]; };
+      sel.compare.addEventListener('change', function () {
+        if (!sel.compare.checked) { self.setCompare(null); return; }
+        var p = pair();
+        if (p[0] === p[1]) {   /* two different variants: the active one and the next */
+          var vs = self.index.variants, k = vs.indexOf(self.state.variant);
+          p = [vs[k], vs[(k + 1) % vs.length]];
+        }
+        self.setCompare(p);
+      });
+      var pick = function (changed) {
+        return function () {
+          var p = pair();
+          if (p[0] === p[1]) {  /* keep two different variants: move the other select */
+            var vs = self.index.variants, other = changed === 'a' ? 'b' : 'a', o = self.state.compare || [];
+            var keep = changed === 'a' ? o[0] : o[1];
+            sel[other].value = keep && keep !== p[0] ? keep : vs.filter(function (v) { return v !== p[0]; })[0];
+            p = pair();
+          }
+          self.setCompare(p);
+        };
+      };
+      sel.a.addEventListener('change', pick('a'));
+      sel.b.addEventListener('change', pick('b'));
+    }
+    /* the explorer switched variants: show the same code */
+    this.section.addEventListener('example:variant', function (ev) {
+      if (ev.detail.from === 'code' || ev.detail.variant === self.state.variant) return;
+      if (self.state.compare) return;
+      self.setVariant(ev.detail.variant, true);
+    });
     function handler(on) {
       return function (ev) {
         var li = ev.target.closest ? ev.target.closest('[data-src]') : null;
@@ -274,15 +494,50 @@
     body.addEventListener('mouseout', handler(false));
     body.addEventListener('focusin', handler(true));
     body.addEventListener('focusout', handler(false));
+    body.addEventListener('keydown', function (ev) {
+      var li = ev.target.closest ? ev.target.closest('li[data-src]') : null;
+      if (!li || ['ArrowDown', 'ArrowUp', 'Home', 'End'].indexOf(ev.key) < 0) return;
+      var items = Array.prototype.slice.call(li.parentNode.querySelectorAll('li:not(.src-other):not(.asm-gap)'));
+      var k = items.indexOf(li);
+      if (k < 0) return;
+      var to = ev.key === 'ArrowDown' ? Math.min(k + 1, items.length - 1) : ev.key === 'ArrowUp' ? Math.max(k - 1, 0)
+        : ev.key === 'Home' ? 0 : items.length - 1;
+      ev.preventDefault();
+      items[k].setAttribute('tabindex', '-1');
+      items[to].setAttribute('tabindex', '0');
+      items[to].focus();
+    });
+    var timer = null;
+    window.addEventListener('resize', function () { clearTimeout(timer); timer = setTimeout(function () { self.affordances(); }, 150); });
+    var src = this.section.querySelector('details.disasm-src');
+    if (src) src.addEventListener('toggle', function () { self.affordances(); });
   };
 
-  function requested(section) {
-    var m = /[?&]asm=([^&#]+)/.exec(window.location.search);
-    if (!m || window.location.hash !== '#' + section.id) return null;
-    var parts = decodeURIComponent(m[1]).split('/');
-    if (parts.length !== 3) return null;
-    return { target: parts[0] + '/' + parts[1], opt: parts[2] };
-  }
+  /* The URL's state for this example, each value checked against the index (anything else is
+   * ignored, with a note in the caption): the view starts there. */
+  Example.prototype.fromUrl = function () {
+    var p = VIEW.params(this.section);
+    if (!p) return null;
+    var ix = this.index, bad = [], want = { target: this.state.target, opt: this.state.opt };
+    if (p.variant != null) {
+      if (ix.variants.indexOf(p.variant) >= 0) this.state.variant = p.variant; else bad.push('variant');
+    }
+    if (p.compare != null) {
+      var pr = p.compare.split(',');
+      var a = ix.variants.indexOf(pr[0]), b = ix.variants.indexOf(pr[1]);
+      if (pr.length === 2 && a >= 0 && b >= 0 && a !== b) this.state.compare = a < b ? [pr[0], pr[1]] : [pr[1], pr[0]];
+      else bad.push('compare');
+    }
+    if (p.asm != null) {
+      var parts = p.asm.split('/'), t = parts.length === 3 ? this.targetInfo(parts[0] + '/' + parts[1]) : null;
+      var ok = t && t.opts.some(function (o) { return o.opt === parts[2]; });
+      if (ok) want = { target: t.target, opt: parts[2] }; else bad.push('asm');
+    }
+    if (p.syntax != null) {
+      if (p.syntax === 'att' || p.syntax === 'intel') this.state.syntax = p.syntax; else bad.push('syntax');
+    }
+    return { want: want, bad: bad };
+  };
 
   function init() {
     var sections = document.querySelectorAll('section.example');
@@ -290,16 +545,21 @@
       if (sections[i].getAttribute('data-disasm-ready')) continue;
       if (!sections[i].querySelector('script.disasm-index')) continue;
       sections[i].setAttribute('data-disasm-ready', '1');
-      var ex = new Example(sections[i]);
-      ex.bind();
-      var want = requested(sections[i]);
-      if (want) {
-        ex.select(want.target, want.opt);
-        sections[i].scrollIntoView();
-      } else {
-        ex.select(ex.state.target, ex.state.opt);
-      }
+      start(sections[i]);
     }
+  }
+  function start(section) {
+    var ex = new Example(section);
+    ex.bind();
+    var fromUrl = ex.fromUrl();
+    var want = fromUrl ? fromUrl.want : ex.state;
+    ex.select(want.target, want.opt, function () {
+      if (fromUrl && fromUrl.bad.length) {
+        ex.showError('the link\u2019s ' + fromUrl.bad.join(', ') + ' ' + (fromUrl.bad.length > 1 ? 'were' : 'was') + ' not understood and ignored');
+      }
+      if (fromUrl) section.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: ex.state.variant, from: 'code' } }));
+    });
+    if (fromUrl) section.scrollIntoView();
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);

@@ -178,6 +178,8 @@
     var c = this.data && this.data.variants[variant];
     var o = c && c.outcomes ? c.outcomes.filter(function (x) { return x.witness === witness; })[0] : null;
     if (!o || !o.trace) return false;
+    /* the code view shows one variant at a time: show this one (static/disasm.js listens) */
+    if (this.example) this.example.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: variant, from: 'native' } }));
     this.replay = { variant: variant, outcome: o, step: 0 };
     this.buildPanel();
     this.showStep();

@@ -212,6 +212,11 @@
   document.addEventListener('click', function (ev) {
     if (!box.contains(ev.target)) close();
   });
+  // The "/" shortcut is worth a mention only where there is a keyboard (a fine pointer that hovers,
+  // not a phone's touch screen); the markup's placeholder names no key.
+  if (window.matchMedia && window.matchMedia('(hover: hover) and (pointer: fine)').matches) {
+    input.setAttribute('placeholder', 'Search (press /)');
+  }
   document.addEventListener('keydown', function (ev) {
     if (ev.key !== '/' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     var t = ev.target;

@@ -1,9 +1,11 @@
-// disasm.test.js - the disassembly view of an example (site/templates/example.html,
-// site/static/disasm.js), over http and file://: focusing a source line highlights its
-// instructions in every column (and hovering an instruction its source line), the selector
-// switches the target by loading its data script, Intel syntax and the diff mode render, a
-// link of the evidence matrix opens the page on the target it names, with JavaScript off
-// the default target is plain HTML, and print.html has that HTML without any script or data.
+// disasm.test.js - the code view of an example (site/templates/example.html, site/static/disasm.js),
+// over http and file://: one variant per code pane beside the source with a variant switch and a
+// side-by-side comparison; only the shown variants' source lines, coloured only when they produced
+// instructions, with the colours of the data; hovering or focusing a line (arrow keys too)
+// highlights its instructions and the reverse; the selector offers only what can be chosen and
+// loads the target's data script, with the syntax caption of its architecture; a link of the
+// evidence matrix opens the page on the target it names; with JavaScript off every variant's pane
+// of the default target is plain HTML, and print.html has that HTML without any script or data.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -16,65 +18,163 @@ let site;
 before(async () => { site = await h.open(); });
 after(async () => { if (site) await site.close(); });
 
-async function shown(page, value) {
+async function shown(page, value, sec = SEC) {
   await page.waitForFunction(([sel, v]) => {
     const s = document.querySelector(sel);
     return s && s.getAttribute('data-shown') === v;
-  }, [SEC, value], { timeout: 15000 });
+  }, [sec, value], { timeout: 15000 });
+}
+
+// What a thread's box shows: the visible source lines {n, cls} and the instructions of each shown pane.
+async function view(page, thread) {
+  return page.locator(`${SEC} .disasm-thread[data-thread="${thread}"]`).evaluate((t) => {
+    const vis = (e) => e.offsetParent !== null;
+    return {
+      src: [...t.querySelectorAll('.src-lines li')].filter(vis).map((li) => ({ n: li.getAttribute('data-src'), cls: li.className.split(' ')[0] })),
+      hidden: [...t.querySelectorAll('.src-lines li')].filter((li) => !vis(li)).map((li) => li.getAttribute('data-src')),
+      panes: [...t.querySelectorAll('.disasm-asm')].filter(vis).map((p) => ({
+        v: p.getAttribute('data-variant'),
+        insns: [...p.querySelectorAll('.asm-lines li:not(.asm-label):not(.asm-gap)')].map((li) => ({ n: li.getAttribute('data-src'), cls: li.className.split(' ')[0] })),
+      })),
+    };
+  });
+}
+
+// One colour rule, read from the data: a visible source line is coloured iff the shown variant has
+// instructions from it, and those instructions carry the same colour.
+function sameColours(v, label) {
+  const pane = v.panes[0];
+  for (const s of v.src) {
+    const mine = pane.insns.filter((i) => i.n === s.n);
+    if (s.cls === 'ln-none') assert.equal(mine.length, 0, `${label}: line ${s.n} is uncoloured but has instructions`);
+    else {
+      assert.ok(mine.length > 0, `${label}: line ${s.n} is coloured (${s.cls}) without instructions`);
+      assert.ok(mine.every((i) => i.cls === s.cls), `${label}: line ${s.n}'s instructions have its colour`);
+    }
+  }
 }
 
 for (const mode of h.MODES) {
-  test(`source line focus highlights its instructions (${mode})`, async () => {
-    const tab = await site.newTab({ mode });
-    await tab.goto(PAGE);
-    const page = tab.page;
-    await shown(page, 'gcc-12/x86_64/O2/att');
-    const thread = page.locator(`${SEC} .disasm-thread[data-thread="t1"]`);
-    // the source line of the final READ_ONCE has instructions in every variant's column
-    const line = await thread.evaluate((t) => {
-      const cols = [...t.querySelectorAll('.disasm-asm')];
-      for (const li of t.querySelectorAll('.src-lines li')) {
-        const n = li.getAttribute('data-src');
-        if (cols.every((c) => c.querySelector(`li[data-src="${n}"]`))) return n;
-      }
-      return null;
-    });
-    assert.ok(line, 'a source line with instructions in every column');
-    await thread.locator(`.src-lines li[data-src="${line}"]`).focus();
-    const counts = await thread.evaluate((t, n) => [...t.querySelectorAll('.disasm-asm')].map((c) => ({
-      all: c.querySelectorAll(`li[data-src="${n}"]`).length,
-      hl: c.querySelectorAll(`li[data-src="${n}"].hl`).length,
-      other: c.querySelectorAll(`li.hl:not([data-src="${n}"])`).length,
-    })), line);
-    assert.equal(counts.length, 3);
-    for (const c of counts) {
-      assert.ok(c.all > 0);
-      assert.equal(c.hl, c.all, 'every instruction of the line is highlighted');
-      assert.equal(c.other, 0, 'no other instruction is highlighted');
-    }
-    // moving focus away clears it; hovering an instruction highlights its source line
-    await page.evaluate(() => document.activeElement.blur());
-    assert.equal(await thread.locator('li.hl').count(), 0, 'blur clears the highlight');
-    await thread.locator('.disasm-asm[data-variant="plain"] li[data-src]:not([data-src="0"])').first().hover();
-    const srcHl = await thread.locator('.src-lines li.hl').count();
-    assert.equal(srcHl, 1);
-    await tab.screenshot(`disasm-focus-${mode}`);
-    tab.assertClean();
-    await tab.close();
-  });
-
-  test(`selector switches target, syntax and diff (${mode})`, async () => {
+  test(`one variant per pane, its source lines only, coloured only where code came from (${mode})`, async () => {
     const tab = await site.newTab({ mode });
     await tab.goto(PAGE);
     const page = tab.page;
     await shown(page, 'gcc-12/x86_64/O2/att');
     const sec = page.locator(SEC);
+    assert.equal(await sec.getAttribute('data-view'), 'one');
+    let v = await view(page, 't1');
+    assert.deepEqual(v.panes.map((p) => p.v), ['plain']);
+    sameColours(v, 'plain');
+    // the #if lines and the fixed and transformed branches are not shown with plain
+    const plainLines = v.src.map((s) => s.n);
+    const srcText = await sec.locator('.disasm-thread[data-thread="t1"] .src-lines li').evaluateAll((lis) =>
+      Object.fromEntries(lis.map((li) => [li.getAttribute('data-src'), li.querySelector('code').textContent])));
+    assert.ok(plainLines.every((n) => !/^#(if|elif|else|endif)/.test(srcText[n])), 'no preprocessor line shown');
+    assert.ok(plainLines.some((n) => /while \(!need_to_stop\)/.test(srcText[n])), 'plain loop shown');
+    assert.ok(!plainLines.some((n) => /READ_ONCE\(need_to_stop\)\)/.test(srcText[n])), 'fixed loop not shown');
+    await sec.locator('.ex-variants input[value="fixed"]').check();
+    v = await view(page, 't1');
+    assert.deepEqual(v.panes.map((p) => p.v), ['fixed']);
+    sameColours(v, 'fixed');
+    assert.ok(v.src.some((s) => /while \(!READ_ONCE\(need_to_stop\)\)/.test(srcText[s.n])), 'fixed loop shown');
+    assert.ok(!v.src.some((s) => /while \(!need_to_stop\)/.test(srcText[s.n])), 'plain loop hidden');
+    // the line numbers are the example file's: the explorer numbers the same line the same way
+    const fixedLoop = v.src.find((s) => /while \(!READ_ONCE/.test(srcText[s.n])).n;
+    const xline = await page.locator(`.explorer-app[data-example="load-fusing/need-to-stop"] .explorer-thread`).nth(1)
+      .locator('.explorer-src li', { hasText: 'while (!READ_ONCE(need_to_stop))' }).getAttribute('data-line');
+    assert.equal(xline, fixedLoop, 'explorer and code view number the line alike');
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`hover and focus map source lines to instructions and back, keyboard too (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto(PAGE);
+    const page = tab.page;
+    await shown(page, 'gcc-12/x86_64/O2/att');
+    const thread = page.locator(`${SEC} .disasm-thread[data-thread="t1"]`);
+    const v = await view(page, 't1');
+    const line = v.src.find((s) => s.cls !== 'ln-none').n;
+    const count = v.panes[0].insns.filter((i) => i.n === line).length;
+    // hover a source line: its instructions light up, nothing else
+    await thread.locator(`.src-lines li[data-src="${line}"]`).hover();
+    assert.equal(await thread.locator(`.asm-lines li.hl[data-src="${line}"]`).count(), count);
+    assert.equal(await thread.locator(`.asm-lines li.hl:not([data-src="${line}"])`).count(), 0);
+    // hover an instruction: its source line lights up
+    await page.mouse.move(0, 0);
+    assert.equal(await thread.locator('li.hl').count(), 0, 'leaving clears the highlight');
+    const insn = thread.locator('.disasm-asm:not([hidden]) li[data-src]:not([data-src="0"])').first();
+    const n = await insn.getAttribute('data-src');
+    await insn.hover();
+    assert.equal(await thread.locator('.src-lines li.hl').count(), 1);
+    assert.equal(await thread.locator('.src-lines li.hl').getAttribute('data-src'), n);
+    await page.mouse.move(0, 0);
+    // keyboard: each pane is one tab stop; arrows move along its lines and the highlight follows
+    const first = thread.locator('.src-lines li[tabindex="0"]');
+    assert.equal(await first.count(), 1, 'one tab stop in the source');
+    await first.focus();
+    const start = await page.evaluate(() => document.activeElement.getAttribute('data-src'));
+    await page.keyboard.press('ArrowDown');
+    const next = await page.evaluate(() => document.activeElement.getAttribute('data-src'));
+    assert.notEqual(next, start);
+    assert.equal(await thread.locator(`.src-lines li.hl`).getAttribute('data-src'), next);
+    const nInsn = v.panes[0].insns.filter((i) => i.n === next).length;
+    assert.equal(await thread.locator(`.asm-lines li.hl[data-src="${next}"]`).count(), nInsn);
+    // from an instruction, the same
+    await thread.locator('.asm-lines li[tabindex="0"]').first().focus();
+    await page.keyboard.press('ArrowDown');
+    const at = await page.evaluate(() => document.activeElement.getAttribute('data-src'));
+    if (at !== '0') assert.equal(await thread.locator('.src-lines li.hl').getAttribute('data-src'), at);
+    await page.evaluate(() => document.activeElement.blur());
+    assert.equal(await thread.locator('li.hl').count(), 0, 'blur clears the highlight');
+    await tab.screenshot(`disasm-focus-${mode}`);
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`compare two variants side by side, rows aligned by the diff (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto(PAGE);
+    const page = tab.page;
+    await shown(page, 'gcc-12/x86_64/O2/att');
+    const sec = page.locator(SEC);
+    await sec.locator('.ex-compare-on').check();
+    assert.equal(await sec.getAttribute('data-view'), 'compare');
+    await sec.locator('.ex-compare-b').selectOption('transformed');
+    const v = await view(page, 't1');
+    assert.deepEqual(v.panes.map((p) => p.v), ['plain', 'transformed']);
+    const rows = await sec.locator('.disasm-thread[data-thread="t1"] .disasm-asm:not([hidden]) ol.asm-diff').evaluateAll((ols) => ols.map((o) => o.children.length));
+    assert.equal(rows.length, 2);
+    assert.equal(rows[0], rows[1], 'both sides have a row for every line of the diff');
+    // the source shows both variants' lines; a line only one has says which
+    assert.ok(await sec.locator('.disasm-thread[data-thread="t1"] .src-lines li[data-only="transformed"]').count() > 0);
+    await sec.locator('.ex-compare-on').uncheck();
+    assert.equal(await sec.getAttribute('data-view'), 'one');
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`selector: only choosable targets, data script loads, syntax caption per architecture (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto(PAGE);
+    const page = tab.page;
+    await shown(page, 'gcc-12/x86_64/O2/att');
+    const sec = page.locator(SEC);
+    const caption = () => sec.locator('.disasm-syntax-caption').textContent();
+    assert.equal(await caption(), ' (AT&T syntax)');
     await sec.locator('.disasm-arch').selectOption('aarch64');
     await shown(page, 'gcc-12/aarch64/O2/att');
-    const texts = await sec.locator('.disasm-asm[data-variant="fixed"] .asm-text').allTextContents();
+    const texts = await sec.locator('.disasm-asm[data-variant="plain"] .asm-text').allTextContents();
     assert.ok(texts.some((t) => /^ldr\b/.test(t)), `aarch64 code: ${texts.join(' | ')}`);
     assert.match(await sec.locator('.disasm-version').textContent(), /aarch64-linux-gnu-gcc/);
     assert.equal(await sec.locator('.disasm-syntax-label').isHidden(), true);
+    assert.equal(await caption(), '', 'no AT&T caption for AArch64');
+    // clang-19 has x86_64 and aarch64 only: nothing else is offered, nothing is disabled
+    await sec.locator('.disasm-compiler').selectOption('clang-19');
+    await shown(page, 'clang-19/aarch64/O2/att');
+    const arches = await sec.locator('.disasm-arch option').evaluateAll((os) => os.map((o) => [o.value, o.disabled]));
+    assert.deepEqual(arches, [['x86_64', false], ['aarch64', false]]);
+    assert.equal(await sec.locator('.example-controls option[disabled]').count(), 0);
     await sec.locator('.disasm-compiler').selectOption('clang-14');
     await shown(page, 'clang-14/aarch64/O2/att');
     await sec.locator('.disasm-arch').selectOption('x86_64');
@@ -82,11 +182,9 @@ for (const mode of h.MODES) {
     await shown(page, 'clang-14/x86_64/O0/att');
     await sec.locator('.disasm-syntax').selectOption('intel');
     await shown(page, 'clang-14/x86_64/O0/intel');
+    assert.equal(await caption(), ' (Intel syntax)');
     const intel = await sec.locator('.disasm-asm[data-variant="plain"] .asm-text').allTextContents();
     assert.ok(intel.some((t) => /DWORD PTR/.test(t)), 'Intel syntax shown');
-    await sec.locator('.disasm-diff').check();
-    assert.ok(await sec.locator('.asm-diff').count() >= 2, 'a diff column per thread');
-    assert.equal(await sec.locator('.disasm-asm[data-variant="fixed"]').first().isHidden(), true);
     tab.assertClean();
     await tab.close();
   });
@@ -104,53 +202,87 @@ for (const mode of h.MODES) {
   });
 }
 
-test('print.html shows the default disassembly with no selector, data or disasm.js', async () => {
+test('print.html shows the default disassembly with no controls, data or disasm.js, wrapped', async () => {
   const tab = await site.newTab({ mode: 'http' });
   const requested = [];
   tab.page.on('request', (r) => requested.push(r.url()));
   await tab.goto('print.html');
+  await tab.page.emulateMedia({ media: 'print' });
   const sec = tab.page.locator('section.example[data-example="load-fusing/need-to-stop"]');
   assert.equal(await sec.count(), 1);
-  const plain = await sec.locator('.disasm-thread[data-thread="t1"] .disasm-asm[data-variant="plain"] .asm-text').count();
-  assert.ok(plain > 0, 'plain column has instructions');
+  for (const v of ['plain', 'fixed', 'transformed']) {
+    const n = await sec.locator(`.disasm-thread[data-thread="t1"] .disasm-asm[data-variant="${v}"] .asm-text`).count();
+    assert.ok(n > 0, `${v} pane has instructions`);
+  }
   assert.match(await sec.locator('.disasm-current').textContent(), /gcc-12\/x86_64.*-O2/s);
-  assert.equal(await tab.page.locator('.disasm-controls, script.disasm-index, script[src*="disasm.js"]').count(), 0);
+  assert.equal(await tab.page.locator('.example-controls, script.disasm-index, script[src*="disasm.js"]').count(), 0);
   assert.equal(await tab.page.locator('script[src*="data/"]').count(), 0);
   assert.deepEqual(requested.filter((u) => /\/data\/|disasm\.js/.test(u)), []);
-  // the view's stylesheet is still applied (on the pages disasm.js adds it)
-  assert.equal(await sec.locator('.disasm-cols').first().evaluate((e) => getComputedStyle(e).display), 'grid');
+  // printed, nothing is cut off: every pane's lines wrap inside it, and no button is printed
+  const clipped = await tab.page.locator('section.example .pane-scroll').evaluateAll((bs) =>
+    bs.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  assert.equal(clipped, 0, 'no pane wider than the page');
+  const buttons = await tab.page.locator('button').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).length);
+  assert.equal(buttons, 0, 'no button printed');
+  // the printed example, for a reader's eyes (the whole course is too tall for one screenshot)
+  // (print.html is the whole course: the page takes a while to settle on a busy machine)
+  await sec.locator('.disasm-body').screenshot({ path: require('node:path').join(h.ARTIFACTS, 'disasm-print.png'), animations: 'disabled', timeout: 120000 });
   tab.assertClean();
   await tab.close();
 });
 
-test('without JavaScript the default target is plain HTML', async () => {
+test('a course page printed: the shown code wraps, no controls or buttons', async () => {
+  const tab = await site.newTab({ mode: 'file' });
+  await tab.goto(PAGE);
+  await shown(tab.page, 'gcc-12/x86_64/O2/att');
+  await tab.page.emulateMedia({ media: 'print' });
+  const sec = tab.page.locator(SEC);
+  assert.equal(await sec.locator('.example-controls').isVisible(), false);
+  const buttons = await tab.page.locator('button').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).map((b) => b.textContent));
+  assert.deepEqual(buttons, [], 'no button printed');
+  const clipped = await sec.locator('.pane-scroll').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).length);
+  assert.equal(clipped, 0);
+  tab.assertClean();
+  await tab.close();
+});
+
+test('without JavaScript every variant of the default target is plain HTML', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
   await tab.goto(PAGE);
   const sec = tab.page.locator(SEC);
-  assert.equal(await sec.locator('.disasm-controls').isHidden(), true);
-  const plain = await sec.locator('.disasm-thread[data-thread="t1"] .disasm-asm[data-variant="plain"] .asm-text').count();
-  assert.ok(plain > 0, 'plain column has instructions');
+  assert.equal(await sec.locator('.example-controls').isHidden(), true);
+  for (const v of ['plain', 'fixed', 'transformed']) {
+    const pane = sec.locator(`.disasm-thread[data-thread="t1"] .disasm-asm[data-variant="${v}"]`);
+    assert.equal(await pane.isVisible(), true, `${v} pane shown`);
+    assert.ok(await pane.locator('.asm-text').count() > 0, `${v} pane has instructions`);
+  }
   assert.ok(await sec.locator('.acc-load').count() > 0, 'shared loads are labelled');
   assert.match(await sec.locator('.disasm-current').textContent(), /gcc-12\/x86_64.*-O2/s);
+  // the lines plain does not have are marked, not hidden
+  assert.ok(await sec.locator('.src-lines li.src-other').count() > 0);
+  assert.equal(await sec.locator('.src-lines li.src-other').first().isVisible(), true);
   await tab.close();
 });
 
 // One markup, two renderers: site/templates/partials/disasm-listing.html draws the default target
 // for the page (JavaScript off, print), static/disasm.js draws every target the reader picks. Both
 // read the same data (classes and diffs come from tools/asm); they must draw it identically.
-test('disasm.js draws the default target exactly as the page HTML does', async () => {
-  const columns = (page) => page.locator(`${SEC} .disasm-asm`).evaluateAll((cols) => cols.map((c) =>
-    [...c.querySelectorAll('ol.asm-lines > li, p.asm-none, p.asm-fn')].map((li) => li.outerHTML.replace(/\s+/g, ' '))));
+test('disasm.js draws the default target exactly as the page HTML does, every variant', async () => {
+  const pane = (page, v) => page.locator(`${SEC} .disasm-asm[data-variant="${v}"]`).evaluateAll((cols) => cols.map((c) =>
+    [...c.querySelectorAll('ol.asm-lines > li, p.asm-none, p.asm-fn')].map((li) => li.outerHTML.replace(/ tabindex="-?\d"/, '').replace(/\s+/g, ' '))));
   const off = await site.newTab({ mode: 'http', javaScriptEnabled: false });
   await off.goto(PAGE);
-  const html = await columns(off.page);
-  await off.close();
   const on = await site.newTab({ mode: 'http' });
   await on.goto(PAGE);
   await shown(on.page, 'gcc-12/x86_64/O2/att');
-  const drawn = await columns(on.page);
-  assert.ok(html.length >= 6 && html.every((c) => c.length > 0), 'every column has instructions');
-  assert.deepEqual(drawn, html);
+  for (const v of ['plain', 'fixed', 'transformed']) {
+    const html = await pane(off.page, v);
+    await on.page.locator(`${SEC} .ex-variants input[value="${v}"]`).check();
+    const drawn = await pane(on.page, v);
+    assert.ok(html.length === 2 && html.every((c) => c.length > 0), `${v}: every thread has instructions`);
+    assert.deepEqual(drawn, html, v);
+  }
   on.assertClean();
+  await off.close();
   await on.close();
 });

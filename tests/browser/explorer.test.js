@@ -1,9 +1,10 @@
 // explorer.test.js - the outcome explorer on the load-fusing page, over http and file://:
-// play a schedule by keyboard to "t1 does not terminate" (plain, gnu89 polling loop), replay a
-// witness found by the exhaustive mode step by step, the fixed variant's exhaustive run has no such
-// outcome, shared #explore= links, the outcome table's schedule links (a click replays; with JavaScript
-// off they lead to the explorer section), malformed or oversized #explore= fragments are refused, the
-// static table with JavaScript off, and no console errors.
+// play a schedule by keyboard to the example's goal, "t1 does not terminate" (plain, gnu89 polling
+// loop), with a step counter and undo; replay a witness found by the exhaustive mode step by step
+// from step 0, forward to the goal and back; the fixed variant's exhaustive run has no such outcome;
+// shared #explore= links open a replay at step 0; the outcome table's schedule links (a click
+// replays from step 0; with JavaScript off they lead to the explorer section); malformed or
+// oversized #explore= fragments are refused; the static table with JavaScript off; no console errors.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -32,16 +33,27 @@ for (const mode of h.MODES) {
     const live = app.locator('.explorer-live');
     assert.match(await live.textContent(), /^Step 1: t1 reads need_to_stop = 0 at line \d+/);
     assert.match(await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(), /spins forever/);
+    assert.match(await app.locator('.explorer-goal').textContent(), /^Goal: make t1 spin forever after t0 has asked it to stop\./);
     await tab.page.keyboard.press('0');          // t0 stores 1: too late
     const verdict = app.locator('.explorer-verdict');
-    assert.match(await verdict.textContent(), /You broke it!.*t1 does not terminate/);
+    assert.match(await verdict.textContent(), /^Goal reached in 2 steps!.*t1 does not terminate/);
+    assert.equal(await app.locator('.explorer-counter').textContent(), 'Steps: 2');
     assert.match(await live.textContent(), /Step 2: t0 writes need_to_stop = 1/);
     assert.equal(await app.locator('.explorer-timeline li').count(), 2);
     assert.equal(await app.locator('.explorer-src li.current[aria-current=step]').count(), 1, 'the spinning line is marked');
     await tab.page.keyboard.press('u');          // step back
     assert.equal(await app.locator('.explorer-timeline li').count(), 1);
     assert.equal(await verdict.textContent(), '');
-    assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=${ID}:plain:1$`));
+    assert.equal(await app.locator('.explorer-counter').textContent(), 'Steps: 1');
+    assert.match(await app.locator('.explorer-share').getAttribute('href'), /^\?schedule=1#explorer-load-fusing-need-to-stop-gnu89$/);
+    // the link is the game in progress: opened, it shows the same step
+    const link = await app.locator('.explorer-share').getAttribute('href');
+    const again = await site.newTab({ mode });
+    const app2 = await openApp(again, link);
+    assert.equal(await app2.locator('.explorer-timeline li').count(), 1);
+    assert.equal(await app2.locator('.explorer-replay').isHidden(), true);
+    again.assertClean();
+    await again.close();
     await tab.screenshot(`explorer-play-${mode}`);
     tab.assertClean();
     await tab.close();
@@ -57,15 +69,29 @@ for (const mode of h.MODES) {
     assert.match(await status.textContent(), /schedules explored with partial-order reduction.*against \d+ interleavings/);
     const row = app.locator('.explorer-exhaustive tr', { hasText: 't1 does not terminate' });
     assert.equal(await row.count(), 1);
-    await row.getByRole('button').click();       // load the witness into play mode
+    assert.match(await row.locator('td').nth(1).textContent(), /^\d+ $/, 'a number of schedules, no share');
+    assert.equal(await app.locator('.explorer-exhaustive th', { hasText: /share/i }).count(), 0);
+    const witness = await row.locator('button code').textContent();
+    await row.getByRole('button').click();       // one click: the replay, at step 0
     assert.equal(await app.locator('.explorer-play').isVisible(), true);
+    assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${witness.length}`);
+    assert.equal(await app.locator('.explorer-timeline li').count(), 0);
     let steps = 0;
     while (await app.locator('.explorer-verdict').textContent() === '' && steps < 20) {
       await tab.page.keyboard.press('n');
       steps++;
     }
-    assert.match(await app.locator('.explorer-verdict').textContent(), /t1 does not terminate/);
+    assert.match(await app.locator('.explorer-verdict').textContent(), /^Goal reached.*t1 does not terminate/);
+    assert.equal(steps, witness.length);
     assert.equal(await app.locator('.explorer-timeline li').count(), steps);
+    // back, step by step, with the key and the button; the slider goes anywhere
+    await tab.page.keyboard.press('p');
+    assert.equal(await app.locator('.explorer-verdict').textContent(), '');
+    assert.equal(await app.locator('.explorer-replay-text').textContent(), `step ${steps - 1} of ${steps}`);
+    await app.getByRole('button', { name: /Previous/ }).click();
+    assert.equal(await app.locator('.explorer-timeline li').count(), steps - 2);
+    await app.locator('.explorer-replay input[type=range]').fill(String(steps));
+    assert.match(await app.locator('.explorer-verdict').textContent(), /^Goal reached/);
     await app.locator('input[type=radio][value=fixed]').check();
     await app.getByRole('button', { name: 'Every outcome' }).click();
     await app.getByRole('button', { name: 'Find every outcome' }).click();
@@ -78,10 +104,18 @@ for (const mode of h.MODES) {
     await tab.close();
   });
 
-  test(`explorer: #explore= link and random runs (${mode})`, async () => {
+  test(`explorer: #explore= link opens a replay at step 0; random runs (${mode})`, async () => {
     const tab = await site.newTab({ mode });
     const app = await openApp(tab, `#explore=${ID}:plain:10`);
+    assert.equal(await app.locator('.explorer-replay-text').textContent(), 'step 0 of 2');
+    assert.equal(await app.locator('.explorer-verdict').textContent(), '');
+    await app.getByRole('button', { name: /^Next/ }).click();
+    // each thread's line is marked, and the memory cell the step touched
+    assert.equal(await app.locator('.explorer-memory tr.touched th').textContent(), 'need_to_stop');
+    assert.match(await app.locator('.explorer-memory tr.touched').textContent(), /t1 read it/);
+    await app.getByRole('button', { name: /^Next/ }).click();
     assert.match(await app.locator('.explorer-verdict').textContent(), /t1 does not terminate/);
+    assert.match(await app.locator('.explorer-memory tr.touched').textContent(), /t0 wrote it/);
     await app.getByRole('button', { name: 'Random runs' }).click();
     await app.getByRole('button', { name: 'Run', exact: true }).click();
     await tab.page.waitForFunction((sel) => document.querySelector(sel).textContent === '1000 runs done', `${APP} .explorer-random .explorer-progress`);
@@ -125,7 +159,9 @@ test('explorer: a crash is a step of its own; the run ends there for every threa
   const spec = await link.getAttribute('data-explore');
   const app = tab.page.locator(`.explorer-app[data-example="${ex}"]`);
   await tab.page.evaluate((h) => { location.hash = h; }, '#explore=' + spec.slice(0, -1));   // all but the crash
-  await tab.page.waitForFunction((sel) => /played/.test(document.querySelector(sel).textContent), `.explorer-app[data-example="${ex}"] .explorer-live`);
+  await tab.page.waitForFunction((sel) => /loaded at step 0/.test(document.querySelector(sel).textContent), `.explorer-app[data-example="${ex}"] .explorer-live`);
+  const slider = app.locator('.explorer-replay input[type=range]');
+  await slider.fill(await slider.getAttribute('max'));   // to the end of the loaded schedule
   assert.match(await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(), /^next: crashes \(BUG_ON at line \d+\)/);
   await app.focus();
   await tab.page.keyboard.press('1');
@@ -143,8 +179,8 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
   assert.equal(await tab.page.locator(APP).isVisible(), false);
   // A schedule link leads to the example's explorer section, not to a fragment only the script reads.
   const href = await table.locator('a.explorer-witness').first().getAttribute('href');
-  assert.match(href, /^#explorer-[a-z0-9-]+$/);
-  assert.equal(await tab.page.locator(`.explorer[data-example="${ID}"]${href}`).count(), 1);
+  assert.match(href, /^\?schedule=[0-3]*&step=0#explorer-[a-z0-9-]+$/);
+  assert.equal(await tab.page.locator(`.explorer[data-example="${ID}"]${href.replace(/^[^#]*/, '')}`).count(), 1);
   await tab.close();
 });
 
@@ -156,9 +192,14 @@ test('explorer: a schedule link of the outcome table replays that schedule (file
   const spec = await link.getAttribute('data-explore');
   const schedule = new RegExp(`^${ID}:plain:([0-3]+)$`).exec(spec)[1];
   await link.click();
+  assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${schedule.length}`);
+  for (let k = 0; k < schedule.length; k++) await tab.page.keyboard.press('n');
   await tab.page.waitForFunction((sel) => /t1 does not terminate/.test(document.querySelector(sel).textContent), `${APP} .explorer-verdict`);
   assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
-  assert.equal(await tab.page.evaluate(() => decodeURIComponent(location.hash)), `#explore=${spec}`);
+  // the URL is the view: this replay at its last step
+  const url = new URL(tab.page.url());
+  assert.equal(url.searchParams.get('schedule'), schedule);
+  assert.equal(url.searchParams.get('step'), String(schedule.length));
   tab.assertClean();
   await tab.close();
 });

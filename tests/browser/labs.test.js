@@ -63,12 +63,19 @@ for (const lab of LABS) {
     const schedule = /^lab\/[^:]+:student:([0-3]*)$/.exec(longest)[1];
     const app = tab.page.locator(`.explorer-app[data-example="lab/${lab}"]`);
     await app.waitFor({ state: 'visible' });
-    await section.locator(`a.explorer-witness[data-explore="${longest}"]`).click(); // ui.js: #explore=<spec>
+    await section.locator(`a.explorer-witness[data-explore="${longest}"]`).click(); // ui.js: the replay, from step 0
+    const slider = app.locator('.explorer-replay input[type=range]');
+    assert.equal(await slider.getAttribute('max'), String(schedule.length));
+    await slider.fill(String(schedule.length));                                  // to its last step
     await tab.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n,
       [`.explorer-app[data-example="lab/${lab}"] .explorer-timeline li`, schedule.length]);
-    assert.equal(await tab.page.evaluate(() => decodeURIComponent(location.hash)), `#explore=${longest}`);
     assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
-    assert.match(await app.locator('.explorer-share').getAttribute('href'), new RegExp(`#explore=lab/${lab}:student:${schedule}$`));
+    // the URL and the explorer's link are this replay at this step
+    const url = new URL(tab.page.url());
+    assert.equal(url.searchParams.get('schedule'), schedule);
+    assert.equal(url.searchParams.get('step'), String(schedule.length));
+    assert.equal(url.hash, `#explorer-lab-${lab}`);
+    assert.equal(await app.locator('.explorer-share').getAttribute('href'), `?schedule=${schedule}&step=${schedule.length}#explorer-lab-${lab}`);
     tab.assertClean();
     await tab.close();
   });
@@ -113,6 +120,9 @@ test("the checker's witness link opens the `make lab` page on that schedule", as
   await tab.page.goto(res.witness.link);
   const app = tab.page.locator('.explorer-app[data-example="lab/polling"]');
   await app.waitFor({ state: 'visible' });
+  // the schedule opens at step 0, to be played step by step: to its end
+  assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${res.witness.schedule.length}`);
+  for (let k = 0; k < res.witness.schedule.length; k++) await app.getByRole('button', { name: /^Next/ }).click();
   assert.equal(await app.locator('.explorer-timeline li').count(), res.witness.schedule.length);
   assert.match(await app.locator('.explorer-verdict').textContent(), new RegExp(res.witness.outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   tab.assertClean();

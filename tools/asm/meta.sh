@@ -27,6 +27,8 @@ echo "$cut" | while read -r variant; do
 	rc=0; unifdef $d -o "$out" "$src" || rc=$?
 	[ "$rc" -le 1 ] || { echo "$src:1: unifdef failed for variant $variant" >&2; exit 1; }
 done
+# the example file's line of every line of each variant (the one numbering of every later step)
+[ -z "$cut" ] || "$tool" linemap "$B/data/meta/$id.json"
 # variants the example no longer has (files are replaced, never removed first: `make site`
 # lists build/data before this runs)
 for v in plain fixed transformed; do

@@ -28,6 +28,38 @@
   }
 
   function BugOn(line) { this.line = line; }
+
+  // The example file's line of line l of the compiled source (a course example's variant is cut from
+  // the file): lines[l - 1] from the metadata's "lines" (tools/asm, asm-tool linemap); l itself
+  // without a map (a single-variant example is compiled as it is).
+  function fileLine(lines, l) {
+    return lines && l > 0 && lines[l - 1] ? lines[l - 1] : l;
+  }
+
+  // A module whose line tables (sites, fences, rmw, loops) number the example file's lines, and whose
+  // BUG_ON lines (__LINE__ of the compiled source) are mapped the same way when they happen:
+  // every line the engine reports is then the file's. mod is not changed.
+  function withFileLines(mod, lines) {
+    if (!lines) return mod;
+    var out = {}, k;
+    for (k in mod) out[k] = mod[k];
+    out.lines = lines;
+    ['sites', 'fences'].forEach(function (t) { // id -> line
+      if (!mod[t]) return;
+      out[t] = {};
+      for (var id in mod[t]) out[t][id] = fileLine(lines, mod[t][id]);
+    });
+    ['rmw', 'loops'].forEach(function (t) {
+      out[t] = {};
+      for (var id in mod[t] || {}) {
+        var e = {}, f;
+        for (f in mod[t][id]) e[f] = mod[t][id][f];
+        e.line = fileLine(lines, e.line);
+        out[t][id] = e;
+      }
+    });
+    return out;
+  }
   // Nothing lives below the linker's global base (1024): an access there is a NULL dereference,
   // which the kernel would oops on; wasm itself would read or write address 0 without complaint.
   var NULL_PAGE = 1024;
@@ -63,7 +95,7 @@
       course_cmpxchg32: function (a, e, r, site) { return host.m._rmw(a, r, e, site); },
       course_cmpxchg64: function (a, e, r, site) { return host.m._rmw(a, r, e, site); },
       course_fence: function (site) { host.m._fence(site); },
-      course_bug: function (line) { throw new BugOn(line); },
+      course_bug: function (line) { throw new BugOn(fileLine(mod.lines, line)); },
     } };
     var m = new WebAssembly.Module(b64bytes(mod.wasm));
     // Any other import (a libc call the example should not make) traps with a clear message.
@@ -972,7 +1004,7 @@
     Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns,
     predicateValue: predicateValue, predicateHolds: predicateHolds,
     outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, encodeSchedule: encodeSchedule, dependent: dependent,
-    conflict: conflict, MODELS: MODELS, MUTANTS: MUTANTS, DRAIN: DRAIN,
+    conflict: conflict, MODELS: MODELS, MUTANTS: MUTANTS, DRAIN: DRAIN, withFileLines: withFileLines,
     limits: { STACK: STACK, GUARD: GUARD, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
   };
   root.CourseExplorer = api;

@@ -1,12 +1,19 @@
 /* ui.js - the outcome explorer's page UI (classic script, works from file:// and http).
- * For every .explorer-app on the page it builds: a variant choice; the memory model (interleaving
- * (SC), or x86-TSO when the example was explored under it), stated next to the controls; "play the
- * scheduler" (keys 0-3 step a thread, a-d drain a thread's store buffer under x86-TSO, u steps
- * back, n plays the next step of a loaded witness), with per-thread source columns, a memory panel,
- * the store buffers, a timeline and an ARIA live region; random runs with a seed and a histogram;
- * exhaustive DPOR exploration in chunks with witnesses to replay. Schedules are shared as
- * #explore=<id>:<variant>:<schedule> (SC) or #explore=<id>:<variant>@tso:<schedule> (x86-TSO).
- * Needs runtime.js (CourseExplorer) and the wasm data scripts (window.COURSE_WASM). */
+ * For every .explorer-app on the page it builds: a row of options (the variant, the memory model
+ * (interleaving (SC), or x86-TSO when the example was explored under it, stated next to the
+ * controls), the mode); "play the scheduler" as a game: the example's goal (metadata goal, checked on
+ * each finished run by the engine's predicate evaluator), a step counter, undo (u), keys 0-3 to run a
+ * thread and, under x86-TSO, a-d to drain a thread's store buffer; a witness schedule opens at step 0
+ * and is replayed step by step (previous / next / a slider; keys p and n, arrows on the slider),
+ * showing where each thread is and the memory cell each step touches; per-thread source columns
+ * numbered as the example file numbers its lines (the data script's line map), the store buffers, a
+ * memory panel, a timeline and an ARIA live region; random runs with a seed and exhaustive DPOR
+ * exploration in chunks, each outcome with its number of schedules and its witness one click from
+ * its replay.
+ * State in the URL (through window.COURSE_VIEW of static/disasm.js): variant, model, mode, schedule
+ * and step, each value checked before use; the older #explore=<id>:<variant>:<schedule> (and
+ * <id>:<variant>@tso:<schedule>) still opens a replay. Needs runtime.js (CourseExplorer) and the
+ * wasm data scripts (window.COURSE_WASM). */
 (function () {
   'use strict';
   var X = window.CourseExplorer;
@@ -35,23 +42,32 @@
   };
   var LETTERS = 'abcd';
 
-  // Lines of the thread function `name` in the source: from THREAD(name) to its closing brace.
-  function threadRange(lines, name) {
-    var start = -1, depth = 0, seen = false;
-    for (var i = 0; i < lines.length; i++) {
-      if (start < 0 && new RegExp('THREAD\\(\\s*' + name + '\\s*\\)').test(lines[i])) start = i;
-      if (start < 0) continue;
-      for (var j = 0; j < lines[i].length; j++) {
-        if (lines[i][j] === '{') { depth++; seen = true; } else if (lines[i][j] === '}') depth--;
-      }
-      if (seen && depth === 0) return [start + 1, i + 1];
+  // The source lines of thread function `name` as [{line: the example file's number, text}]: the
+  // lines of the compiled source whose file line lies in the metadata's function range (tools/asm),
+  // through the data script's line map (lines; none for a file compiled as it is).
+  function threadLines(d, name) {
+    var src = d.source.split('\n'), range = ((d.meta.functions || {})[name]) || null, out = [];
+    for (var i = 0; i < src.length; i++) {
+      var n = d.lines ? d.lines[i] : i + 1;
+      if (!n || (range && (n < range.first || n > range.last))) continue;
+      out.push({ line: n, text: src[i] });
     }
-    return [1, lines.length];
+    return out;
+  }
+  // The text of the example file's line n in the compiled source ('' when it has none).
+  function lineText(d, n) {
+    var src = d.source.split('\n');
+    if (!d.lines) return src[n - 1] || '';
+    var i = d.lines.indexOf(n);
+    return i < 0 ? '' : src[i];
   }
 
   function App(root) {
     this.root = root;
+    this.section = root.closest('section.example');
     this.id = root.getAttribute('data-example');
+    this.goalVariant = root.getAttribute('data-goal-variant') || '';
+    this.goalText = root.getAttribute('data-goal-text') || '';
     this.variants = root.getAttribute('data-variants').split(' ').filter(function (v) { return DATA[root.getAttribute('data-example') + ':' + v]; });
     if (!this.variants.length) return;
     this.uid = 'x' + Math.random().toString(36).slice(2, 8);
@@ -59,7 +75,7 @@
     this.model = 'sc';
     this.build();
     root.hidden = false;
-    this.select(this.variants[0]);
+    this.select(this.variants[0], true);
   }
 
   App.prototype.data = function () { return DATA[this.id + ':' + this.variant]; };
@@ -112,9 +128,11 @@
       exhaustive: el('div', { class: 'explorer-panel explorer-exhaustive', hidden: '' }),
     };
     root.appendChild(el('h4', { text: 'Explore it yourself' }));
-    root.appendChild(vgroup);
-    root.appendChild(mgroup);
-    root.appendChild(modes);
+    var built = root.getAttribute('data-build');
+    if (built) root.appendChild(el('p', { class: 'explorer-built', text: 'The code below is each variant as ' + built + ' compiles it to WebAssembly; line numbers are those of the example file.' }));
+    // one row of options: the variant, the memory model, the mode
+    this.options = el('div', { class: 'explorer-options' }, [vgroup, mgroup, modes]);
+    root.appendChild(this.options);
     root.appendChild(this.panels.play);
     root.appendChild(this.panels.random);
     root.appendChild(this.panels.exhaustive);
@@ -127,16 +145,23 @@
 
   App.prototype.say = function (text) { this.live.textContent = text; };
 
-  App.prototype.select = function (v) {
+  // quiet: the code view asked for it (it follows the reader's choice, it does not make one)
+  App.prototype.select = function (v, quiet) {
+    if (this.variants.indexOf(v) < 0) return;
+    var same = this.variant === v;
     this.variant = v;
     this.variantInputs[v].checked = true;
     if (this.model === 'tso' && !this.hasTso()) this.model = 'sc';
     this.showModel();
-    this.schedule = []; this.witness = null;
-    this.buildPlay();
-    this.render();
-    clear(this.randomOut); clear(this.exOut);
-    this.exStatus.textContent = '';
+    if (!same) {
+      this.schedule = []; this.witness = null;
+      this.buildPlay();
+      this.render();
+      clear(this.randomOut); clear(this.exOut);
+      this.exStatus.textContent = '';
+    }
+    if (!quiet && this.section) this.section.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: v, from: 'explorer' } }));
+    this.changed();
   };
 
   App.prototype.showModel = function () {
@@ -146,8 +171,9 @@
   };
   App.prototype.setModel = function (m) {
     if (m === 'tso' && !this.hasTso()) { this.say('This variant was not explored under x86-TSO.'); this.showModel(); return; }
-    this.model = m;
-    this.select(this.variant);
+    var v = this.variant;
+    this.useModel(m);
+    this.select(v, true);
     this.say('Memory model: ' + MODEL_NAME[m] + '.');
   };
 
@@ -157,47 +183,88 @@
       this.modeButtons[k].setAttribute('aria-pressed', k === m ? 'true' : 'false');
     }
     this.current = m;
+    this.changed();
+  };
+
+  // The URL follows (window.COURSE_VIEW, static/disasm.js): the variant is the example's, shared
+  // with the code view; model, mode, schedule and step are the explorer's.
+  App.prototype.urlState = function () {
+    var w = this.witness, replaying = w && this.onWitness();
+    return {
+      variant: this.variant !== this.variants[0] ? this.variant : null,
+      model: this.model === 'tso' ? 'tso' : null,
+      mode: this.current && this.current !== 'play' ? this.current : null,
+      // a replay: the schedule and the step it is at; played by hand: the steps (no step)
+      schedule: replaying ? X.encodeSchedule(w) : this.schedule.length ? X.encodeSchedule(this.schedule) : null,
+      step: replaying ? String(this.schedule.length) : null,
+    };
+  };
+  App.prototype.changed = function () {
+    if (!this.ready || !window.COURSE_VIEW || !this.section) return;
+    var own = this.root.closest('section.explorer');
+    window.COURSE_VIEW.update(this.section, own ? own.id : null);
+  };
+  // Is the schedule played so far a prefix of the loaded witness?
+  App.prototype.onWitness = function () {
+    var w = this.witness;
+    return !!w && w.length >= this.schedule.length && w.slice(0, this.schedule.length).join() === this.schedule.join();
   };
 
   /* ---- play ------------------------------------------------------------------------------------ */
 
   App.prototype.buildPlay = function () {
-    var self = this, p = this.panels.play, d = this.data(), lines = d.source.split('\n');
+    var self = this, p = this.panels.play, d = this.data();
     clear(p);
+    this.goalBox = el('div', { class: 'explorer-goal' });
+    p.appendChild(this.goalBox);
+    this.renderGoal();
     var tso = this.model === 'tso', nth = d.meta.threads.length;
     p.appendChild(el('p', { class: 'explorer-help', text: 'You are the scheduler: pick the thread that runs next. ' +
       'Each step runs one access to a shared variable (and the local code after it)' +
       (tso ? '; a store goes into the thread\'s store buffer, and draining it is a step of its own' : '') + '. Keys: 0-' +
       (nth - 1) + ' run a thread, ' + (tso ? 'a-' + LETTERS[nth - 1] + ' drain a thread\'s oldest buffered store, ' : '') +
-      'u steps back, n plays the next step of a loaded schedule.' }));
+      'u steps back; replaying a schedule, n and p step forward and back.' }));
     var cols = el('div', { class: 'explorer-threads' });
     this.cols = d.meta.threads.map(function (name, i) {
-      var range = threadRange(lines, name);
+      var lines = threadLines(d, name);
       var btn = el('button', { type: 'button', class: 'explorer-step', 'aria-keyshortcuts': String(i),
         onclick: function () { self.stepThread(i); } }, ['Run ' + name + ' ', el('kbd', { text: String(i) })]);
       var status = el('p', { class: 'explorer-status' });
       var drainBtn = tso ? el('button', { type: 'button', class: 'explorer-drain', 'aria-keyshortcuts': LETTERS[i],
         onclick: function () { self.stepThread(X.DRAIN + i); } }, ['Drain ' + name + '\'s store buffer ', el('kbd', { text: LETTERS[i] })]) : null;
       var sb = tso ? el('ol', { class: 'explorer-buffer', 'aria-label': name + '\'s store buffer, oldest first' }) : null;
-      var ol = el('ol', { class: 'explorer-src', start: String(range[0]), 'aria-label': 'source of ' + name, tabindex: '0' });
+      var ol = el('ol', { class: 'explorer-src', 'aria-label': 'source of ' + name + ' (lines of the example file)', tabindex: '0' });
       var items = {};
-      for (var n = range[0]; n <= range[1]; n++) {
-        var li = el('li', { 'data-line': String(n) }, [el('code', { text: lines[n - 1] || ' ' })]);
-        items[n] = li; ol.appendChild(li);
-      }
+      lines.forEach(function (l) {
+        var li = el('li', { 'data-line': String(l.line) }, [el('span', { class: 'lno', text: String(l.line) }), el('code', { text: l.text || ' ' })]);
+        items[l.line] = li; ol.appendChild(li);
+      });
+      var range = lines.length ? [lines[0].line, lines[lines.length - 1].line] : [0, 0];
       var col = el('section', { class: 'explorer-thread', 'aria-label': 'thread ' + name }, [
         el('h5', { text: name }), btn, drainBtn, status, ol,
         sb ? el('div', { class: 'explorer-sb' }, [el('h6', { text: 'Store buffer of ' + name + ' (oldest first)' }), sb]) : null]);
       cols.appendChild(col);
       return { btn: btn, drainBtn: drainBtn, sb: sb, status: status, items: items, range: range, name: name };
     });
-    p.appendChild(cols);
+    this.counter = el('p', { class: 'explorer-counter', 'aria-live': 'off' });
     var undo = el('button', { type: 'button', 'aria-keyshortcuts': 'u', onclick: function () { self.undo(); } }, ['Step back ', el('kbd', { text: 'u' })]);
-    var reset = el('button', { type: 'button', onclick: function () { self.schedule = []; self.witness = null; self.render(); self.say('Back to the start.'); } }, ['Start over']);
-    this.nextBtn = el('button', { type: 'button', 'aria-keyshortcuts': 'n', hidden: '', onclick: function () { self.next(); } }, ['Next step of the schedule ', el('kbd', { text: 'n' })]);
-    this.shareLink = el('a', { class: 'explorer-share', href: '#' }, ['Link to this schedule']);
-    p.appendChild(el('div', { class: 'explorer-controls' }, [undo, reset, this.nextBtn, this.shareLink]));
-    this.verdict = el('div', { class: 'explorer-verdict' });
+    var reset = el('button', { type: 'button', onclick: function () { self.schedule = []; self.witness = null; self.render(); self.changed(); self.say('Back to the start.'); } }, ['Start over']);
+    this.shareLink = el('a', { class: 'explorer-share', href: '#' }, ['Link to this view']);
+    p.appendChild(el('div', { class: 'explorer-controls' }, [this.counter, undo, reset, this.shareLink]));
+    // the replay of a loaded schedule: step by step, back and forth
+    var uid = this.uid;
+    this.prevBtn = el('button', { type: 'button', 'aria-keyshortcuts': 'p', onclick: function () { self.seek(self.schedule.length - 1); } }, ['\u25C0 Previous ', el('kbd', { text: 'p' })]);
+    this.nextBtn = el('button', { type: 'button', 'aria-keyshortcuts': 'n', class: 'explorer-next', onclick: function () { self.next(); } }, ['Next ', el('kbd', { text: 'n' }), ' \u25B6']);
+    this.scrub = el('input', { type: 'range', id: uid + '-scrub', min: '0', max: '0', value: '0', step: '1',
+      oninput: function () { self.seek(+self.scrub.value); } });
+    this.replayText = el('span', { class: 'explorer-replay-text' });
+    this.replayBar = el('div', { class: 'explorer-replay', role: 'group', 'aria-label': 'Replay of a schedule', hidden: '' }, [
+      el('span', { class: 'explorer-replay-title' }, ['Replaying schedule ', el('code', { class: 'explorer-replay-schedule' })]),
+      this.prevBtn, this.nextBtn,
+      el('label', { for: uid + '-scrub', class: 'visually-hidden', text: 'Step of the schedule' }), this.scrub, this.replayText]);
+    p.appendChild(this.replayBar);
+    p.appendChild(cols);
+    this.verdict = el('div', { class: 'explorer-verdict', role: 'status' });
     p.appendChild(this.verdict);
     var mem = el('table', { class: 'explorer-memory' }, [el('caption', { text: tso ? 'Memory (without the stores still in a buffer)' : 'Memory' }),
       el('thead', null, [el('tr', null, [el('th', { scope: 'col', text: 'Variable' }), el('th', { scope: 'col', text: 'Kind' }), el('th', { scope: 'col', text: 'Value' })])])]);
@@ -205,6 +272,25 @@
     mem.appendChild(this.memBody);
     this.timeline = el('ol', { class: 'explorer-timeline', 'aria-label': 'Timeline of steps', tabindex: '0' });
     p.appendChild(el('div', { class: 'explorer-side' }, [mem, el('div', null, [el('h5', { text: 'Timeline' }), this.timeline])]));
+  };
+
+  // The game's goal: the example's bad outcome, in words; it can be reached in its own variant.
+  App.prototype.renderGoal = function () {
+    var self = this, box = this.goalBox, d = this.data();
+    if (!box) return;
+    clear(box);
+    if (!this.goalVariant) { box.hidden = true; return; }
+    box.hidden = false;
+    box.appendChild(el('strong', { text: 'Goal: ' }));
+    box.appendChild(document.createTextNode(this.goalText + '.'));
+    if (d.goal) {
+      box.appendChild(el('span', { class: 'explorer-goal-how', text: ' You win when a run ends with ' }));
+      box.appendChild(el('code', { text: d.goal.expr }));
+      box.appendChild(document.createTextNode('.'));
+    } else if (this.variants.indexOf(this.goalVariant) >= 0) {
+      box.appendChild(document.createTextNode(' It can be reached in the ' + this.goalVariant + ' variant\u2019s code, not in this one. '));
+      box.appendChild(el('button', { type: 'button', text: 'Play the ' + this.goalVariant + ' variant', onclick: function () { self.select(self.goalVariant); } }));
+    }
   };
 
   App.prototype.describe = function (m, ev) { return m.describe(ev); };
@@ -224,7 +310,7 @@
   };
 
   App.prototype.render = function () {
-    var self = this, m = this.machine();
+    var self = this, m = this.machine(), d = this.data();
     try { m.replay(this.schedule); } catch (e) { this.schedule = []; m.reset(); this.say('That schedule does not fit this variant: ' + e.message); }
     var en = m.choices();
     this.cols.forEach(function (c, i) {
@@ -243,32 +329,72 @@
         c.items[n].className = cur ? 'current' : '';
         if (cur) c.items[n].setAttribute('aria-current', 'step'); else c.items[n].removeAttribute('aria-current');
       }
-      if (line && (line < c.range[0] || line > c.range[1]) && t.status === 'paused')
-        c.status.textContent += ' (outside ' + c.name + ': ' + (self.data().source.split('\n')[line - 1] || '').trim() + ')';
+      if (line && !c.items[line] && t.status === 'paused')
+        c.status.textContent += ' (outside ' + c.name + ': ' + lineText(d, line).trim() + ')';
     });
+    // the memory, with the cell the last step touched
+    var last = m.trace.length ? m.trace[m.trace.length - 1] : null;
+    var touched = last && last.addr !== undefined && (last.kind === 'R' || last.kind === 'W' || last.kind === 'U') ? m.nameOf(last.addr).replace(/\+\d+$/, '') : null;
     clear(this.memBody);
     var vals = m.values();
     m.vars.forEach(function (v) {
-      self.memBody.appendChild(el('tr', null, [el('th', { scope: 'row' }, [el('code', { text: v.name })]),
-        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', { text: v.deleted ? '(deleted by the compiler)' : String(vals[v.name]) })]));
+      var hit = touched === v.name;
+      var what = hit ? m.threads[last.thread].name + ' ' + (last.kind === 'R' ? 'read it' : last.kind === 'W' ? 'wrote it' : 'updated it') : '';
+      self.memBody.appendChild(el('tr', hit ? { class: 'touched t' + last.thread } : null, [el('th', { scope: 'row' }, [el('code', { text: v.name })]),
+        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', null, [v.deleted ? '(deleted by the compiler)' : String(vals[v.name]),
+          hit ? el('span', { class: 'explorer-touch', text: ' \u2190 ' + what }) : null])]));
     });
     clear(this.timeline);
-    m.trace.forEach(function (ev) {
-      var li = el('li', { class: 't' + ev.thread, text: self.describe(m, ev) + (ev.woke ? ' (wakes ' + ev.woke.map(function (j) { return m.threads[j].name; }).join(', ') + ')' : '') });
+    m.trace.forEach(function (ev, k) {
+      var li = el('li', { class: 't' + ev.thread + (k === m.trace.length - 1 ? ' last' : ''), text: self.describe(m, ev) + (ev.woke ? ' (wakes ' + ev.woke.map(function (j) { return m.threads[j].name; }).join(', ') + ')' : '') });
       self.timeline.appendChild(li);
     });
-    this.shareLink.href = '#explore=' + this.id + ':' + this.variant + (this.model === 'tso' ? '@tso' : '') + ':' + X.encodeSchedule(this.schedule);
-    var w = this.witness;
-    this.nextBtn.hidden = !(w && w.length > this.schedule.length && w.slice(0, this.schedule.length).join() === this.schedule.join());
+    this.counter.textContent = 'Steps: ' + this.schedule.length;
+    var w = this.witness, on = this.onWitness();
+    this.replayBar.hidden = !(w && on);
+    if (w && on) {
+      var focused = document.activeElement === this.prevBtn ? this.prevBtn : document.activeElement === this.nextBtn ? this.nextBtn : null;
+      this.replayBar.querySelector('.explorer-replay-schedule').textContent = X.encodeSchedule(w) || '(no steps)';
+      this.scrub.max = String(w.length);
+      this.scrub.value = String(this.schedule.length);
+      this.prevBtn.disabled = this.schedule.length === 0;
+      this.nextBtn.disabled = this.schedule.length >= w.length;
+      // a button that just became disabled keeps no focus: hand it to the other one, so the keys go on working
+      if (focused && focused.disabled) (focused === this.nextBtn ? this.prevBtn : this.nextBtn).focus();
+      this.replayText.textContent = 'step ' + this.schedule.length + ' of ' + w.length;
+    }
+    this.shareLink.href = this.shareHref();
     clear(this.verdict);
     this.verdict.className = 'explorer-verdict';
+    this.won = false;
     if (en.length === 0) {
-      var o = m.outcome(), bad = this.badHit(o);
-      this.verdict.className = 'explorer-verdict ' + (bad ? 'broke' : 'ended');
-      this.verdict.appendChild(el('p', null, [el('strong', { text: bad ? 'You broke it! ' : 'Run complete. ' }), 'Outcome: ' + o.key + '.']));
-      if (bad) this.verdict.appendChild(el('p', { text: 'This is the outcome the example warns about (' + bad + '). The fixed variant cannot reach it.' }));
+      var o = m.outcome(), goal = this.goalHit(o), bad = goal ? null : this.badHit(o);
+      this.won = goal;
+      this.verdict.className = 'explorer-verdict ' + (goal ? 'won' : bad ? 'broke' : 'ended');
+      if (goal) {
+        this.verdict.appendChild(el('p', { class: 'explorer-won' }, [el('strong', { text: 'Goal reached in ' + this.schedule.length + ' step' + (this.schedule.length === 1 ? '' : 's') + '! ' }),
+          'You made the code do what its authors feared: ' + this.goalText + '.']));
+        this.verdict.appendChild(el('p', { text: 'Outcome: ' + o.key + '.' }));
+      } else {
+        this.verdict.appendChild(el('p', null, [el('strong', { text: bad ? 'You broke it! ' : 'Run complete. ' }), 'Outcome: ' + o.key + '.']));
+        if (bad) this.verdict.appendChild(el('p', { text: 'This is the outcome the example warns about (' + bad + '). The fixed variant cannot reach it.' }));
+        else if (d.goal) this.verdict.appendChild(el('p', { text: 'Not the goal this time: step back (u) or start over and pick another order.' }));
+      }
     }
     return m;
+  };
+
+  App.prototype.shareHref = function () {
+    var q = [], st = this.urlState(), keys = ['variant', 'model', 'mode', 'schedule', 'step'];
+    keys.forEach(function (k) { if (st[k] != null) q.push(k + '=' + encodeURIComponent(st[k])); });
+    var anchor = this.root.closest('section.explorer');
+    return (q.length ? '?' + q.join('&') : location.pathname.replace(/^.*\//, '') || '?') + '#' + (anchor ? anchor.id : '');
+  };
+
+  // The goal of this variant reached by a finished run? The engine evaluates the metadata's tree.
+  App.prototype.goalHit = function (o) {
+    var g = this.data().goal;
+    return !!g && X.predicateHolds(g.tree, { values: o.vals, hang: o.hang, crash: o.crash, done: o.done });
   };
 
   // d.bad: [{expr, tree}] (tools/wasm/lib/expect.js); the engine evaluates the trees on the outcome.
@@ -287,11 +413,13 @@
       return;
     }
     this.schedule.push(i);
+    if (this.witness && !this.onWitness()) this.witness = null;   // the reader left the replay
     m = this.render();
     var ev = m.trace[m.trace.length - 1];
     var msg = 'Step ' + this.schedule.length + ': ' + this.describe(m, ev) + '.';
     if (m.choices().length === 0) msg += ' ' + this.verdict.textContent;
     this.say(msg);
+    this.changed();
   };
 
   App.prototype.undo = function () {
@@ -299,28 +427,58 @@
     this.schedule.pop();
     this.render();
     this.say('Stepped back to step ' + this.schedule.length + '.');
+    this.changed();
   };
 
   App.prototype.next = function () {
     var w = this.witness;
-    if (!w || w.length <= this.schedule.length) { this.say('No loaded schedule to continue.'); return; }
+    if (!w || !this.onWitness() || w.length <= this.schedule.length) { this.say('No loaded schedule to continue.'); return; }
     this.stepThread(w[this.schedule.length]);
   };
 
-  // Loads a schedule (under `model`, default the one in use); `play` applies all of it at once,
-  // otherwise it is replayed with n.
-  App.prototype.load = function (variant, sched, play, model) {
+  // A link's memory model ('sc' or 'tso', checked by the caller): the next select() rebuilds the view.
+  App.prototype.useModel = function (model) {
     if (model && model !== this.model) { this.model = model; this.variant = null; }
+  };
+
+  // Step k of the loaded schedule (0: before its first step).
+  App.prototype.seek = function (k) {
+    var w = this.witness;
+    if (!w) return;
+    k = Math.max(0, Math.min(w.length, k | 0));
+    if (!this.onWitness()) this.schedule = [];
+    if (k === this.schedule.length) return;
+    this.schedule = w.slice(0, k);
+    var m = this.render();
+    var ev = k ? m.trace[m.trace.length - 1] : null;
+    this.say('Step ' + k + ' of ' + w.length + (ev ? ': ' + this.describe(m, ev) + '.' : ': the start.') + (m.choices().length === 0 ? ' ' + this.verdict.textContent : ''));
+    this.changed();
+  };
+
+  // Plays a schedule at once, as if the reader had (a link to a game in progress).
+  App.prototype.playAll = function (variant, sched, model) {
+    this.useModel(model);
+    if (this.variant !== variant) this.select(variant);
+    this.mode('play');
+    this.witness = null;
+    this.schedule = sched.slice();
+    var m = this.render();
+    this.say('Schedule ' + X.encodeSchedule(sched) + (this.model === 'tso' ? ' (x86-TSO)' : '') + ' played: ' + m.trace.length + ' steps.');
+    this.changed();
+  };
+
+  // Loads a schedule to replay from step `at` (default 0: the reader steps through it), under
+  // `model` (default: the one in use).
+  App.prototype.load = function (variant, sched, at, model) {
+    this.useModel(model);
     if (this.variant !== variant) this.select(variant);
     this.mode('play');
     this.witness = sched.slice();
-    this.schedule = play ? sched.slice() : [];
+    this.schedule = sched.slice(0, Math.max(0, Math.min(sched.length, at || 0)));
     this.render();
-    var text = X.encodeSchedule(sched) + (this.model === 'tso' ? ' (x86-TSO)' : '');
-    this.say(play ? 'Schedule ' + text + ' played: ' + this.machine().trace.length + ' steps.'
-      : 'Schedule ' + text + ' loaded: press n (or the button) to play it one step at a time.');
-    var b = play ? null : this.nextBtn;
-    if (b && !b.hidden) b.focus();
+    this.say('Schedule ' + (X.encodeSchedule(sched) || '(no steps)') + (this.model === 'tso' ? ' (x86-TSO)' : '') + ' loaded at step ' + this.schedule.length + ' of ' + sched.length + ': press n (or Next) to play it one step at a time, p to go back.');
+    this.changed();
+    if (!this.nextBtn.disabled && !this.replayBar.hidden) this.nextBtn.focus();
   };
 
   App.prototype.key = function (e) {
@@ -328,26 +486,28 @@
     var typing = (tag === 'input' && !/^(radio|checkbox|button)$/.test(e.target.type)) || tag === 'select' || tag === 'textarea';
     if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.current !== 'play') return;
-    if (/^[0-3]$/.test(e.key)) { e.preventDefault(); this.stepThread(+e.key); } else if (this.model === 'tso' && /^[a-d]$/.test(e.key)) { e.preventDefault(); this.stepThread(X.DRAIN + LETTERS.indexOf(e.key)); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); }
+    if (/^[0-3]$/.test(e.key)) { e.preventDefault(); this.stepThread(+e.key); } else if (this.model === 'tso' && /^[a-d]$/.test(e.key)) { e.preventDefault(); this.stepThread(X.DRAIN + LETTERS.indexOf(e.key)); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); } else if (e.key === 'p') { e.preventDefault(); if (this.witness && this.onWitness()) this.seek(this.schedule.length - 1); else this.undo(); }
   };
 
   /* ---- random and exhaustive ---------------------------------------------------------------- */
 
+  // Outcomes with the number of schedules that reached each (a count over the schedules run here,
+  // not a probability on real hardware) and the witness, one click from its step-by-step replay.
   function histogram(self, results, total, into) {
     clear(into);
     var max = 1;
     results.forEach(function (r) { if (r.count > max) max = r.count; });
-    var table = el('table', { class: 'explorer-hist' }, [el('thead', null, [el('tr', null, [
-      el('th', { scope: 'col', text: 'Outcome' }), el('th', { scope: 'col', text: 'Count' }), el('th', { scope: 'col', text: 'Share of schedules', title: 'The fraction of the schedules run here that reached this outcome: a count, not a probability on real hardware' }), el('th', { scope: 'col', text: 'Witness' })])])]);
+    var table = el('table', { class: 'explorer-hist' }, [el('caption', { text: results.length + ' outcome' + (results.length === 1 ? '' : 's') + ' from ' + total + ' schedule' + (total === 1 ? '' : 's') }),
+      el('thead', null, [el('tr', null, [
+        el('th', { scope: 'col', text: 'Outcome' }), el('th', { scope: 'col', text: 'Schedules' }), el('th', { scope: 'col', text: 'Witness' })])])]);
     var tb = el('tbody');
     results.forEach(function (r) {
-      var pct = Math.round(1000 * r.count / Math.max(total, 1)) / 10;
-      var bad = self.badHit(r.outcome);
-      var bar = el('span', { class: 'explorer-bar' + (bad ? ' bad' : ''), style: 'width:' + Math.max(2, Math.round(100 * r.count / max)) + '%' });
-      tb.appendChild(el('tr', null, [el('td', { text: r.key + (bad ? ' (the bug)' : '') }), el('td', { text: String(r.count) }),
-        el('td', null, [el('span', { class: 'explorer-barbox' }, [bar]), ' ' + pct + '%']),
-        el('td', null, [el('button', { type: 'button', onclick: function () { self.load(self.variant, X.decodeSchedule(r.witness), false); } },
-          ['Replay ' + (r.witness || '(no steps)')])])]));
+      var goal = self.goalHit(r.outcome), bad = goal ? null : self.badHit(r.outcome);
+      var bar = el('span', { class: 'explorer-bar' + (goal || bad ? ' bad' : ''), style: 'width:' + Math.max(2, Math.round(100 * r.count / max)) + '%', 'aria-hidden': 'true' });
+      tb.appendChild(el('tr', goal || bad ? { class: 'explorer-bad' } : null, [el('td', { text: r.key + (goal ? ' (the goal)' : bad ? ' (the bug)' : '') }),
+        el('td', null, [String(r.count) + ' ', el('span', { class: 'explorer-barbox' }, [bar])]),
+        el('td', null, [el('button', { type: 'button', class: 'explorer-replay-btn', onclick: function () { self.load(self.variant, X.decodeSchedule(r.witness), 0); } },
+          ['Replay ', el('code', { text: r.witness || '(no steps)' })])])]));
     });
     table.appendChild(tb);
     into.appendChild(table);
@@ -417,8 +577,44 @@
 
   var apps = [];
   var MAX_FRAGMENT = 4096;   // far more than an id, a variant and the longest run (4 threads x 202 steps)
-  // #explore=<id>:<variant>:<schedule> (URL-encoded): untrusted text from a link. Anything else is
-  // refused with a message in each explorer, before any work that grows with its length.
+  // The longest schedule a run of variant v can have under model (each step an access, or under
+  // x86-TSO also a drain of a store: at most one per access); a longer one is refused before any replay.
+  function maxSteps(a, v, model) {
+    return DATA[a.id + ':' + v].meta.threads.length * (X.limits.MAX_STEPS + 2) * (model === 'tso' ? 2 : 1);
+  }
+
+  // The view in the URL (window.COURSE_VIEW: ?variant=&model=&mode=&schedule=&step=#ex-<id> or
+  // #explorer-<id>): untrusted; each value is checked before use, anything else is refused with a
+  // message in the explorer's live region (text only).
+  function fromView(a) {
+    var p = window.COURSE_VIEW ? window.COURSE_VIEW.params(a.section) : null;
+    if (!p) return false;
+    var bad = [], v = a.variant;
+    if (p.variant != null) { if (a.variants.indexOf(p.variant) >= 0) v = p.variant; else bad.push('variant'); }
+    var model = a.model;
+    if (p.model != null) {
+      var dv = DATA[a.id + ':' + v];
+      if (p.model === 'sc' || (p.model === 'tso' && dv.tso && dv.fences)) model = p.model; else bad.push('model');
+    }
+    if (model !== a.model) a.useModel(model);
+    if (v !== a.variant) a.select(v, true);
+    if (p.mode != null) { if (a.panels[p.mode] && /^(play|random|exhaustive)$/.test(p.mode)) a.mode(p.mode); else bad.push('mode'); }
+    if (p.schedule != null) {
+      if (!(model === 'tso' ? /^[0-3a-d]*$/ : /^[0-3]*$/).test(p.schedule)) bad.push('schedule');
+      else if (p.schedule.length > maxSteps(a, v, model)) bad.push('schedule (' + p.schedule.length + ' steps, and a run of this example has at most ' + maxSteps(a, v, model) + ')');
+      else {
+        if (p.step == null) a.playAll(v, X.decodeSchedule(p.schedule), model);
+        else if (/^\d{1,4}$/.test(p.step) && +p.step <= p.schedule.length) a.load(v, X.decodeSchedule(p.schedule), +p.step, model);
+        else bad.push('step');
+        if (p.mode != null && p.mode !== 'play' && a.panels[p.mode]) a.mode(p.mode);
+      }
+    }
+    if (bad.length) a.say('Part of the link was ignored: ' + bad.join(', ') + ' ' + (bad.length > 1 ? 'are' : 'is') + ' not valid here.');
+    return true;
+  }
+
+  // #explore=<id>:<variant>:<schedule> (URL-encoded, the older form): untrusted text from a link.
+  // Anything else is refused with a message in each explorer, before any work that grows with its length.
   function fromHash() {
     var h = location.hash, spec = null, why = null;
     if (h.slice(0, 9) !== '#explore=') return;
@@ -435,10 +631,9 @@
       if (a.id !== m[1] || a.variants.indexOf(m[2]) < 0) return;
       var dd = DATA[a.id + ':' + m[2]], model = m[3] || 'sc';
       if (model === 'tso' && !(dd.tso && dd.fences)) { a.say('The link to a schedule was ignored: this example was not explored under x86-TSO.'); return; }
-      // each step an access, or under x86-TSO a drain of a store (at most one per access)
-      var max = dd.meta.threads.length * (X.limits.MAX_STEPS + 2) * (model === 'tso' ? 2 : 1);
+      var max = maxSteps(a, m[2], model);
       if (m[4].length > max) { a.say('The link to a schedule was ignored: ' + m[4].length + ' steps, and a run of this example has at most ' + max + '.'); return; }
-      a.load(m[2], X.decodeSchedule(m[4]), true, model);
+      a.load(m[2], X.decodeSchedule(m[4]), 0, model);
       a.root.scrollIntoView();
       a.root.focus();
     });
@@ -450,7 +645,10 @@
       roots[i].setAttribute('data-ready', '1');
       try {
         var a = new App(roots[i]);
-        if (a.variants && a.variants.length) apps.push(a);
+        if (a.variants && a.variants.length) {
+          apps.push(a);
+          wire(a);
+        }
       } catch (e) {
         roots[i].hidden = false;
         roots[i].textContent = 'The explorer could not start: ' + e.message;
@@ -458,17 +656,36 @@
     }
     fromHash();
   }
+  function wire(a) {
+    if (a.section && window.COURSE_VIEW) {
+      window.COURSE_VIEW.register(a.section, function () { return a.urlState(); });
+      // the code view's variant is the example's: the explorer follows it
+      a.section.addEventListener('example:variant', function (ev) {
+        if (ev.detail.from !== 'explorer' && ev.detail.variant !== a.variant) a.select(ev.detail.variant, true);
+      });
+    }
+    var took = fromView(a);
+    a.ready = true;
+    if (took && location.hash.slice(1) === (a.root.closest('section.explorer') || {}).id) { a.root.scrollIntoView(); }
+  }
   window.addEventListener('hashchange', fromHash);
   // The outcome tables' schedule links (a.explorer-witness) point at their explorer section so they
-  // work without JavaScript; data-explore="<id>:<variant>:<schedule>" is what a click replays.
+  // work without JavaScript; data-explore="<id>:<variant>:<schedule>" (or <id>:<variant>@tso:<schedule>)
+  // is what a click replays, from its first step.
   document.addEventListener('click', function (ev) {
     var a = ev.target && ev.target.closest ? ev.target.closest('a.explorer-witness[data-explore]') : null;
     if (!a || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
-    var spec = a.getAttribute('data-explore'), id = spec.slice(0, spec.lastIndexOf(':', spec.lastIndexOf(':') - 1));
-    if (!apps.some(function (app) { return app.id === id; })) return; // no explorer: follow the href
+    var spec = a.getAttribute('data-explore'), j = spec.lastIndexOf(':'), k = spec.lastIndexOf(':', j - 1);
+    var id = spec.slice(0, k), variant = spec.slice(k + 1, j), sched = spec.slice(j + 1), model = 'sc';
+    if (/@tso$/.test(variant)) { variant = variant.slice(0, -4); model = 'tso'; }
+    var app = apps.filter(function (x) { return x.id === id && x.variants.indexOf(variant) >= 0; })[0];
+    if (!app || !(model === 'tso' ? /^[0-3a-d]*$/ : /^[0-3]*$/).test(sched)) return; // no explorer: follow the href
+    var dd = DATA[id + ':' + variant];
+    if (model === 'tso' && !(dd.tso && dd.fences)) return;
     ev.preventDefault();
-    var hash = '#explore=' + spec;
-    if (location.hash === hash) fromHash(); else location.hash = hash; // hashchange runs fromHash
+    app.load(variant, X.decodeSchedule(sched), 0, model);
+    app.root.scrollIntoView();
+    if (!app.nextBtn.disabled) app.nextBtn.focus(); else app.root.focus();
   });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();

@@ -18,93 +18,75 @@
 #include "seen.h"
 #include "util.h"
 
-static json_t *source_lines(const char *path)
-{
-	json_t *a = json_array();
-	char *text = read_file(path, NULL);
-	if (!text)
-		return NULL;
-	char *p = text;
-	while (*p) {
-		char *nl = strchr(p, '\n');
-		size_t l = nl ? (size_t)(nl - p) : strlen(p);
-		json_array_append_new(a, json_stringn(p, l));
-		p += l + (nl != NULL);
-	}
-	free(text);
-	return a;
-}
-
-/* map[variant line] = line of the original example file (0: none), from a line diff */
-static int *line_map(json_t *original, json_t *variant)
-{
-	size_t n = json_array_size(variant);
-	int *map = calloc(n + 2, sizeof *map);
-	json_t *d = diff_lines(original, variant);
-	size_t i;
-	json_t *e;
-	json_array_foreach(d, i, e) {
-		int a = (int)json_integer_value(json_object_get(e, "a"));
-		int b = (int)json_integer_value(json_object_get(e, "b"));
-		if (map && a && b && (size_t)b <= n)
-			map[b] = a;
-	}
-	json_decref(d);
-	return map;
-}
-
-/* Give every instruction of a cell "src": its line in the original example file. */
-static const char *line_class(const json_t *range, json_int_t src);
-
-/* Give every instruction of a cell "src", its line in the original example file, and "cls", that
- * line's colour in its thread's column (ranges: the metadata's "functions"). */
-static void add_src(json_t *functions_by_thread, const int *map, size_t nmap, json_t *ranges)
-{
-	const char *th;
-	json_t *fns;
-	json_object_foreach(functions_by_thread, th, fns) {
-		size_t i, k;
-		json_t *fn, *in;
-		json_array_foreach(fns, i, fn)
-			json_array_foreach(json_object_get(fn, "insns"), k, in) {
-				json_int_t l = json_integer_value(json_object_get(in, "line"));
-				int src = l > 0 && (size_t)l <= nmap ? map[l] : 0;
-				json_object_set_new(in, "src", json_integer(src));
-				json_object_set_new(
-					in, "cls",
-					json_string(line_class(json_object_get(ranges, th), src)));
-			}
-	}
-}
-
-/* The colour of a source line in the disassembly view, for the lines of one function (range
- * {first, last} of the metadata's "functions"): "ln-c0".."ln-c7" cycling from its first line,
- * "ln-none" outside it. The one place of the rule: the page's source column (range "classes") and
- * every instruction ("cls") get it from here. */
-static const char *line_class(const json_t *range, json_int_t src)
+/* The colour of each source line of one thread in one cell and variant: the lines of the thread's
+ * function (range {first, last} of the metadata's "functions") that produced instructions, in line
+ * order, take "ln-c0".."ln-c7" in turn; a line that produced nothing has no colour. The one place of
+ * the rule: the page's source pane and every instruction ("cls") read it from the data.
+ * Returns {"<line>": "ln-cK"}. */
+static json_t *line_classes(json_t *fns, const json_t *range)
 {
 	static const char *const cls[] = { "ln-c0", "ln-c1", "ln-c2", "ln-c3",
 					   "ln-c4", "ln-c5", "ln-c6", "ln-c7" };
 	json_int_t first = json_integer_value(json_object_get(range, "first"));
 	json_int_t last = json_integer_value(json_object_get(range, "last"));
-	return range && src >= first && src <= last && src > 0 ? cls[(src - first) % 8] : "ln-none";
+	json_t *out = json_object();
+	if (!range || last < first)
+		return out;
+	size_t n = (size_t)(last - first + 1), i, k;
+	char *used = calloc(n, 1);
+	json_t *fn, *in;
+	json_array_foreach(fns, i, fn)
+		json_array_foreach(json_object_get(fn, "insns"), k, in) {
+			json_int_t src = json_integer_value(json_object_get(in, "src"));
+			if (used && src >= first && src <= last)
+				used[src - first] = 1;
+		}
+	int next = 0;
+	for (size_t l = 0; used && l < n; l++)
+		if (used[l]) {
+			char key[24];
+			snprintf(key, sizeof key, "%lld", (long long)(first + (json_int_t)l));
+			json_object_set_new(out, key, json_string(cls[next++ % 8]));
+		}
+	free(used);
+	return out;
 }
 
-/* The metadata's function ranges, each with the class of each of its lines. */
-static json_t *ranges_with_classes(json_t *functions)
+/* Give every instruction of a cell's variant "src", its line in the example file (map: the
+ * metadata's "lines" of the variant, NULL for a single-variant example whose lines are the file's),
+ * and "cls", that line's colour (line_classes); the colours of each thread's lines go to
+ * c["src_classes"][thread]. */
+static void add_src(json_t *c, json_t *map, json_t *ranges)
 {
-	json_t *out = json_deep_copy(functions);
-	const char *name;
-	json_t *r;
-	json_object_foreach(out, name, r) {
-		json_t *c = json_array();
-		json_int_t first = json_integer_value(json_object_get(r, "first"));
-		json_int_t last = json_integer_value(json_object_get(r, "last"));
-		for (json_int_t n = first; n <= last; n++)
-			json_array_append_new(c, json_string(line_class(r, n)));
-		json_object_set_new(r, "classes", c);
+	json_t *by_thread = json_object_get(c, "functions"), *classes = json_object();
+	const char *th;
+	json_t *fns;
+	json_object_foreach(by_thread, th, fns) {
+		size_t i, k;
+		json_t *fn, *in;
+		json_array_foreach(fns, i, fn)
+			json_array_foreach(json_object_get(fn, "insns"), k, in) {
+				json_int_t l = json_integer_value(json_object_get(in, "line"));
+				json_int_t src = !map  ? l :
+						 l > 0 ? json_integer_value(json_array_get(
+								 map, (size_t)l - 1)) :
+							 0;
+				json_object_set_new(in, "src", json_integer(src));
+			}
+		json_t *lc = line_classes(fns, json_object_get(ranges, th));
+		json_array_foreach(fns, i, fn)
+			json_array_foreach(json_object_get(fn, "insns"), k, in) {
+				char key[24];
+				snprintf(key, sizeof key, "%lld",
+					 json_integer_value(json_object_get(in, "src")));
+				json_t *cl = json_object_get(lc, key);
+				json_object_set_new(in, "cls",
+						    json_string(cl ? json_string_value(cl) :
+								     "ln-none"));
+			}
+		json_object_set_new(classes, th, lc);
 	}
-	return out;
+	json_object_set_new(c, "src_classes", classes);
 }
 
 /* The line of the example's evidence-on key, 0 when it has none. An example with evidence-on states
@@ -203,6 +185,8 @@ static json_t *page_meta(json_t *meta)
 {
 	json_t *page = json_deep_copy(meta);
 	json_object_del(page, "block");
+	if (json_is_object(json_object_get(page, "goal")))
+		json_object_del(json_object_get(page, "goal"), "tree");
 	static const char *const keys[] = { "evidence", "expect", "quiz", NULL };
 	for (int k = 0; keys[k]; k++) {
 		const char *v;
@@ -281,12 +265,13 @@ static int write_script(const char *dir, const char *id, const char *target, con
 
 static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const char *opt)
 {
-	json_t *variants = json_object(), *evidence = json_object();
+	json_t *variants = json_object(), *evidence = json_object(), *classes = json_object();
 	json_t *cell = json_object_get(json_object_get(tj, "cells"), opt);
 	const char *v;
 	json_t *c;
 	json_object_foreach(cell, v, c) {
 		json_object_set(variants, v, json_object_get(c, "functions"));
+		json_object_set(classes, v, json_object_get(c, "src_classes"));
 		json_t *e = json_pack("{s:O, s:O, s:O}", "holds", json_object_get(c, "holds"),
 				      "predicates", json_object_get(c, "evidence"), "counts",
 				      json_object_get(c, "counts"));
@@ -294,20 +279,33 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 			json_object_set(e, "seen", json_object_get(c, "seen"));
 		json_object_set_new(evidence, v, e);
 	}
-	/* the view's "diff plain against fixed", per thread */
-	json_t *diff = json_object(), *pl = json_object_get(variants, "plain"),
-	       *fx = json_object_get(variants, "fixed");
-	size_t i;
+	/* the view's side-by-side comparison of two variants: "a>b" for every pair a before b in the
+	 * metadata's order, per thread */
+	json_t *diff = json_object(), *order = json_object_get(meta, "variants");
+	size_t i, j, k;
 	json_t *th;
-	json_array_foreach(json_object_get(meta, "threads"), i, th)
-		if (pl && fx)
-			json_object_set_new(diff, json_string_value(th),
-					    diff_insns(json_object_get(pl, json_string_value(th)),
-						       json_object_get(fx, json_string_value(th))));
-	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o, s:o}", "target", target, "opt", opt,
+	for (i = 0; i < json_array_size(order); i++)
+		for (j = i + 1; j < json_array_size(order); j++) {
+			const char *a = json_string_value(json_array_get(order, i));
+			const char *b = json_string_value(json_array_get(order, j));
+			json_t *va = json_object_get(variants, a),
+			       *vb = json_object_get(variants, b);
+			if (!va || !vb)
+				continue;
+			json_t *per = json_object();
+			json_array_foreach(json_object_get(meta, "threads"), k, th)
+				json_object_set_new(
+					per, json_string_value(th),
+					diff_insns(json_object_get(va, json_string_value(th)),
+						   json_object_get(vb, json_string_value(th))));
+			char key[64];
+			snprintf(key, sizeof key, "%s>%s", a, b);
+			json_object_set_new(diff, key, per);
+		}
+	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o, s:o, s:o}", "target", target, "opt", opt,
 			 "arch", json_object_get(tj, "arch"), "version",
-			 json_object_get(tj, "version"), "variants", variants, "evidence", evidence,
-			 "diff", diff);
+			 json_object_get(tj, "version"), "variants", variants, "src_classes",
+			 classes, "evidence", evidence, "diffs", diff);
 }
 
 int cmd_collect(int argc, char **argv)
@@ -376,7 +374,7 @@ int cmd_collect(int argc, char **argv)
 		const char *vname;
 		json_t *sp;
 		json_object_foreach(json_object_get(meta, "sources"), vname, sp) {
-			json_t *lines = source_lines(json_string_value(sp));
+			json_t *lines = read_lines(json_string_value(sp));
 			if (!lines) {
 				fprintf(stderr, "%s: cannot read (example %s)\n",
 					json_string_value(sp), id);
@@ -386,7 +384,7 @@ int cmd_collect(int argc, char **argv)
 			json_object_set_new(sources, vname,
 					    json_pack("{s:O, s:o}", "path", sp, "lines", lines));
 		}
-		json_t *original = source_lines(file);
+		json_t *original = read_lines(file);
 		if (!original) {
 			fprintf(stderr, "%s: cannot read (example %s)\n", file, id);
 			original = json_array();
@@ -466,16 +464,13 @@ int cmd_collect(int argc, char **argv)
 						      json_pack("{s:s, s:s, s:s, s:b}", "opt", opt,
 								"script", script, "key", key,
 								"plain_holds", plain_holds));
-				json_object_foreach(cell, v, c) {
-					json_t *vl = json_object_get(json_object_get(sources, v),
-								     "lines");
-					int *map = vl ? line_map(original, vl) : NULL;
-					if (map)
-						add_src(json_object_get(c, "functions"), map,
-							json_array_size(vl),
-							json_object_get(meta, "functions"));
-					free(map);
-				}
+				json_object_foreach(cell, v, c)
+					add_src(c,
+						meta_single(meta) ?
+							NULL :
+							json_object_get(
+								json_object_get(meta, "lines"), v),
+						json_object_get(meta, "functions"));
 				json_t *payload = cell_payload(meta, tj, tname, opt);
 				if (write_script(dir, id, tname, opt, payload) != 0)
 					rc = 1;
@@ -512,8 +507,6 @@ int cmd_collect(int argc, char **argv)
 		json_object_set_new(page, "diffs", diffs);
 		json_object_set_new(page, "anchor", anchor("ex-", id));
 		json_object_set_new(page, "explorer_anchor", anchor("explorer-", id));
-		json_object_set_new(page, "functions",
-				    ranges_with_classes(json_object_get(meta, "functions")));
 		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
 		if (ex_default[0]) {

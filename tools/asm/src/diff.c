@@ -49,6 +49,22 @@ json_t *diff_lines(json_t *a, json_t *b)
 	return out;
 }
 
+json_t *diff_line_map(json_t *original, json_t *variant)
+{
+	size_t n = json_array_size(variant), i;
+	json_t *map = json_array(), *d = diff_lines(original, variant), *e;
+	for (i = 0; i < n; i++)
+		json_array_append_new(map, json_integer(0));
+	json_array_foreach(d, i, e) {
+		json_int_t a = json_integer_value(json_object_get(e, "a"));
+		json_int_t b = json_integer_value(json_object_get(e, "b"));
+		if (a && b && (size_t)b <= n)
+			json_array_set_new(map, (size_t)b - 1, json_integer(a));
+	}
+	json_decref(d);
+	return map;
+}
+
 /* "jne 1c <t1+0x1c>" -> "jne <target>", ".L12" -> ".L": what a diff of two listings should ignore. */
 static json_t *normalized(const char *t)
 {

@@ -29,6 +29,7 @@ struct parse {
 	json_t *expect_tso; /* {variant: [predicate]}: the expect-tso.<variant> lines */
 	int line_of[16];    /* line of each plain key, 0 if absent */
 	int has_init, has_check;
+	json_t *goal; /* {variant, line, text, expr, tree} or NULL */
 };
 
 static int fail(struct parse *p, int line, const char *fmt, ...)
@@ -180,8 +181,8 @@ enum {
 static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
 					  "variants",	    "outcome", "cflags", "evidence-on",
 					  "transformation", NULL };
-static const char *const variant_keys[] = { "cflags",	  "evidence", "expect",
-					    "expect-tso", "quiz",     NULL };
+static const char *const variant_keys[] = { "cflags", "evidence", "expect", "expect-tso",
+					    "quiz",   "goal",	  NULL };
 
 static int check_variants(struct parse *p, int line)
 {
@@ -539,6 +540,38 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 	return o;
 }
 
+/* goal.<variant>: <words>: <predicate> - the play mode's goal, the bad outcome in words and as an
+ * outcome predicate (split at the last ':', which no predicate contains). One per example. */
+static int goal(struct parse *p, int line, const char *variant, const char *val,
+		const struct pred_names *exn)
+{
+	if (p->goal)
+		return fail(p, line, "a second goal (the first is at line %d): an example has one",
+			    (int)json_integer_value(json_object_get(p->goal, "line")));
+	const char *colon = strrchr(val, ':');
+	if (!colon)
+		return fail(p, line, "goal needs '<the bad outcome in words>: <predicate>'");
+	char text[512];
+	size_t n = (size_t)(colon - val);
+	while (n && isspace((unsigned char)val[n - 1]))
+		n--;
+	if (!n)
+		return fail(p, line,
+			    "goal needs words before the predicate: '<words>: <predicate>'");
+	if (n >= sizeof text)
+		return fail(p, line, "goal: the words are longer than %zu characters",
+			    sizeof text - 1);
+	snprintf(text, sizeof text, "%.*s", (int)n, val);
+	const char *expr = colon + 1 + strspn(colon + 1, " \t");
+	char perr[300];
+	json_t *tree = pred_parse(expr, PRED_OUTCOME, exn, perr, sizeof perr);
+	if (!tree)
+		return fail(p, line, "bad goal predicate: %s", perr);
+	p->goal = json_pack("{s:s, s:i, s:s, s:s, s:o}", "variant", variant, "line", line, "text",
+			    text, "expr", expr, "tree", tree);
+	return 0;
+}
+
 static void push(json_t *obj, const char *variant, json_t *item)
 {
 	json_t *a = json_object_get(obj, variant);
@@ -576,6 +609,11 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 		}
 		if (starts(key, "cflags.")) {
 			json_object_set_new(p->cflags, v, split_words(val));
+			continue;
+		}
+		if (starts(key, "goal.")) {
+			if ((rc = goal(p, line, v, val, &exn)) != 0)
+				break;
 			continue;
 		}
 		json_t *pr = predicate(p, line, key, val, &evn, &exn);
@@ -663,6 +701,8 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		json_object_set_new(m, "expect_tso", per_variant(p->expect_tso, p->variants, 1));
 	/* the transformation the plain evidence shows (a page slug): the key, else the topic of an
 	 * example with evidence-on; null for one without */
+	if (m)
+		json_object_set(m, "goal", p->goal ? p->goal : json_null());
 	if (m && transf)
 		json_object_set(m, "transformation", transf);
 	else if (m && p->evon) {
@@ -672,6 +712,29 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	} else if (m)
 		json_object_set_new(m, "transformation", json_null());
 	return m;
+}
+
+/* The goal names an outcome the example already states: its predicate is the text of one of its
+ * expect or quiz lines (of any variant). */
+static int check_goal(struct parse *p, json_t *ex, json_t *quiz)
+{
+	if (!p->goal)
+		return 0;
+	const char *expr = json_string_value(json_object_get(p->goal, "expr"));
+	json_t *by[2] = { ex, quiz };
+	for (int k = 0; k < 2; k++) {
+		const char *v;
+		json_t *list, *e;
+		size_t i;
+		json_object_foreach(by[k], v, list)
+			json_array_foreach(list, i, e)
+				if (!strcmp(json_string_value(json_object_get(e, "expr")), expr))
+					return 0;
+	}
+	return fail(p, (int)json_integer_value(json_object_get(p->goal, "line")),
+		    "goal predicate '%s' is none of the example's expect or quiz predicates: "
+		    "write the goal with the predicate of one of them",
+		    expr);
 }
 
 static int check_evidence(struct parse *p, json_t *ev)
@@ -718,7 +781,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
 	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
 	    scan_code(&p) == 0 && check_outcome(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
-	    (none || check_evidence(&p, ev) == 0))
+	    check_goal(&p, ex, quiz) == 0 && (none || check_evidence(&p, ev) == 0))
 		out = result(&p, id, opts, none, ev, ex, quiz);
 	json_decref(ev);
 	json_decref(ex);
@@ -733,6 +796,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.expect_tso);
 	json_decref(p.evon);
 	json_decref(p.functions);
+	json_decref(p.goal);
 	free(p.lines);
 	free(text);
 	return out;

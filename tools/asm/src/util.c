@@ -66,3 +66,20 @@ json_t *split_words(const char *s)
 	}
 	return a;
 }
+
+json_t *read_lines(const char *path)
+{
+	char *text = read_file(path, NULL);
+	if (!text)
+		return NULL;
+	json_t *a = json_array();
+	char *p = text;
+	while (*p) {
+		char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		json_array_append_new(a, json_stringn(p, l));
+		p += l + (nl != NULL);
+	}
+	free(text);
+	return a;
+}

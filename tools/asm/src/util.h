@@ -17,6 +17,9 @@ json_t *load_json(const char *path);		    /* prints path: error on failure */
  * "</script>"), every non-ASCII character as \uXXXX (jansson's JSON_ESCAPE_SLASH and
  * JSON_ENSURE_ASCII). tools/wasm/lib/outcomes.js scriptJson() follows the same rule. Malloc'd. */
 char *script_json(const json_t *j);
+/* The lines of a text file as a new JSON array of strings (without their '\n'); NULL when it
+ * cannot be read. The caller owns it. */
+json_t *read_lines(const char *path);
 /* The blank-separated words of s as a new JSON array of strings. */
 json_t *split_words(const char *s);
 

@@ -244,6 +244,23 @@ static void test_diff(void **state)
 	json_decref(d);
 }
 
+/* The line map of a variant cut from a file: each of its lines gets the file's number; a line the
+ * file does not have gets 0. */
+static void test_line_map(void **state)
+{
+	(void)state;
+	json_t *file = json_pack("[s, s, s, s, s, s, s]", "int x;", "#if PLAIN", "plain();",
+				 "#else", "fixed();", "#endif", "end();");
+	json_t *fixed = json_pack("[s, s, s, s]", "int x;", "fixed();", "end();", "extra();");
+	json_t *m = diff_line_map(file, fixed);
+	char *s = json_dumps(m, JSON_COMPACT);
+	assert_string_equal(s, "[1,5,7,0]");
+	free(s);
+	json_decref(m);
+	json_decref(file);
+	json_decref(fixed);
+}
+
 /* The disassembly view's diff ignores addresses, branch targets and label numbers. */
 static void test_diff_insns(void **state)
 {
@@ -280,6 +297,7 @@ int main(void)
 		cmocka_unit_test(test_expect_tso), cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_patterns),   cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_diff_insns), cmocka_unit_test(test_script_json),
+		cmocka_unit_test(test_line_map),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);
 }

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				break;
 	if (ran == 2) {
 		struct lit_convert_info info = { "fuzz.litmus", "litmus", lit_verdict(&r[0]),
-						 lit_verdict(&r[1]) };
+						 lit_verdict(&r[1]), size & 1 };
 		struct strbuf out = { 0 };
 		lit_convert(t, &info, &out, err, sizeof err);
 		sb_free(&out);

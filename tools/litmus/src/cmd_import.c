@@ -103,7 +103,7 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
 	free(json);
 	struct strbuf ex = { 0 };
-	if (!bad && example_text(&run, path, page, &ex, err, sizeof err) == 0) {
+	if (!bad && example_text(&run, path, page, 0, &ex, err, sizeof err) == 0) {
 		snprintf(r->example, sizeof r->example, "%s", name);
 		bad = write_out(out_dir, "examples", name, ".c", sb_str(&ex), ex.n) != 0;
 		r->status = "ok";
@@ -192,8 +192,9 @@ int cmd_import(int argc, char **argv)
 	return errors ? 1 : 0;
 }
 
-/* The test names of a list file: one per line (of any length), # comments. NULL when it cannot be
- * read whole. */
+/* The test names of a list file: one per line (of any length), # comments, a name optionally
+ * followed by the word goal. NULL when it cannot be read whole (*n == 0), or after printing
+ * "file:line: message" for a line with another word (*n == -1). */
 static char **read_list(const char *path, int *n)
 {
 	*n = 0;
@@ -201,8 +202,9 @@ static char **read_list(const char *path, int *n)
 	if (!text)
 		return NULL;
 	char **names = xcalloc(1, sizeof *names);
-	int cap = 1;
+	int cap = 1, lineno = 0;
 	for (char *line = text, *next; line; line = next) {
+		lineno++;
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
@@ -214,6 +216,17 @@ static char **read_list(const char *path, int *n)
 		char *b = line + strspn(line, " \t");
 		if (!*b)
 			continue;
+		/* "NAME" or "NAME goal" (cmd_examples) */
+		char *sp = strpbrk(b, " \t");
+		if (sp && strcmp(sp + strspn(sp, " \t"), "goal") != 0) {
+			fprintf(stderr,
+				"%s:%d: unknown word '%s' after the test name (only 'goal')\n",
+				path, lineno, sp + strspn(sp, " \t"));
+			files_list_free(names, *n);
+			free(text);
+			*n = -1;
+			return NULL;
+		}
 		if (*n == cap)
 			names = xrealloc(names, (size_t)(cap *= 2) * sizeof *names);
 		names[(*n)++] = xstrdup(b);
@@ -233,16 +246,23 @@ int cmd_examples(int argc, char **argv)
 	int n, errors = 0;
 	char **names = read_list(argv[i + 1], &n);
 	if (!names) {
-		fprintf(stderr, "%s:1: cannot read the list\n", argv[i + 1]);
+		if (n == 0)
+			fprintf(stderr, "%s:1: cannot read the list\n", argv[i + 1]);
 		return 1;
 	}
 	for (int k = 0; k < n; k++) {
 		struct strbuf path = { 0 }, ex = { 0 };
 		char err[1024], name[128];
 		struct lit_run run;
+		/* "NAME" or "NAME goal": the test's condition is the plain variant's goal */
+		char *sp = strpbrk(names[k], " \t");
+		int goal = sp != NULL; /* read_list accepts no other word */
+		if (sp)
+			*sp = '\0';
 		sb_printf(&path, "%s/%s.litmus", dir, names[k]);
 		int bad = lit_run_file(sb_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
-			  example_text(&run, sb_str(&path), vals[0], &ex, err, sizeof err) != 0;
+			  example_text(&run, sb_str(&path), vals[0], goal, &ex, err, sizeof err) !=
+				  0;
 		if (bad) {
 			fprintf(stderr, "%s\n", err);
 		} else {

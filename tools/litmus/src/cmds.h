@@ -16,8 +16,9 @@ int cmd_convert(int argc, char **argv);	 /* one file as a course example */
 int cmd_import(int argc, char **argv);	 /* a folder of tests: examples, JSON, a summary */
 int cmd_examples(int argc, char **argv); /* listed tests as examples in one folder */
 
-/* The example text of a test that ran; 0, or -1 with err. */
-int example_text(const struct lit_run *run, const char *source, const char *page,
+/* The example text of a test that ran; 0, or -1 with err. goal: its condition is the plain
+ * variant's goal (lit_convert_info). */
+int example_text(const struct lit_run *run, const char *source, const char *page, int goal,
 		 struct strbuf *out, char *err, size_t errlen);
 
 /* The JSON text of a run's results (the outjson.h document). NULL when out of memory. */

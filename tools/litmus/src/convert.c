@@ -546,6 +546,17 @@ static void metadata(const struct lit_test *t, const struct lit_convert_info *in
 	expect(t, "expect", info->sc_verdict, b);
 	if (info->tso_verdict)
 		expect(t, "expect-tso", info->tso_verdict, b);
+	if (info->goal) {
+		struct strbuf pos = { 0 }, neg = { 0 }, c = { 0 };
+		lit_expect_predicates(t, &pos, &neg);
+		lit_cond_herd(t, t->cond, &c);
+		sb_puts(b, " * goal.plain: make the test's condition (exists ");
+		comment_text(b, sb_str(&c));
+		sb_printf(b, ") come true: %s\n", sb_str(&pos));
+		sb_free(&pos);
+		sb_free(&neg);
+		sb_free(&c);
+	}
 	sb_puts(b, " */\n");
 }
 

@@ -32,6 +32,8 @@ struct lit_convert_info {
 	const char *page;	 /* the example's page slug */
 	const char *sc_verdict;	 /* the reference's verdicts: "Never", "Sometimes", "Always" */
 	const char *tso_verdict; /* may be NULL; else also expect-tso.fixed lines */
+	int goal;		 /* the test's condition is the plain variant's goal (the list says
+				    so: the explorer reaches it there, which no reference can tell) */
 };
 
 /*

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli.sh TOOL - litmus-tool on bad input: file:line messages and exit statuses of check and
 # import, RCU and unsupported tests skipped with their reason, a herd verdict x86-TSO
-# contradicts reported. Prints "cli: ok" or the first difference.
+# contradicts reported, the examples list's goal word. Prints "cli: ok" or the first difference.
 set -u
 tool=$1
 tmp=$(mktemp -d)
@@ -43,4 +43,13 @@ if (JSON.stringify(by) !== JSON.stringify(want)) { console.error("summary.json: 
 
 "$tool" import "$tmp/nonexistent" "$tmp/out2" 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "nonexistent:1: no .litmus files here" "$tmp/err" || fail "import of a missing folder: $rc $(cat "$tmp/err")"
+# the examples list: a listed goal makes the condition the plain variant's goal; any other word
+# after a name is refused at its line
+printf '# a comment\nSB+poonceonces goal\n' > "$tmp/list"
+"$tool" examples "$tmp/in" "$tmp/list" "$tmp/ex" 2> "$tmp/err" || fail "examples with a goal: $(cat "$tmp/err")"
+grep -q '^ \* goal.plain: make the test.s condition (exists 0:r0=0 /\\ 1:r0=0) come true: P0_r0 == 0 && P1_r0 == 0$' "$tmp/ex/sb-poonceonces.c" ||
+	fail "no goal line in $(grep goal "$tmp/ex/sb-poonceonces.c")"
+printf 'SB+poonceonces\nSB+poonceonces golf\n' > "$tmp/list"
+"$tool" examples "$tmp/in" "$tmp/list" "$tmp/ex2" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "list:2: unknown word 'golf' after the test name" "$tmp/err" || fail "a bad list line: $rc $(cat "$tmp/err")"
 echo "cli: ok"

@@ -25,11 +25,12 @@ static struct lit_test *parse(const char *text)
 	return t;
 }
 
-/* The converted text, or the error when conversion fails (the caller frees). */
-static char *convert(const char *text, const char *sc)
+/* The converted text, or the error when conversion fails (the caller frees). goal: the test's
+ * condition is the plain variant's goal. */
+static char *convert_goal(const char *text, const char *sc, int goal)
 {
 	struct lit_test *t = parse(text);
-	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes" };
+	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes", goal };
 	struct strbuf out = { 0 };
 	char err[512];
 	if (lit_convert(t, &info, &out, err, sizeof err) != 0) {
@@ -38,6 +39,11 @@ static char *convert(const char *text, const char *sc)
 	}
 	lit_free(t);
 	return out.s;
+}
+
+static char *convert(const char *text, const char *sc)
+{
+	return convert_goal(text, sc, 0);
 }
 
 static const char sb_text[] =
@@ -127,6 +133,19 @@ static void test_expect_lines(void **state)
 	s = convert(sb_text, "Always");
 	assert_non_null(strstr(s, " * expect.fixed: reachable: P0_r0 == 0 && P1_r0 == 0\n"
 				  " * expect.fixed: unreachable: !(P0_r0 == 0 && P1_r0 == 0)\n"));
+	free(s);
+}
+
+/* A listed goal: the test's condition in words and as the predicate, the plain variant's; none
+ * otherwise (test_whole_example). */
+static void test_goal_line(void **state)
+{
+	(void)state;
+	char *s = convert_goal(sb_text, "Never", 1);
+	assert_non_null(
+		strstr(s, " * expect.fixed: unreachable: P0_r0 == 0 && P1_r0 == 0\n"
+			  " * goal.plain: make the test's condition (exists 0:r0=0 /\\ 1:r0=0) "
+			  "come true: P0_r0 == 0 && P1_r0 == 0\n */"));
 	free(s);
 }
 
@@ -250,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_whole_example),	  cmocka_unit_test(test_expect_lines),
 		cmocka_unit_test(test_lock_and_branches), cmocka_unit_test(test_expressions),
 		cmocka_unit_test(test_refusals),	  cmocka_unit_test(test_example_name),
+		cmocka_unit_test(test_goal_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

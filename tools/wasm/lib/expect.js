@@ -17,7 +17,9 @@ function firstHit(tree, outcomes) {
 //   checked: {<expr>: reachable} for every expect.<variant> and quiz.<variant> predicate; with
 //            model 'tso' (outcomes under x86-TSO): every expect-tso.<variant> predicate instead
 //   expect:  [{line, kind, expr, reachable, ok, witness}] in the metadata's order
-//   errors:  ["<file>:<line>: ..."] one per expect line that does not hold
+//   errors:  ["<file>:<line>: ..."] one per expect line that does not hold, and one for a goal of
+//            this variant that no outcome reaches
+//   goal:    {line, text, expr, reachable, witness} when the metadata's goal is this variant's, else null
 // partial: the outcomes are not all of them (a search stopped at its cap of `cap` schedules): it
 // proves what it found, never that something cannot happen, so an unreachable line, or a quiz
 // predicate it did not reach, fails ("cannot prove unreachable").
@@ -55,7 +57,26 @@ function checkVariant(meta, variant, outcomes, opts) {
     errors.push(`${meta.file}:${p.line}: ${key}.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
       outcomes.map((x) => '{' + x.key + '}').join(' '));
   }
-  return { checked, expect, errors };
+  // The play mode's goal (metadata goal: {variant, line, text, expr, tree}): a game that cannot be
+  // won is an error at its line.
+  let goal = null;
+  const g = meta.goal;
+  if (g && g.variant === variant && !tso) { // checked once, under SC (x86-TSO only adds outcomes)
+    let hit;
+    try {
+      hit = firstHit(g.tree, outcomes);
+    } catch (err) {
+      errors.push(`${meta.file}:${g.line}: ${err.message}`);
+    }
+    goal = { line: g.line, text: g.text, expr: g.expr, reachable: !!hit, witness: hit ? hit.witness : null };
+    checked[g.expr] = !!hit;
+    if (!hit) {
+      errors.push(`${meta.file}:${g.line}: goal.${variant}: ${g.text}: ${g.expr} -- but no schedule of the ${variant} ` +
+        `variant reaches it, so the play mode cannot be won${o.partial ? ' (exploration hit its cap: outcomes are partial)' : ''}; outcomes: ` +
+        outcomes.map((x) => '{' + x.key + '}').join(' '));
+    }
+  }
+  return { checked, expect, errors, goal };
 }
 
 // "You broke it": the plain variant's reachable expectations that the fixed variant cannot reach,

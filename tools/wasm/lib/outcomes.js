@@ -13,7 +13,7 @@ const NAIVE_CAP = 200000;
 
 function metaForRuntime(meta) {
   return { threads: meta.threads, shared: meta.shared, observed: meta.observed, outcome: meta.outcome,
-    has_init: meta.has_init, has_check: meta.has_check };
+    has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions };
 }
 
 // JSON inside a classic <script>, by the rule of tools/asm's data scripts (cmd_collect.c, jansson's
@@ -81,15 +81,15 @@ function variantResult(mod, meta, v, src, model, opts, errors) {
     count: r.count, witness: r.witness,
   }));
   // An explorer limit is no outcome of the program: an error at the line where it was hit (a line of
-  // the variant's source, which is what the compiler numbered).
+  // the example file, through the metadata's line map; of the source itself without one).
   for (const r of result.outcomes) {
     const c = r.outcome.crash;
     if (c && c.limit) {
-      errors.push(`${c.line ? src + ':' + c.line : meta.file + ':1'}: variant ${v}${model === 'tso' ? ' (x86-TSO)' : ''}: ${c.thread}: ${c.message} ` +
+      errors.push(`${c.line ? ((meta.lines || {})[v] ? meta.file : src) + ':' + c.line : meta.file + ':1'}: variant ${v}${model === 'tso' ? ' (x86-TSO)' : ''}: ${c.thread}: ${c.message} ` +
         `(schedule ${r.witness || '(none)'}): the outcomes past this point are unknown`);
     }
   }
-  const { checked, expect, errors: wrong } = checkVariant(meta, v, outcomes,
+  const { checked, expect, errors: wrong, goal } = checkVariant(meta, v, outcomes,
     { partial: result.partial, cap: opts.cap || DEFAULT_CAP, model });
   errors.push(...wrong);
   return {
@@ -99,7 +99,7 @@ function variantResult(mod, meta, v, src, model, opts, errors) {
     naive: naive ? naive.executions : null,
     naive_partial: naive ? naive.partial : null,
     explore_ms: ms,
-    outcomes, checked, expect,
+    outcomes, checked, expect, goal,
   };
 }
 
@@ -125,6 +125,8 @@ function processExample(meta, opts) {
       continue;
     }
     if (!out.build) out.build = explorerBuild(opts.cacheDir); // after a build: the tools are there
+    // every line the engine reports (steps, crashes, outcome keys) is the example file's
+    mod = X.withFileLines(mod, (meta.lines || {})[v]);
     const r = variantResult(mod, meta, v, src, 'sc', opts, errors);
     reach[v] = r.outcomes;
     const key = meta.id + ':' + v;
@@ -150,8 +152,11 @@ function processExample(meta, opts) {
     const summary = (x, bad) => ({ bad, outcomes: x.outcomes.map((o) => ({ key: o.key, count: o.count, witness: o.witness })),
       naive: x.naive, naive_partial: x.naive_partial, executions: x.executions });
     const obj = Object.assign({ id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw,
-      fences: pv.mod.fences, loops: pv.mod.loops, meta: metaForRuntime(meta), source: pv.source, variants: meta.variants,
-      models }, summary(out.variants[v], v === 'plain' ? broken : []));
+      fences: pv.mod.fences, loops: pv.mod.loops, lines: pv.mod.lines || null, meta: metaForRuntime(meta),
+      source: pv.source, variants: meta.variants, models,
+      // the play mode's goal, when it is this variant's (evaluated by the engine, like bad)
+      goal: meta.goal && meta.goal.variant === v ? { text: meta.goal.text, expr: meta.goal.expr, tree: meta.goal.tree } : null,
+    }, summary(out.variants[v], v === 'plain' ? broken : []));
     // under x86-TSO: the same summary (the page's model switch)
     if (out.tso) obj.tso = summary(out.tso.variants[v], v === 'plain' ? brokenTso : []);
     const text = dataScript(pv.key, obj);
