@@ -1,8 +1,11 @@
 # Site and browser tests (tests/README in the top-level README lists the commands).
 #   make site-test     checker self-tests, then every link/#anchor in build/site resolves and every
 #                      page passes `tidy -q -e` (allowed warnings are listed in tests/site/check-tidy.js)
-#   make browser-test  node --test tests/browser/*.test.js: Playwright + Debian's chromium, over
-#                      http (harness's own server) and file://; screenshots in build/test-artifacts/
+#   make browser-test  tests/browser/*.test.js: Playwright + Debian's chromium, over http (harness's
+#                      own server) and file://; screenshots in build/test-artifacts/. tests/browser/run.js
+#                      starts one chromium for all the files and runs them side by side (BROWSER_JOBS at
+#                      a time, default: the cores); a file's h.open() connects to it (harness.js), so a
+#                      new *.test.js file gets the shared browser by using the harness as usual.
 # Both run against an already built build/site (`make check` builds it first).
 .PHONY: site-test site-test-selftest browser-test
 
@@ -15,8 +18,12 @@ site-test: site-test-selftest
 	@node tests/site/check-links.js $(SITE_TEST_DIR)
 	@node tests/site/check-tidy.js $(SITE_TEST_DIR)
 
+# The longest files first (times in build/check/browser-test.log), so that the short ones fill the gaps.
+BROWSER_TESTS := $(wildcard tests/browser/*.test.js)
+BROWSER_FIRST := $(addprefix tests/browser/,site.test.js labs.test.js explorer.test.js disasm.test.js)
 browser-test:
-	@node --test --test-concurrency=1 $(wildcard tests/browser/*.test.js)
+	@node tests/browser/run.js $(foreach f,$(BROWSER_FIRST),$(filter $f,$(BROWSER_TESTS))) \
+	    $(filter-out $(BROWSER_FIRST),$(BROWSER_TESTS))
 
 CHECK_TARGETS += site-test browser-test
 CLEAN_DIRS +=

@@ -39,6 +39,15 @@
 // tab.close()
 // h.SITE_DIR, h.ARTIFACTS, h.MODES, h.CHROMIUM_ARGS are exported for tests that need them.
 //
+// One browser for every file: `make browser-test` runs tests/browser/run.js, which starts one chromium
+// (h.launchServer()) and runs the files side by side with BROWSER_WS_ENDPOINT set; h.open() then
+// connects to that browser instead of launching one, and site.close() only disconnects. A new test
+// file needs nothing for this: h.open() / site.newTab() / site.close() as above. Every tab still has
+// a browser context of its own (fresh storage), so files and tests never see each other's state;
+// files run at the same time, so a file must not write shared files under fixed names (temporary
+// directories from fs.mkdtempSync, artifacts named after the file). Without BROWSER_WS_ENDPOINT
+// (`node --test tests/browser/x.test.js`) h.open() launches a browser of its own.
+//
 // Playwright cannot be given --user-data-dir (it refuses); chromium.launch() always starts from a
 // fresh temporary profile of its own, which is what the flag would give us.
 'use strict';
@@ -76,7 +85,8 @@ async function open(options = {}) {
   const server = await serve(siteDir);
   let browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const shared = process.env.BROWSER_WS_ENDPOINT;
+    browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   } catch (e) {
     server.close();
     throw e;
@@ -147,4 +157,10 @@ async function open(options = {}) {
   return site;
 }
 
-module.exports = { open, serve, SITE_DIR, ARTIFACTS, MODES, CHROMIUM, CHROMIUM_ARGS, ROOT };
+// The browser that tests/browser/run.js shares between the files: a Playwright BrowserServer
+// (wsEndpoint(), close()).
+function launchServer() {
+  return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+module.exports = { open, launchServer, serve, SITE_DIR, ARTIFACTS, MODES, CHROMIUM, CHROMIUM_ARGS, ROOT };

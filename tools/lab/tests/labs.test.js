@@ -2,27 +2,43 @@
 // the reference solution passes at no extra cost and matches tools/lab/reference.json; the starter
 // fails with a witness schedule and an explorer link; every wrong fix fails for the reason named on
 // its first line ("[fails: ...]"); the over-fenced fix passes with a cost warning.
+// The labs are graded side by side, LAB_JOBS at a time (default: the cores); one lab's files one after
+// another, in the lab's own work directory.
 'use strict';
-const { test } = require('node:test');
+const { describe, test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { spawn } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const LABS = require('../lib/config').load().labs;
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'tools/lab/reference.json'), 'utf8'));
 
+const JOBS = Math.max(1, +(process.env.LAB_JOBS || os.availableParallelism()));
+
+// Runs argv in ROOT without blocking the other labs' tests; resolves to {status, out (stdout + stderr)}.
+function run(argv) {
+  return new Promise((resolve, reject) => {
+    const c = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    c.stdout.on('data', (d) => { stdout += d; });
+    c.stderr.on('data', (d) => { stderr += d; });
+    c.on('error', reject);
+    c.on('close', (status) => resolve({ status, out: stdout + stderr }));
+  });
+}
+
 // Runs the checker on one file; returns {status, out, res (result.json)}.
-function grade(lab, file, tag) {
+async function grade(lab, file, tag) {
   const dir = path.join(ROOT, 'build', 'lab', 'test', lab);
   const result = path.join(dir, tag + '.json');
   fs.rmSync(result, { force: true });
-  const r = spawnSync('node', ['tools/lab/lab.js', 'check', lab, file, '--work', path.join(dir, 'work'),
-    '--result', result, '--no-page'], { cwd: ROOT, encoding: 'utf8' });
-  const out = r.stdout + r.stderr;
+  const { status, out } = await run(['node', 'tools/lab/lab.js', 'check', lab, file, '--work', path.join(dir, 'work'),
+    '--result', result, '--no-page']);
   assert.ok(fs.existsSync(result), `no result.json for ${file}:\n${out}`);
-  return { status: r.status, out, res: JSON.parse(fs.readFileSync(result, 'utf8')) };
+  return { status, out, res: JSON.parse(fs.readFileSync(result, 'utf8')) };
 }
 
 test('labs.conf lists at least six labs, each with its files', () => {
@@ -36,53 +52,55 @@ test('labs.conf lists at least six labs, each with its files', () => {
   }
 });
 
-for (const lab of LABS) {
-  const dir = `labs/${lab}`;
+describe('every lab', { concurrency: JOBS }, () => {
+  for (const lab of LABS) describe(lab, { concurrency: 1 }, () => {
+    const dir = `labs/${lab}`;
 
-  test(`${lab}: the reference solution passes, at the cost recorded in reference.json`, () => {
-    const { status, out, res } = grade(lab, `${dir}/solution.c`, 'solution');
-    assert.equal(res.verdict, 'PASS', out);
-    assert.equal(status, 0, out);
-    assert.match(out, /^PASS$/m);
-    assert.deepEqual(res.cost.warnings, [], out);
-    assert.deepEqual({ source: res.cost.source, loops: res.cost.loops }, REFERENCE[lab].cost,
-      'tools/lab/reference.json is stale: run node tools/lab/lab.js reference ' + lab);
-  });
+    test(`${lab}: the reference solution passes, at the cost recorded in reference.json`, async () => {
+      const { status, out, res } = await grade(lab, `${dir}/solution.c`, 'solution');
+      assert.equal(res.verdict, 'PASS', out);
+      assert.equal(status, 0, out);
+      assert.match(out, /^PASS$/m);
+      assert.deepEqual(res.cost.warnings, [], out);
+      assert.deepEqual({ source: res.cost.source, loops: res.cost.loops }, REFERENCE[lab].cost,
+        'tools/lab/reference.json is stale: run node tools/lab/lab.js reference ' + lab);
+    });
 
-  test(`${lab}: the starter fails with a witness schedule and a link to it`, () => {
-    const { status, out, res } = grade(lab, `${dir}/lab.c`, 'starter');
-    assert.equal(status, 1, out);
-    assert.equal(res.verdict, 'FAIL');
-    assert.ok(res.reasons.length > 0);
-    assert.ok(res.witness, 'a witness schedule: ' + out);
-    assert.match(res.witness.schedule, /^[0-3]*$/); // empty: it happens before any shared access
-    assert.equal(res.witness.link, `file://${ROOT}/build/lab/${lab}/site/labs/${lab}.html#explore=lab/${lab}:student:${res.witness.schedule}`);
-    assert.ok(res.outcomes.some((o) => o.witness === res.witness.schedule && o.key === res.witness.outcome));
-    assert.match(out, res.witness.schedule ? new RegExp(`witness: schedule ${res.witness.schedule} `) : /witness: the empty schedule/);
-  });
-
-  const wrongDir = path.join(ROOT, dir, 'wrong');
-  for (const w of fs.readdirSync(wrongDir).filter((f) => f.endsWith('.c')).sort()) {
-    test(`${lab}: wrong fix ${w} fails for the reason it names`, () => {
-      const first = fs.readFileSync(path.join(wrongDir, w), 'utf8').split('\n')[0];
-      const m = /^\/\* WRONG: .*\[fails: (.+)\] \*\/$/.exec(first);
-      assert.ok(m, `${dir}/wrong/${w}:1: first line must be /* WRONG: <why> [fails: <check>] */`);
-      const { status, out, res } = grade(lab, `${dir}/wrong/${w}`, 'wrong-' + w);
+    test(`${lab}: the starter fails with a witness schedule and a link to it`, async () => {
+      const { status, out, res } = await grade(lab, `${dir}/lab.c`, 'starter');
       assert.equal(status, 1, out);
       assert.equal(res.verdict, 'FAIL');
-      const hit = res.reasons.find((r) => (r.expr || '').includes(m[1]));
-      assert.ok(hit, `expected a failure of "${m[1]}", got:\n${res.reasons.map((r) => r.message).join('\n')}`);
-      // the reported line is the metadata line of that check in this file
-      const lines = fs.readFileSync(path.join(wrongDir, w), 'utf8').split('\n');
-      assert.ok(lines[hit.line - 1].includes(hit.expr.replace(/^(un)?reachable: /, '')), `line ${hit.line}: ${lines[hit.line - 1]}`);
+      assert.ok(res.reasons.length > 0);
+      assert.ok(res.witness, 'a witness schedule: ' + out);
+      assert.match(res.witness.schedule, /^[0-3]*$/); // empty: it happens before any shared access
+      assert.equal(res.witness.link, `file://${ROOT}/build/lab/${lab}/site/labs/${lab}.html#explore=lab/${lab}:student:${res.witness.schedule}`);
+      assert.ok(res.outcomes.some((o) => o.witness === res.witness.schedule && o.key === res.witness.outcome));
+      assert.match(out, res.witness.schedule ? new RegExp(`witness: schedule ${res.witness.schedule} `) : /witness: the empty schedule/);
     });
-  }
 
-  test(`${lab}: the over-fenced fix passes with a cost warning`, () => {
-    const { status, out, res } = grade(lab, `${dir}/overfenced.c`, 'overfenced');
-    assert.equal(status, 0, out);
-    assert.equal(res.verdict, 'PASS');
-    assert.ok(res.cost.warnings.length > 0, out);
-    assert.match(out, /COST WARNING/);
+    const wrongDir = path.join(ROOT, dir, 'wrong');
+    for (const w of fs.readdirSync(wrongDir).filter((f) => f.endsWith('.c')).sort()) {
+      test(`${lab}: wrong fix ${w} fails for the reason it names`, async () => {
+        const first = fs.readFileSync(path.join(wrongDir, w), 'utf8').split('\n')[0];
+        const m = /^\/\* WRONG: .*\[fails: (.+)\] \*\/$/.exec(first);
+        assert.ok(m, `${dir}/wrong/${w}:1: first line must be /* WRONG: <why> [fails: <check>] */`);
+        const { status, out, res } = await grade(lab, `${dir}/wrong/${w}`, 'wrong-' + w);
+        assert.equal(status, 1, out);
+        assert.equal(res.verdict, 'FAIL');
+        const hit = res.reasons.find((r) => (r.expr || '').includes(m[1]));
+        assert.ok(hit, `expected a failure of "${m[1]}", got:\n${res.reasons.map((r) => r.message).join('\n')}`);
+        // the reported line is the metadata line of that check in this file
+        const lines = fs.readFileSync(path.join(wrongDir, w), 'utf8').split('\n');
+        assert.ok(lines[hit.line - 1].includes(hit.expr.replace(/^(un)?reachable: /, '')), `line ${hit.line}: ${lines[hit.line - 1]}`);
+      });
+    }
+
+    test(`${lab}: the over-fenced fix passes with a cost warning`, async () => {
+      const { status, out, res } = await grade(lab, `${dir}/overfenced.c`, 'overfenced');
+      assert.equal(status, 0, out);
+      assert.equal(res.verdict, 'PASS');
+      assert.ok(res.cost.warnings.length > 0, out);
+      assert.match(out, /COST WARNING/);
+    });
   });
-}
+});
