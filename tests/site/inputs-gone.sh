@@ -26,11 +26,17 @@ fail() {
 git clone -q "$top" "$tmp/p"
 (cd "$top" && git diff HEAD --binary) >"$tmp/wip.diff"
 if [ -s "$tmp/wip.diff" ]; then (cd "$tmp/p" && git apply "$tmp/wip.diff"); fi
-# (not the examples' compile caches: no example is compiled here; the labs' is kept, as a change to
-# labs.conf makes every lab's data again)
-(cd "$top" && tar cf - --exclude=build/test-artifacts --exclude=build/dist --exclude=build/cache/asm \
-    --exclude=build/cache/wasm build) | (cd "$tmp/p" && tar xf -)
-find "$tmp/p/build" -exec touch -h {} +
+# Not the outputs of the tests (build/check, build/lab/test, build/test-artifacts, build/dist), which
+# other suites of `make check` are writing meanwhile. The compile caches (content-keyed, ten thousand
+# files) are this tree's, linked: a change to labs.conf makes every lab's data again, from the cache
+# as in a developer's tree.
+(cd "$top" && tar cf - --exclude=build/test-artifacts --exclude=build/dist --exclude=build/check \
+    --exclude=build/lab/test --exclude=build/cache/asm --exclude=build/cache/wasm build) | (cd "$tmp/p" && tar xf -)
+for c in asm wasm; do [ ! -d "$top/build/cache/$c" ] || ln -s "$top/build/cache/$c" "$tmp/p/build/cache/$c"; done
+# One time for every file: touched one by one, a target could end up older than a prerequisite touched
+# after it (the native tool than its objects: every native cell redone, without the compile cache)
+now=$(date +%s)
+find "$tmp/p/build" -exec touch -h -d "@$now" {} +
 # (native-check's report is written by `make check`, not by `make`: not an output of the build)
 rm -f "$tmp/p/build/data/native/crosscheck.json" "$tmp/p/build/data/native/crosscheck.md"
 cd "$tmp/p"
