@@ -20,8 +20,9 @@ classroom: lab-kit
 	@test -n "$(LAB)" || { echo "usage: make classroom LAB=<name>" >&2; exit 2; }
 	@BUILD=$(BUILD) sh tools/grade/bundle.sh classroom $(LAB) $(BUILD)/dist/classroom-$(LAB)
 
+# the test files side by side (the two services' formats are the long ones)
 grade-test: $(LAB_NEEDS)
-	@node --test tools/grade/tests/
+	@node --test --test-concurrency=$(shell nproc) tools/grade/tests/
 
 # 50 generated submissions (right, wrong in known ways, hostile) through `make grade`: minutes, not in
 # make check
