@@ -11,6 +11,7 @@ SITE_DEPS :=
 CHECK_TARGETS :=
 BENCH_TARGETS :=
 CLEAN_DIRS :=
+include tools/lib/lib.mk
 include tools/gen/gen.mk
 include tools/asm/asm.mk
 include tools/lab/lab.mk

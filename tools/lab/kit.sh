@@ -44,6 +44,8 @@ kit)
 	# the explorer: lib/outcomes.js requires the engine ../runtime.js (shared with the browser)
 	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
+	# the helpers every C tool links (allocation, buffers, file reading)
+	copy tools/lib/lib.mk tools/lib/*.c tools/lib/*.h
 	# the sandbox every step on the lab file runs in (bubblewrap, limits, the checks)
 	copy tools/sandbox/sandbox.mk tools/sandbox/sandbox.js tools/sandbox/README.md tools/sandbox/src/*.c tools/sandbox/src/*.h
 	copy site/config.lua $(find site/templates site/static -type f)
