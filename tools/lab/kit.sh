@@ -41,8 +41,9 @@ kit)
 	copy tools/lab/lab.js labs/labs.conf tools/lab/reference.json tools/lab/lab.mk tools/lab/kit.sh tools/lab/README.md
 	copy tools/lab/lib/*.js
 	copy tools/asm/asm.mk tools/asm/compile.sh tools/asm/meta.sh tools/asm/src/*.c tools/asm/src/*.h
-	# the explorer: lib/outcomes.js requires the engine ../runtime.js (shared with the browser)
-	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js
+	# the explorer: lib/outcomes.js requires the engine ../runtime.js (shared with the browser), and
+	# lib/pipeline.js compiles with include/x86-barriers.h (smp_rmb/smp_wmb as x86 has them)
+	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js tools/wasm/include/*.h
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
 	# the helpers every C tool links (allocation, buffers, file reading)
 	copy tools/lib/lib.mk tools/lib/*.c tools/lib/*.h
