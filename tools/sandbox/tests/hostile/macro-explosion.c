@@ -1,5 +1,6 @@
 /* HOSTILE: each macro doubles the one before: 2^40 tokens, a preprocessor that never ends
- * expect: TIMEOUT at preprocess
+ * (its CPU-time limit or its output limit ends it, whichever a machine reaches first)
+ * expect: TIMEOUT|OUTPUT at preprocess
  * leaks: no */
 /*@example
  * title: Lab: stop the worker
