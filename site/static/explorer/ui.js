@@ -385,8 +385,9 @@
   };
 
   App.prototype.shareHref = function () {
-    var q = [], st = this.urlState(), keys = ['variant', 'model', 'mode', 'schedule', 'step'];
-    keys.forEach(function (k) { if (st[k] != null) q.push(k + '=' + encodeURIComponent(st[k])); });
+    // the explorer's own part of the view, in urlState()'s order (the one list of its keys)
+    var q = [], st = this.urlState();
+    Object.keys(st).forEach(function (k) { if (st[k] != null) q.push(k + '=' + encodeURIComponent(st[k])); });
     var anchor = this.root.closest('section.explorer');
     return (q.length ? '?' + q.join('&') : location.pathname.replace(/^.*\//, '') || '?') + '#' + (anchor ? anchor.id : '');
   };
