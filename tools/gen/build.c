@@ -152,6 +152,14 @@ static uint64_t memo_hash(struct hash_memo *m, const char *path)
 	return m->hashes[m->n++];
 }
 
+/* The memo of the build in progress, for the print cache's checks of its entries' files. */
+static struct hash_memo *current_memo;
+
+static uint64_t current_hash(const char *path)
+{
+	return memo_hash(current_memo, path);
+}
+
 static void memo_free(struct hash_memo *m)
 {
 	for (size_t i = 0; i < m->n; i++)
@@ -260,7 +268,8 @@ int build_site(const struct options *opt, const char *date, const char *commit)
 	if (site_load(&s, opt) != 0)
 		goto done;
 	render_init(&s, date, commit);
-	printcache_init(opt->state);
+	current_memo = &memo;
+	printcache_init(opt->state, current_hash);
 	struct stat st;
 	int have_site = stat(out, &st) == 0 && S_ISDIR(st.st_mode);
 	if (have_site)
@@ -350,17 +359,6 @@ int build_site(const struct options *opt, const char *date, const char *commit)
 		struct buf html = { 0 };
 		int r = render_output(&s, x, &html);
 		render_record_deps(&s, NULL);
-		if (x->kind == OUT_PRINT) {
-			/* bodies taken from the print cache still depend on what their pages depend on */
-			for (size_t j = 0; j < o.n; j++) {
-				const struct state_output *po =
-					o.v[j].kind == OUT_PAGE && !o.v[j].dirty ?
-						state_find(&old, o.v[j].path) :
-						NULL;
-				for (size_t d = 0; po && d < po->ndeps; d++)
-					state_add_dep(no, po->deps[d].path, po->deps[d].hash);
-			}
-		}
 		if (r == 0) {
 			char *f = xasprintf("%s/%s", tmp, x->path);
 			if (write_new_inode(f, html.data ? html.data : "", html.len) != 0)
@@ -404,6 +402,7 @@ done:
 	free(sorted_paths);
 	file_list_free(&existing);
 	memo_free(&memo);
+	current_memo = NULL;
 	state_free(&old);
 	state_free(&next);
 	free_outputs(&o);

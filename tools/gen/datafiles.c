@@ -15,13 +15,25 @@ struct json_entry {
 };
 
 static struct json_entry *json_cache;
-static struct state_output *deps_out;
+static struct state_output *deps_out, *capture_out;
+
+void datafiles_add_dep(const char *path, uint64_t hash)
+{
+	if (deps_out)
+		state_add_dep(deps_out, path, hash);
+	if (capture_out)
+		state_add_dep(capture_out, path, hash);
+}
 
 static void dep_cb(void *ctx, const char *path, uint64_t hash)
 {
 	(void)ctx;
-	if (deps_out)
-		state_add_dep(deps_out, path, hash);
+	datafiles_add_dep(path, hash);
+}
+
+void datafiles_capture_deps(struct state_output *o)
+{
+	capture_out = o;
 }
 
 void datafiles_record_deps(struct engine *e, struct state_output *o)
@@ -69,4 +81,5 @@ void datafiles_free(void)
 		free(e);
 	}
 	deps_out = NULL;
+	capture_out = NULL;
 }

@@ -10,6 +10,11 @@
 
 /* Dependencies of what follows go to o (NULL: not recorded). */
 void datafiles_record_deps(struct engine *e, struct state_output *o);
+/* Dependencies of what follows go to o too, besides the recorded output's (NULL: no longer): the files
+ * one part of a render read (a page's print body, kept in the print cache with them). */
+void datafiles_capture_deps(struct state_output *o);
+/* Records a dependency read elsewhere (a cached print body's) as if a render had read it. */
+void datafiles_add_dep(const char *path, uint64_t hash);
 /* Loads a JSON file (parsed once per run; the caller does not own *json) and records it as a dependency.
  * *json is NULL when the file does not exist. -1 (diag `file:line: invalid JSON: ...`) for bad JSON. */
 int datafiles_load(const char *path, json_t **json);

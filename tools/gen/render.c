@@ -137,16 +137,22 @@ int render_print(struct site *s, struct buf *out)
 		pagevars_set_str(L, "id_prefix", prefix);
 		free(prefix);
 		struct buf body = { 0 };
-		char *cached = p->up_to_date ? printcache_get(p->print_id, p->key) : NULL;
+		struct state_output deps = { 0 }; /* the files this body is rendered from */
+		char *cached = p->up_to_date ? printcache_get(p->print_id, p->key, &deps) : NULL;
 		if (cached) {
 			buf_puts(&body, cached);
 			free(cached);
+			for (size_t d = 0; d < deps.ndeps; d++)
+				datafiles_add_dep(deps.deps[d].path, deps.deps[d].hash);
 		} else {
+			datafiles_capture_deps(&deps);
 			rc = body_render(s, p, 1, lua_gettop(L), &body);
+			datafiles_capture_deps(NULL);
 			if (rc == 0)
-				printcache_put(p->print_id, p->key, body.data ? body.data : "",
-					       body.len);
+				printcache_put(p->print_id, p->key, &deps,
+					       body.data ? body.data : "", body.len);
 		}
+		state_output_free_deps(&deps);
 		lua_pop(L, 1);
 		lua_createtable(L, 0, 4);
 		pagevars_set_str(L, "title", p->fm.title);

@@ -18,7 +18,8 @@ int render_page(struct site *s, struct page *p,
 int render_home_without_source(struct site *s,
 			       struct buf *out); /* index.html when there is no index.md */
 /* print.html; the bodies of pages marked up_to_date come from the print cache (printcache.h) when it has
- * them for the page's key. */
+ * them for the page's key and the files they were rendered from are unchanged; either way the files each
+ * body was rendered from are recorded as dependencies of print.html. */
 int render_print(struct site *s, struct buf *out);
 int render_404(struct site *s, struct buf *out);
 

@@ -68,6 +68,15 @@ void state_add_dep(struct state_output *o, const char *path, uint64_t hash)
 	o->ndeps++;
 }
 
+void state_output_free_deps(struct state_output *o)
+{
+	for (size_t j = 0; j < o->ndeps; j++)
+		free(o->deps[j].path);
+	free(o->deps);
+	o->deps = NULL;
+	o->ndeps = 0;
+}
+
 void state_free(struct state *s)
 {
 	for (size_t i = 0; i < s->n; i++) {

@@ -48,6 +48,8 @@ struct state_output *state_add(struct state *s, const char *output_path, uint64_
 void state_add_dep(struct state_output *o, const char *path,
 		   uint64_t hash); /* ignores duplicates */
 void state_free(struct state *s);
+/* Frees o's dependency list (o itself is the caller's: a record outside a state, as printcache's). */
+void state_output_free_deps(struct state_output *o);
 /* Content hash of path (0 when missing), taken from old's F records when the file's stat data is
  * unchanged, else computed; the result is recorded in next for the next run. */
 uint64_t state_hash_file(const struct state *old, struct state *next, const char *path);

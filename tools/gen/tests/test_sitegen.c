@@ -555,17 +555,20 @@ static void touching_one_page_renders_it_print_and_search(void **state)
 	char *second_path = xasprintf("%s/out/site/second.html", dir);
 	assert_int_equal(link(second_path, keep), 0); /* a hard link to the old output */
 	char *old_second = read_file(keep, NULL);
-	/* white box: the print cache holds each page's print body after its key line; mark first's cached
-     * body to see it reused, and give lab-one's entry a wrong key to see it ignored */
+	/* white box: the print cache holds each page's print body after a header (its key line, the files
+     * it was rendered from, an empty line); mark first's cached body to see it reused, and give
+     * lab-one's entry a wrong key to see it ignored */
 	char *entry = test_read(dir, "out/cache/print/first.html");
 	assert_non_null(entry);
-	assert_true(strncmp(entry, "sitegen-print ", 14) == 0);
-	char *nl = strchr(entry, '\n');
-	*nl = '\0';
+	assert_true(strncmp(entry, "sitegen-print 2 ", 16) == 0);
+	assert_non_null(strstr(entry, "templates/example.html\n")); /* a file its render read */
+	char *end = strstr(entry, "\n\n");
+	assert_non_null(end);
+	end[1] = '\0';
 	char *marked = xasprintf("%s\n<p>CACHED-BODY</p>\n", entry);
 	test_write(dir, "out/cache/print/first.html", marked);
 	test_write(dir, "out/cache/print/labs-lab-one.html",
-		   "sitegen-print 0000000000000000\n<p>STALE-BODY</p>\n");
+		   "sitegen-print 2 0000000000000000\n\n<p>STALE-BODY</p>\n");
 	free(marked);
 	free(entry);
 	test_append(dir, "content/second.md", "\nA new paragraph.\n");
@@ -663,6 +666,56 @@ static void dependencies_trigger_rebuilds(void **state)
 	free(dir);
 }
 
+/* Every output depends on every template it is rendered from, also one a directive template includes
+ * only in print.html: the print body of a page that is itself up to date comes from the print cache,
+ * which must then carry that body's own dependencies (the page's record has only what the page read). */
+static void print_only_templates_trigger_rebuilds(void **state)
+{
+	(void)state;
+	char *dir = test_copy_fixture("basic");
+	test_append(
+		dir, "templates/example.html",
+		"{% if page.kind == \"print\" then %}{{! include(\"print-note.html\") }}{% end %}\n");
+	test_write(dir, "templates/print-note.html", "<p>PRINT-NOTE-1</p>\n");
+	struct run_result r = test_run_sitegen(dir);
+	assert_int_equal(r.status, 0);
+	run_result_free(&r);
+	char *print = test_read(dir, "out/site/print.html");
+	assert_non_null(strstr(print, "PRINT-NOTE-1"));
+	free(print);
+	char *first = test_read(dir, "out/site/first.html");
+	assert_null(strstr(first, "PRINT-NOTE")); /* print only */
+	free(first);
+	/* another page's body changes: first's print body comes from the cache */
+	test_append(dir, "content/second.md", "\nMore.\n");
+	r = test_run_sitegen(dir);
+	assert_string_equal(r.out,
+			    "[1/3] content/second.md\n[2/3] print.html\n[3/3] search-index.js\n");
+	run_result_free(&r);
+	/* the print-only template alone changes: print.html, nothing else */
+	test_write(dir, "templates/print-note.html", "<p>PRINT-NOTE-2</p>\n");
+	r = test_run_sitegen(dir);
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "[1/1] print.html\n");
+	run_result_free(&r);
+	print = test_read(dir, "out/site/print.html");
+	assert_non_null(strstr(print, "PRINT-NOTE-2"));
+	assert_null(strstr(print, "PRINT-NOTE-1"));
+	free(print);
+	/* ... and together with another page: the cached body of first is not reused */
+	test_write(dir, "templates/print-note.html", "<p>PRINT-NOTE-3</p>\n");
+	test_append(dir, "content/second.md", "\nEven more.\n");
+	r = test_run_sitegen(dir);
+	assert_int_equal(r.status, 0);
+	run_result_free(&r);
+	print = test_read(dir, "out/site/print.html");
+	assert_non_null(strstr(print, "PRINT-NOTE-3"));
+	assert_null(strstr(print, "PRINT-NOTE-2"));
+	free(print);
+	test_rm_rf(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -672,6 +725,7 @@ int main(void)
 		cmocka_unit_test(noop_rebuild_renders_nothing),
 		cmocka_unit_test(touching_one_page_renders_it_print_and_search),
 		cmocka_unit_test(dependencies_trigger_rebuilds),
+		cmocka_unit_test(print_only_templates_trigger_rebuilds),
 		cmocka_unit_test(bad_input_leaves_site_untouched),
 		cmocka_unit_test(bad_bytes_and_entries_are_named),
 		cmocka_unit_test(crlf_builds_the_same_site),
