@@ -572,5 +572,6 @@ int cmd_collect(int argc, char **argv)
 		rc = 1;
 	json_decref(ev);
 	json_decref(versions);
+	conf_free(&conf);
 	return rc;
 }

@@ -48,6 +48,7 @@ int cmd_matrix(int argc, char **argv)
 		for (int t = 0; t < c.ntargets; t++)
 			printf("ASM_ARCH.%s := %s\nASM_COMMAND.%s := %s\n", c.targets[t].name,
 			       c.targets[t].arch, c.targets[t].name, c.targets[t].command);
+		conf_free(&c);
 		return 0;
 	}
 	json_t *targets = json_array(), *opts = json_array();
@@ -68,6 +69,7 @@ int cmd_matrix(int argc, char **argv)
 	puts(s ? s : "");
 	free(s);
 	json_decref(j);
+	conf_free(&c);
 	return 0;
 }
 
@@ -127,5 +129,6 @@ int cmd_plan(int argc, char **argv)
 		}
 	}
 	json_decref(m);
+	conf_free(&c);
 	return 0;
 }

@@ -35,5 +35,6 @@ int cmd_meta(int argc, char **argv)
 		if (!r && !meta_single(m))
 			printf("%s\n", json_string_value(v));
 	json_decref(m);
+	conf_free(&conf);
 	return r ? 1 : 0;
 }

@@ -3,8 +3,13 @@
  */
 #include "conf.h"
 
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "buf.h"
 
 static char *next_word(char **p)
 {
@@ -27,64 +32,141 @@ static char *rest(char *p)
 	return p;
 }
 
+/* The reader's position, for "path:line: message". */
+struct at {
+	const char *path;
+	int line;
+	char *err;
+	size_t errlen;
+};
+
+static int fail(const struct at *at, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(const struct at *at, const char *fmt, ...)
+{
+	int n = snprintf(at->err, at->errlen, "%s:%d: ", at->path, at->line);
+	va_list ap;
+	va_start(ap, fmt);
+	if (n >= 0 && (size_t)n < at->errlen)
+		vsnprintf(at->err + n, at->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Shown in a message: the first 60 bytes of s, and "..." when there is more. */
+#define PREVIEW 60
+#define PREVIEW_ARGS(s) \
+	(int)(strlen(s) > PREVIEW ? PREVIEW : strlen(s)), (s), (strlen(s) > PREVIEW ? "..." : "")
+
+/* Copies w into the field dst of n bytes; what does not fit is an error, never cut short. */
+static int put_field(const struct at *at, char *dst, size_t n, const char *what, const char *w)
+{
+	size_t l = strlen(w);
+	if (l >= n)
+		return fail(at, "%s '%.*s%s' is longer than %zu bytes", what, PREVIEW_ARGS(w),
+			    n - 1);
+	memcpy(dst, w, l + 1);
+	return 0;
+}
+
+static int parse_target(struct conf *c, char *p, const struct at *at)
+{
+	if (c->ntargets == CONF_MAX_TARGETS)
+		return fail(at, "more than %d targets", CONF_MAX_TARGETS);
+	struct conf_target *t = &c->targets[c->ntargets];
+	char *name = next_word(&p), *pkg = next_word(&p), *arch = next_word(&p);
+	if (!name || !pkg || !arch || !*rest(p) || !strchr(name, '/'))
+		return 1;
+	if (put_field(at, t->name, sizeof t->name, "target name", name) ||
+	    put_field(at, t->package, sizeof t->package, "package", pkg) ||
+	    put_field(at, t->arch, sizeof t->arch, "arch", arch))
+		return -1;
+	t->command = xstrdup(rest(p));
+	c->ntargets++;
+	return 0;
+}
+
+/* One line (NUL-terminated, without its newline): 0, 1 for a line that is not of the grammar, -1 for
+ * another error (in at->err). */
+static int parse_line(struct conf *c, char *line, const struct at *at)
+{
+	char *p = line;
+	char *key = next_word(&p);
+	if (!key || key[0] == '#')
+		return 0;
+	if (strcmp(key, "flags") == 0) {
+		free(c->flags);
+		c->flags = xstrdup(rest(p));
+	} else if (strcmp(key, "opts") == 0) {
+		char *w;
+		while ((w = next_word(&p))) {
+			if (c->nopts == CONF_MAX_OPTS)
+				return fail(at, "more than %d -O levels", CONF_MAX_OPTS);
+			if (put_field(at, c->opts[c->nopts], sizeof c->opts[0], "-O level", w))
+				return -1;
+			c->nopts++;
+		}
+	} else if (strcmp(key, "default") == 0 || strcmp(key, "source-counts") == 0) {
+		char *w = next_word(&p);
+		if (!w)
+			return 1;
+		if (key[0] == 'd')
+			return put_field(at, c->default_target, sizeof c->default_target, key, w);
+		return put_field(at, c->source_counts, sizeof c->source_counts, key, w);
+	} else if (strcmp(key, "target") == 0) {
+		return parse_target(c, p, at);
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
 int conf_load(struct conf *c, const char *path, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open", path);
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
-	char line[1024];
-	int lineno = 0;
-	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		line[strcspn(line, "\n")] = '\0';
-		char *p = line;
-		char *key = next_word(&p);
-		if (!key || key[0] == '#')
-			continue;
-		if (strcmp(key, "flags") == 0) {
-			snprintf(c->flags, sizeof c->flags, "%s", rest(p));
-		} else if (strcmp(key, "opts") == 0) {
-			char *w;
-			while ((w = next_word(&p)) && c->nopts < CONF_MAX_OPTS)
-				snprintf(c->opts[c->nopts++], sizeof c->opts[0], "%s", w);
-		} else if (strcmp(key, "default") == 0 || strcmp(key, "source-counts") == 0) {
-			char *w = next_word(&p);
-			if (!w)
-				goto bad;
-			snprintf(key[0] == 'd' ? c->default_target : c->source_counts,
-				 sizeof c->default_target, "%s", w);
-		} else if (strcmp(key, "target") == 0) {
-			if (c->ntargets == CONF_MAX_TARGETS)
-				goto bad;
-			struct conf_target *t = &c->targets[c->ntargets];
-			char *name = next_word(&p), *pkg = next_word(&p), *arch = next_word(&p);
-			if (!name || !pkg || !arch || !*rest(p) || !strchr(name, '/'))
-				goto bad;
-			snprintf(t->name, sizeof t->name, "%s", name);
-			snprintf(t->package, sizeof t->package, "%s", pkg);
-			snprintf(t->arch, sizeof t->arch, "%s", arch);
-			snprintf(t->command, sizeof t->command, "%s", rest(p));
-			c->ntargets++;
-		} else {
-			goto bad;
+	struct at at = { path, 0, err, errlen };
+	int rc = 0;
+	for (char *line = text, *end = text + len; rc == 0 && line < end;) {
+		char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		at.line++;
+		if (memchr(line, '\0', n)) {
+			rc = fail(&at, "a NUL byte in the line");
+			break;
 		}
-		continue;
-	bad:
-		snprintf(err, errlen, "%s:%d: bad line '%s'", path, lineno, line);
-		fclose(f);
+		line[n] = '\0';		    /* the newline, or read_file's terminating NUL */
+		char *copy = xstrdup(line); /* parse_line cuts the line into words */
+		rc = parse_line(c, line, &at);
+		if (rc > 0)
+			rc = fail(&at, "bad line '%.*s%s'", PREVIEW_ARGS(copy));
+		free(copy);
+		line += n + 1;
+	}
+	free(text);
+	if (rc == 0 && (!c->ntargets || !c->nopts || !c->default_target[0]))
+		rc = fail(&at, "needs target, opts and default lines");
+	if (rc != 0) {
+		conf_free(c);
 		return -1;
 	}
-	fclose(f);
-	if (!c->ntargets || !c->nopts || !c->default_target[0]) {
-		snprintf(err, errlen, "%s:%d: needs target, opts and default lines", path, lineno);
-		return -1;
-	}
+	if (!c->flags)
+		c->flags = xstrdup("");
 	if (!c->source_counts[0])
-		snprintf(c->source_counts, sizeof c->source_counts, "%s", c->default_target);
+		memcpy(c->source_counts, c->default_target, sizeof c->source_counts);
 	return 0;
+}
+
+void conf_free(struct conf *c)
+{
+	free(c->flags);
+	for (int i = 0; i < c->ntargets; i++)
+		free(c->targets[i].command);
+	memset(c, 0, sizeof *c);
 }
 
 const struct conf_target *conf_target(const struct conf *c, const char *name)
