@@ -27,9 +27,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ran == 2) {
 		struct lit_convert_info info = { "fuzz.litmus", "litmus", lit_verdict(&r[0]),
 						 lit_verdict(&r[1]), size & 1 };
-		struct strbuf out = { 0 };
+		struct buf out = { 0 };
 		lit_convert(t, &info, &out, err, sizeof err);
-		sb_free(&out);
+		buf_free(&out);
 		json_t *j = lit_test_json(t, "litmus/fuzz", r, 2);
 		free(json_dumps(j, 0));
 		json_decref(j);

@@ -81,10 +81,10 @@ int cmd_run(int argc, char **argv)
 		return 1;
 	}
 	printf("%s %s", run.t->name, lit_quant_name(run.t->quant));
-	struct strbuf c = { 0 };
+	struct buf c = { 0 };
 	lit_cond_herd(run.t, run.t->cond, &c);
-	printf(" (%s)%s%s\n", sb_str(&c), run.t->result[0] ? ", LKMM: " : "", run.t->result);
-	sb_free(&c);
+	printf(" (%s)%s%s\n", buf_str(&c), run.t->result[0] ? ", LKMM: " : "", run.t->result);
+	buf_free(&c);
 	for (int m = LM_SC; m <= LM_TSO; m++)
 		if (!vals[0] || !strcmp(vals[0], lit_model_name(m)))
 			print_result(run.t, &run.r[m]);
@@ -122,7 +122,7 @@ int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen)
 }
 
 int example_text(const struct lit_run *run, const char *source, const char *page, int goal,
-		 struct strbuf *out, char *err, size_t errlen)
+		 struct buf *out, char *err, size_t errlen)
 {
 	struct lit_convert_info info = { source, page, lit_verdict(&run->r[LM_SC]),
 					 lit_verdict(&run->r[LM_TSO]), goal };
@@ -162,14 +162,14 @@ int cmd_convert(int argc, char **argv)
 		return 2;
 	char err[1024];
 	struct lit_run run;
-	struct strbuf out = { 0 };
+	struct buf out = { 0 };
 	int rc = 1;
 	if (lit_run_file(argv[i], 0, &run, err, sizeof err) == LIT_OK &&
 	    example_text(&run, vals[1] ? vals[1] : argv[i], vals[0], 0, &out, err, sizeof err) == 0)
-		rc = files_write(argv[i + 1], sb_str(&out), out.n) != 0;
+		rc = files_write(argv[i + 1], buf_str(&out), out.len) != 0;
 	else
 		fprintf(stderr, "%s\n", err);
-	sb_free(&out);
+	buf_free(&out);
 	lit_run_free(&run);
 	return rc;
 }

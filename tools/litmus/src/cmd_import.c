@@ -21,7 +21,7 @@
 #include "files.h"
 
 struct row {
-	struct strbuf file, reason;
+	struct buf file, reason;
 	char name[128], example[128];
 	const char *status; /* "ok", "no example", "skipped", "error" */
 	char lkmm[16], sc[16], tso[16];
@@ -29,12 +29,12 @@ struct row {
 
 static json_t *row_json(const struct row *r)
 {
-	json_t *o = json_pack("{s:s, s:s, s:s}", "file", sb_str(&r->file), "name", r->name,
+	json_t *o = json_pack("{s:s, s:s, s:s}", "file", buf_str(&r->file), "name", r->name,
 			      "status", r->status);
 	if (r->example[0])
 		json_object_set_new(o, "example", json_string(r->example));
-	if (r->reason.n)
-		json_object_set_new(o, "reason", json_string(sb_str(&r->reason)));
+	if (r->reason.len)
+		json_object_set_new(o, "reason", json_string(buf_str(&r->reason)));
 	if (r->lkmm[0])
 		json_object_set_new(o, "lkmm", json_string(r->lkmm));
 	if (r->sc[0]) {
@@ -56,10 +56,10 @@ static int clashes(const struct row *rows, int n, const char *example)
 static int write_out(const char *dir, const char *sub, const char *name, const char *ext,
 		     const char *text, size_t len)
 {
-	struct strbuf path = { 0 };
-	sb_printf(&path, "%s/%s/%s%s", dir, sub, name, ext);
-	int rc = path.oom || files_write(sb_str(&path), text, len) != 0 ? -1 : 0;
-	sb_free(&path);
+	struct buf path = { 0 };
+	buf_printf(&path, "%s/%s/%s%s", dir, sub, name, ext);
+	int rc = files_write(buf_str(&path), text, len) != 0 ? -1 : 0;
+	buf_free(&path);
 	return rc;
 }
 
@@ -70,12 +70,12 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	struct row *r = &rows[nrows];
 	char err[1024], id[160];
 	struct lit_run run;
-	sb_puts(&r->file, path);
+	buf_puts(&r->file, path);
 	enum lit_status s = lit_run_file(path, 0, &run, err, sizeof err);
 	int bad = 0;
 	if (s != LIT_OK) {
 		r->status = s == LIT_BAD ? "error" : "skipped";
-		sb_printf(&r->reason, "%s%s", s == LIT_RCU ? "RCU: " : "", err);
+		buf_printf(&r->reason, "%s%s", s == LIT_RCU ? "RCU: " : "", err);
 		bad = s == LIT_BAD;
 		goto out;
 	}
@@ -89,34 +89,34 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	r->status = "error";
 	bad = 1;
 	if (!name[0] || other >= 0) {
-		sb_printf(&r->reason, "%s:1: example name '%s' %s%s", path, name,
-			  other >= 0 ? "is also the name of " : "is empty",
-			  other >= 0 ? sb_str(&rows[other].file) : "");
+		buf_printf(&r->reason, "%s:1: example name '%s' %s%s", path, name,
+			   other >= 0 ? "is also the name of " : "is empty",
+			   other >= 0 ? buf_str(&rows[other].file) : "");
 		goto out;
 	}
 	if (lkmm_agrees(&run, err, sizeof err) < 0) {
-		sb_puts(&r->reason, err);
+		buf_puts(&r->reason, err);
 		goto out;
 	}
 	snprintf(id, sizeof id, "litmus/%s", name);
 	char *json = run_json_text(&run, id);
 	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
 	free(json);
-	struct strbuf ex = { 0 };
+	struct buf ex = { 0 };
 	if (!bad && example_text(&run, path, page, 0, &ex, err, sizeof err) == 0) {
 		snprintf(r->example, sizeof r->example, "%s", name);
-		bad = write_out(out_dir, "examples", name, ".c", sb_str(&ex), ex.n) != 0;
+		bad = write_out(out_dir, "examples", name, ".c", buf_str(&ex), ex.len) != 0;
 		r->status = "ok";
 	} else if (!bad) {
 		r->status = "no example";
-		sb_puts(&r->reason, err);
+		buf_puts(&r->reason, err);
 	}
-	sb_free(&ex);
+	buf_free(&ex);
 	if (bad)
-		sb_printf(&r->reason, "%s:1: cannot write the outputs", path);
+		buf_printf(&r->reason, "%s:1: cannot write the outputs", path);
 out:
 	if (bad)
-		fprintf(stderr, "%s\n", sb_str(&r->reason));
+		fprintf(stderr, "%s\n", buf_str(&r->reason));
 	lit_run_free(&run);
 	return bad;
 }
@@ -136,10 +136,10 @@ static void print_table(const struct row *rows, int n)
 			printf("%-50s %-10s %-10s %-10s %s%s\n", r->name,
 			       r->lkmm[0] ? r->lkmm : "-", r->sc, r->tso,
 			       r->example[0] ? "litmus/" : "",
-			       r->example[0] ? r->example : sb_str(&r->reason));
+			       r->example[0] ? r->example : buf_str(&r->reason));
 		else
-			printf("%-50s %s: %s\n", base(sb_str(&r->file)), r->status,
-			       sb_str(&r->reason));
+			printf("%-50s %s: %s\n", base(buf_str(&r->file)), r->status,
+			       buf_str(&r->reason));
 	}
 }
 
@@ -167,10 +167,10 @@ int cmd_import(int argc, char **argv)
 	int errors = 0, converted = 0, skipped = 0;
 	json_t *tests = json_array();
 	for (int k = 0; k < n; k++) {
-		struct strbuf path = { 0 };
-		sb_printf(&path, "%s/%s", dir, names[k]);
-		errors += import_one(sb_str(&path), out_dir, vals[0], rows, k);
-		sb_free(&path);
+		struct buf path = { 0 };
+		buf_printf(&path, "%s/%s", dir, names[k]);
+		errors += import_one(buf_str(&path), out_dir, vals[0], rows, k);
+		buf_free(&path);
 		converted += rows[k].example[0] != 0;
 		skipped += !strcmp(rows[k].status, "skipped");
 		json_array_append_new(tests, row_json(&rows[k]));
@@ -184,8 +184,8 @@ int cmd_import(int argc, char **argv)
 	free(s);
 	json_decref(sum);
 	for (int k = 0; k < n; k++) {
-		sb_free(&rows[k].file);
-		sb_free(&rows[k].reason);
+		buf_free(&rows[k].file);
+		buf_free(&rows[k].reason);
 	}
 	free(rows);
 	files_list_free(names, n);
@@ -251,7 +251,7 @@ int cmd_examples(int argc, char **argv)
 		return 1;
 	}
 	for (int k = 0; k < n; k++) {
-		struct strbuf path = { 0 }, ex = { 0 };
+		struct buf path = { 0 }, ex = { 0 };
 		char err[1024], name[128];
 		struct lit_run run;
 		/* "NAME" or "NAME goal": the test's condition is the plain variant's goal */
@@ -259,20 +259,20 @@ int cmd_examples(int argc, char **argv)
 		int goal = sp != NULL; /* read_list accepts no other word */
 		if (sp)
 			*sp = '\0';
-		sb_printf(&path, "%s/%s.litmus", dir, names[k]);
-		int bad = lit_run_file(sb_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
-			  example_text(&run, sb_str(&path), vals[0], goal, &ex, err, sizeof err) !=
+		buf_printf(&path, "%s/%s.litmus", dir, names[k]);
+		int bad = lit_run_file(buf_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
+			  example_text(&run, buf_str(&path), vals[0], goal, &ex, err, sizeof err) !=
 				  0;
 		if (bad) {
 			fprintf(stderr, "%s\n", err);
 		} else {
 			lit_example_name(run.t->name, name, sizeof name);
-			bad = write_out(out_dir, ".", name, ".c", sb_str(&ex), ex.n) != 0;
+			bad = write_out(out_dir, ".", name, ".c", buf_str(&ex), ex.len) != 0;
 		}
 		errors += bad;
 		lit_run_free(&run);
-		sb_free(&path);
-		sb_free(&ex);
+		buf_free(&path);
+		buf_free(&ex);
 	}
 	files_list_free(names, n);
 	return errors ? 1 : 0;

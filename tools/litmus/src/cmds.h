@@ -7,7 +7,7 @@
 #define LITMUS_CMDS_H
 
 #include "run.h"
-#include "strbuf.h"
+#include "buf.h"
 
 int cmd_check(int argc, char **argv);	 /* parse and lower each file */
 int cmd_run(int argc, char **argv);	 /* the outcomes under SC and x86-TSO, as text */
@@ -19,7 +19,7 @@ int cmd_examples(int argc, char **argv); /* listed tests as examples in one fold
 /* The example text of a test that ran; 0, or -1 with err. goal: its condition is the plain
  * variant's goal (lit_convert_info). */
 int example_text(const struct lit_run *run, const char *source, const char *page, int goal,
-		 struct strbuf *out, char *err, size_t errlen);
+		 struct buf *out, char *err, size_t errlen);
 
 /* The JSON text of a run's results (the outjson.h document). NULL when out of memory. */
 char *run_json_text(const struct lit_run *run, const char *id);

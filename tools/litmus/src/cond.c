@@ -40,84 +40,85 @@ static int level(const struct lit_cond *c)
 	return c->kind == LC_IMPLIES ? 0 : c->kind == LC_OR ? 1 : c->kind == LC_AND ? 2 : 3;
 }
 
-static void herd(const struct lit_test *t, const struct lit_cond *c, int min, struct strbuf *b)
+static void herd(const struct lit_test *t, const struct lit_cond *c, int min, struct buf *b)
 {
 	int paren = level(c) < min;
 	if (paren)
-		sb_puts(b, "(");
+		buf_puts(b, "(");
 	const struct lit_cvar *v = c->kind == LC_EQ || c->kind == LC_NE ? &t->cvars[c->cvar] : NULL;
 	switch (c->kind) {
-	case LC_TRUE: sb_puts(b, "true"); break;
-	case LC_FALSE: sb_puts(b, "false"); break;
+	case LC_TRUE: buf_puts(b, "true"); break;
+	case LC_FALSE: buf_puts(b, "false"); break;
 	case LC_EQ:
 	case LC_NE:
 		if (v->thread >= 0)
-			sb_printf(b, "%d:%s", v->thread, t->threads[v->thread].regs[v->index].name);
+			buf_printf(b, "%d:%s", v->thread,
+				   t->threads[v->thread].regs[v->index].name);
 		else
-			sb_puts(b, t->locs[v->index].name);
-		sb_printf(b, "%s%d", c->kind == LC_EQ ? "=" : "!=", (int)c->value);
+			buf_puts(b, t->locs[v->index].name);
+		buf_printf(b, "%s%d", c->kind == LC_EQ ? "=" : "!=", (int)c->value);
 		break;
 	case LC_NOT:
-		sb_puts(b, "~");
+		buf_puts(b, "~");
 		herd(t, c->a, 3, b);
 		break;
 	case LC_AND:
 	case LC_OR:
 		herd(t, c->a, level(c), b);
-		sb_puts(b, c->kind == LC_AND ? " /\\ " : " \\/ ");
+		buf_puts(b, c->kind == LC_AND ? " /\\ " : " \\/ ");
 		herd(t, c->b, level(c) + 1, b);
 		break;
 	case LC_IMPLIES:
 		herd(t, c->a, 1, b);
-		sb_puts(b, " => ");
+		buf_puts(b, " => ");
 		herd(t, c->b, 0, b);
 		break;
 	}
 	if (paren)
-		sb_puts(b, ")");
+		buf_puts(b, ")");
 }
 
-void lit_cond_herd(const struct lit_test *t, const struct lit_cond *c, struct strbuf *b)
+void lit_cond_herd(const struct lit_test *t, const struct lit_cond *c, struct buf *b)
 {
 	herd(t, c, 0, b);
 }
 
 /* The course grammar: || loosest, then &&, then ! (always with parentheses). */
-static void course(const struct lit_test *t, const struct lit_cond *c, int min, struct strbuf *b)
+static void course(const struct lit_test *t, const struct lit_cond *c, int min, struct buf *b)
 {
 	int lv = c->kind == LC_IMPLIES ? 1 : level(c);
 	int paren = lv < min;
 	char name[2 * LIT_NAME];
 	if (paren)
-		sb_puts(b, "(");
+		buf_puts(b, "(");
 	switch (c->kind) {
-	case LC_TRUE: sb_puts(b, "1"); break;
-	case LC_FALSE: sb_puts(b, "0"); break;
+	case LC_TRUE: buf_puts(b, "1"); break;
+	case LC_FALSE: buf_puts(b, "0"); break;
 	case LC_EQ:
 	case LC_NE:
 		lit_cvar_name(t, c->cvar, name, sizeof name);
-		sb_printf(b, "%s %s %d", name, c->kind == LC_EQ ? "==" : "!=", (int)c->value);
+		buf_printf(b, "%s %s %d", name, c->kind == LC_EQ ? "==" : "!=", (int)c->value);
 		break;
 	case LC_NOT:
-		sb_puts(b, "!(");
+		buf_puts(b, "!(");
 		course(t, c->a, 0, b);
-		sb_puts(b, ")");
+		buf_puts(b, ")");
 		break;
 	case LC_AND:
 	case LC_OR:
 		course(t, c->a, lv, b);
-		sb_puts(b, c->kind == LC_AND ? " && " : " || ");
+		buf_puts(b, c->kind == LC_AND ? " && " : " || ");
 		course(t, c->b, lv + 1, b);
 		break;
 	case LC_IMPLIES:
-		sb_puts(b, "!(");
+		buf_puts(b, "!(");
 		course(t, c->a, 0, b);
-		sb_puts(b, ") || ");
+		buf_puts(b, ") || ");
 		course(t, c->b, 2, b);
 		break;
 	}
 	if (paren)
-		sb_puts(b, ")");
+		buf_puts(b, ")");
 }
 
 static int stmt_blocks(const struct lit_stmt *s)
@@ -137,20 +138,20 @@ int lit_can_block(const struct lit_test *t)
 	return 0;
 }
 
-void lit_cond_course(const struct lit_test *t, int operand, struct strbuf *b)
+void lit_cond_course(const struct lit_test *t, int operand, struct buf *b)
 {
 	course(t, t->cond, operand ? 2 : 0, b);
 }
 
-void lit_expect_predicates(const struct lit_test *t, struct strbuf *pos, struct strbuf *neg)
+void lit_expect_predicates(const struct lit_test *t, struct buf *pos, struct buf *neg)
 {
 	int block = lit_can_block(t);
 	if (block) {
-		sb_puts(pos, "done && ");
-		sb_puts(neg, "done && ");
+		buf_puts(pos, "done && ");
+		buf_puts(neg, "done && ");
 	}
 	lit_cond_course(t, block, pos);
-	sb_puts(neg, "!(");
+	buf_puts(neg, "!(");
 	lit_cond_course(t, 0, neg);
-	sb_puts(neg, ")");
+	buf_puts(neg, ")");
 }

@@ -6,26 +6,26 @@
 #define LITMUS_COND_H
 
 #include "litmus.h"
-#include "strbuf.h"
+#include "buf.h"
 
 /* The condition on a final state: vals[i] is the value of t->cvars[i]. */
 int lit_cond_eval(const struct lit_cond *c, const int32_t *vals);
 
 /* "0:r0=0 /\ 1:r0=0", with the parentheses precedence needs. */
-void lit_cond_herd(const struct lit_test *t, const struct lit_cond *c, struct strbuf *b);
+void lit_cond_herd(const struct lit_test *t, const struct lit_cond *c, struct buf *b);
 
 /*
  * The condition as an outcome predicate over the names of lit_cvar_name: "P0_r0 == 0 &&
  * P1_r0 == 0". With operand set, in parentheses where needed to be an operand of &&.
  */
-void lit_cond_course(const struct lit_test *t, int operand, struct strbuf *b);
+void lit_cond_course(const struct lit_test *t, int operand, struct buf *b);
 
 /*
  * The condition as the course's expect lines state it (pos) and its negation (neg). herd judges
  * only the runs in which every thread finished, so a test that can block (lit_can_block) gets
  * "done && " in front of both.
  */
-void lit_expect_predicates(const struct lit_test *t, struct strbuf *pos, struct strbuf *neg);
+void lit_expect_predicates(const struct lit_test *t, struct buf *pos, struct buf *neg);
 
 /* The test has a spin_lock (a run can end with a thread waiting for it forever). */
 int lit_can_block(const struct lit_test *t);

@@ -28,7 +28,7 @@ struct printer {
 	const struct lit_test *t;
 	int th;
 	enum variant v;
-	struct strbuf *b;
+	struct buf *b;
 };
 
 static void expr(struct printer *p, const struct lit_expr *e, int min);
@@ -68,10 +68,10 @@ static void operand(struct printer *p, const struct lit_expr *e, const struct li
 {
 	int par = paren(e, c, right);
 	if (par)
-		sb_puts(p->b, "(");
+		buf_puts(p->b, "(");
 	expr(p, c, 0);
 	if (par)
-		sb_puts(p->b, ")");
+		buf_puts(p->b, ")");
 }
 
 static const char *loc_name(const struct printer *p, int loc)
@@ -82,16 +82,16 @@ static const char *loc_name(const struct printer *p, int loc)
 static void call(struct printer *p, const char *fn, const char *suffix, int loc,
 		 const struct lit_expr *a, const struct lit_expr *b)
 {
-	sb_printf(p->b, "%s%s(&%s", fn, suffix, loc_name(p, loc));
+	buf_printf(p->b, "%s%s(&%s", fn, suffix, loc_name(p, loc));
 	if (a) {
-		sb_puts(p->b, ", ");
+		buf_puts(p->b, ", ");
 		expr(p, a, 0);
 	}
 	if (b) {
-		sb_puts(p->b, ", ");
+		buf_puts(p->b, ", ");
 		expr(p, b, 0);
 	}
-	sb_puts(p->b, ")");
+	buf_puts(p->b, ")");
 }
 
 static void expr(struct printer *p, const struct lit_expr *e, int min)
@@ -99,37 +99,37 @@ static void expr(struct printer *p, const struct lit_expr *e, int min)
 	char name[2 * LIT_NAME];
 	int paren = prec(e) < min;
 	if (paren)
-		sb_puts(p->b, "(");
+		buf_puts(p->b, "(");
 	switch (e->kind) {
-	case LE_CONST: sb_printf(p->b, "%d", (int)e->value); break;
+	case LE_CONST: buf_printf(p->b, "%d", (int)e->value); break;
 	case LE_REG:
 		lit_reg_cname(p->th, p->t->threads[p->th].regs[e->reg].name, name, sizeof name);
-		sb_puts(p->b, name);
+		buf_puts(p->b, name);
 		break;
 	case LE_LOAD:
 		if (p->v == V_PLAIN || e->access == LA_PLAIN)
-			sb_puts(p->b, loc_name(p, e->loc));
+			buf_puts(p->b, loc_name(p, e->loc));
 		else if (e->access == LA_ONCE)
-			sb_printf(p->b, "READ_ONCE(%s)", loc_name(p, e->loc));
+			buf_printf(p->b, "READ_ONCE(%s)", loc_name(p, e->loc));
 		else
-			sb_printf(p->b, "smp_load_acquire(&%s)", loc_name(p, e->loc));
+			buf_printf(p->b, "smp_load_acquire(&%s)", loc_name(p, e->loc));
 		break;
 	case LE_XCHG: call(p, "xchg", lit_order_suffix(e->order), e->loc, e->a, NULL); break;
 	case LE_CMPXCHG: call(p, "cmpxchg", lit_order_suffix(e->order), e->loc, e->a, e->b); break;
 	case LE_TRYLOCK: call(p, "spin_trylock", "", e->loc, NULL, NULL); break;
 	case LE_ISLOCKED: call(p, "spin_is_locked", "", e->loc, NULL, NULL); break;
 	case LE_UNARY:
-		sb_printf(p->b, "%c", e->op);
+		buf_printf(p->b, "%c", e->op);
 		expr(p, e->a, 11);
 		break;
 	case LE_BINARY:
 		operand(p, e, e->a, 0);
-		sb_printf(p->b, " %s ", lit_binop_text(e->op));
+		buf_printf(p->b, " %s ", lit_binop_text(e->op));
 		operand(p, e, e->b, 1);
 		break;
 	}
 	if (paren)
-		sb_puts(p->b, ")");
+		buf_puts(p->b, ")");
 }
 
 /* ---- statements ----------------------------------------------------------------------------- */
@@ -137,7 +137,7 @@ static void expr(struct printer *p, const struct lit_expr *e, int min)
 static void indent(struct printer *p, int depth)
 {
 	for (int i = 0; i < depth; i++)
-		sb_puts(p->b, "\t");
+		buf_puts(p->b, "\t");
 }
 
 /* A statement that prints nothing in this variant (a barrier in plain). */
@@ -156,7 +156,7 @@ static void stmts(struct printer *p, const struct lit_stmt *s, int depth)
 			continue;
 		indent(p, depth);
 		stmt(p, s, depth);
-		sb_puts(p->b, "\n");
+		buf_puts(p->b, "\n");
 	}
 }
 
@@ -164,37 +164,37 @@ static void stmts(struct printer *p, const struct lit_stmt *s, int depth)
 static void branch(struct printer *p, const struct lit_stmt *s, int depth)
 {
 	if (s && s->kind == LS_BLOCK) {
-		sb_puts(p->b, " {\n");
+		buf_puts(p->b, " {\n");
 		stmts(p, s->body, depth + 1);
 		indent(p, depth);
-		sb_puts(p->b, "}");
+		buf_puts(p->b, "}");
 		return;
 	}
-	sb_puts(p->b, "\n");
+	buf_puts(p->b, "\n");
 	indent(p, depth + 1);
 	if (!s || silent(p, s))
-		sb_puts(p->b, ";");
+		buf_puts(p->b, ";");
 	else
 		stmt(p, s, depth + 1);
 }
 
 static void if_stmt(struct printer *p, const struct lit_stmt *s, int depth)
 {
-	sb_puts(p->b, "if (");
+	buf_puts(p->b, "if (");
 	expr(p, s->e, 0);
-	sb_puts(p->b, ")");
+	buf_puts(p->b, ")");
 	branch(p, s->then, depth);
 	if (!s->els)
 		return;
 	if (s->then && s->then->kind == LS_BLOCK) {
-		sb_puts(p->b, " else");
+		buf_puts(p->b, " else");
 	} else {
-		sb_puts(p->b, "\n");
+		buf_puts(p->b, "\n");
 		indent(p, depth);
-		sb_puts(p->b, "else");
+		buf_puts(p->b, "else");
 	}
 	if (s->els->kind == LS_IF) {
-		sb_puts(p->b, " ");
+		buf_puts(p->b, " ");
 		if_stmt(p, s->els, depth);
 	} else {
 		branch(p, s->els, depth);
@@ -208,39 +208,39 @@ static void stmt(struct printer *p, const struct lit_stmt *s, int depth)
 	switch (s->kind) {
 	case LS_ASSIGN:
 		lit_reg_cname(p->th, p->t->threads[p->th].regs[s->reg].name, name, sizeof name);
-		sb_printf(p->b, "%s = ", name);
+		buf_printf(p->b, "%s = ", name);
 		expr(p, s->e, 0);
 		break;
 	case LS_STORE:
 		if (p->v == V_PLAIN || s->access == LA_PLAIN)
-			sb_printf(p->b, "%s = ", loc_name(p, s->loc));
+			buf_printf(p->b, "%s = ", loc_name(p, s->loc));
 		else if (s->access == LA_ONCE)
-			sb_printf(p->b, "WRITE_ONCE(%s, ", loc_name(p, s->loc));
+			buf_printf(p->b, "WRITE_ONCE(%s, ", loc_name(p, s->loc));
 		else
-			sb_printf(p->b, "smp_store_release(&%s, ", loc_name(p, s->loc));
+			buf_printf(p->b, "smp_store_release(&%s, ", loc_name(p, s->loc));
 		expr(p, s->e, 0);
 		if (p->v == V_FIXED && s->access != LA_PLAIN)
-			sb_puts(p->b, ")");
+			buf_puts(p->b, ")");
 		break;
 	case LS_EVAL:
-		sb_puts(p->b, "(void)");
+		buf_puts(p->b, "(void)");
 		expr(p, s->e, 11);
 		break;
-	case LS_FENCE: sb_printf(p->b, "%s()", lit_fence_name(s->fence)); break;
+	case LS_FENCE: buf_printf(p->b, "%s()", lit_fence_name(s->fence)); break;
 	case LS_LOCK:
 	case LS_UNLOCK:
-		sb_printf(p->b, "%s(&%s)", s->kind == LS_LOCK ? "spin_lock" : "spin_unlock",
-			  loc_name(p, s->loc));
+		buf_printf(p->b, "%s(&%s)", s->kind == LS_LOCK ? "spin_lock" : "spin_unlock",
+			   loc_name(p, s->loc));
 		break;
 	case LS_IF: if_stmt(p, s, depth); return;
 	case LS_BLOCK:
-		sb_puts(p->b, "{\n");
+		buf_puts(p->b, "{\n");
 		stmts(p, s->body, depth + 1);
 		indent(p, depth);
-		sb_puts(p->b, "}");
+		buf_puts(p->b, "}");
 		return;
 	}
-	sb_puts(p->b, ";");
+	buf_puts(p->b, ";");
 }
 
 /* ---- evidence ------------------------------------------------------------------------------ */
@@ -301,7 +301,7 @@ static int takes_lock(const struct lit_stmt *s)
  * spinlock gets none: around the lock's loop gcc -Os addresses the shared variables from one
  * base register plus offsets, which tools/asm does not attribute (aarch64, riscv64).
  */
-static int evidence(const struct lit_test *t, const char *variant, struct strbuf *b)
+static int evidence(const struct lit_test *t, const char *variant, struct buf *b)
 {
 	int total = 0;
 	for (int i = 0; i < t->nthreads; i++) {
@@ -320,15 +320,15 @@ static int evidence(const struct lit_test *t, const char *variant, struct strbuf
 				if (!v[k])
 					continue;
 				if (n % 8) /* at most 8 comparisons per line (tools/asm) */
-					sb_puts(b, " && ");
+					buf_puts(b, " && ");
 				else
-					sb_printf(b, "%s * evidence.%s: ", n ? "\n" : "", variant);
-				sb_printf(b, "%s(P%d, %s) == %d", fn[k], i, t->locs[l].name, v[k]);
+					buf_printf(b, "%s * evidence.%s: ", n ? "\n" : "", variant);
+				buf_printf(b, "%s(P%d, %s) == %d", fn[k], i, t->locs[l].name, v[k]);
 				n++;
 			}
 		}
 		if (n)
-			sb_puts(b, "\n");
+			buf_puts(b, "\n");
 		total += n;
 	}
 	return total;
@@ -372,66 +372,69 @@ static const char *const orders[] = { "__ATOMIC_SEQ_CST", "__ATOMIC_RELAXED", "_
 static const char *const fail_orders[] = { "__ATOMIC_SEQ_CST", "__ATOMIC_RELAXED",
 					   "__ATOMIC_ACQUIRE", "__ATOMIC_RELAXED" };
 
-static void primitives(const struct lit_test *t, struct strbuf *b)
+static void primitives(const struct lit_test *t, struct buf *b)
 {
 	struct uses u;
 	memset(&u, 0, sizeof u);
 	for (int i = 0; i < t->nthreads; i++)
 		uses_stmts(&u, t->threads[i].body);
-	struct strbuf d = { 0 };
+	struct buf d = { 0 };
 	for (int o = 0; o < 4; o++) {
 		if (u.xchg[o])
-			sb_printf(&d, "#define xchg%s(p, v) __atomic_exchange_n((p), (v), %s)\n",
-				  lit_order_suffix(o), orders[o]);
+			buf_printf(&d, "#define xchg%s(p, v) __atomic_exchange_n((p), (v), %s)\n",
+				   lit_order_suffix(o), orders[o]);
 		if (u.cmpxchg[o])
-			sb_printf(
+			buf_printf(
 				&d,
 				"#define cmpxchg%s(p, o, n) ({ __typeof__(*(p)) __old = (o); \\\n"
 				"\t__atomic_compare_exchange_n((p), &__old, (n), 0, %s, %s); __old; })\n",
 				lit_order_suffix(o), orders[o], fail_orders[o]);
 	}
 	if (u.lock)
-		sb_puts(&d, "#define spin_lock(l) do { \\\n"
-			    "\twhile (__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)) \\\n"
-			    "\t\twhile (READ_ONCE(*(l))) \\\n"
-			    "\t\t\t; \\\n"
-			    "} while (0)\n"
-			    "#define spin_unlock(l) smp_store_release((l), 0)\n");
+		buf_puts(&d, "#define spin_lock(l) do { \\\n"
+			     "\twhile (__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)) \\\n"
+			     "\t\twhile (READ_ONCE(*(l))) \\\n"
+			     "\t\t\t; \\\n"
+			     "} while (0)\n"
+			     "#define spin_unlock(l) smp_store_release((l), 0)\n");
 	if (u.trylock)
-		sb_puts(&d,
+		buf_puts(
+			&d,
 			"#define spin_trylock(l) (!__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE))\n");
 	if (u.islocked)
-		sb_puts(&d, "#define spin_is_locked(l) (READ_ONCE(*(l)) != 0)\n");
+		buf_puts(&d, "#define spin_is_locked(l) (READ_ONCE(*(l)) != 0)\n");
 	for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
 		if (u.fence[f])
-			sb_printf(&d, "#define %s() smp_mb()\n", lit_fence_name(f));
-	if (d.n) {
-		sb_puts(b,
+			buf_printf(&d, "#define %s() smp_mb()\n", lit_fence_name(f));
+	if (d.len) {
+		buf_puts(
+			b,
 			"\n/* Kernel primitives course.h does not define, in portable C11 atomics");
 		if (u.lock || u.trylock || u.islocked)
-			sb_puts(b, " (a spinlock\n * is an int, 0 when free)");
+			buf_puts(b, " (a spinlock\n * is an int, 0 when free)");
 		for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
 			if (u.fence[f]) {
-				sb_puts(b,
+				buf_puts(
+					b,
 					";\n * the smp_mb__*() barriers are full barriers, as on most "
 					"architectures");
 				break;
 			}
-		sb_printf(b, ". */\n%s", sb_str(&d));
+		buf_printf(b, ". */\n%s", buf_str(&d));
 	}
-	sb_free(&d);
+	buf_free(&d);
 }
 
 /* ---- the file ----------------------------------------------------------------------------- */
 
 /* Text for a comment or a metadata value: one line, no comment end. */
-static void comment_text(struct strbuf *b, const char *s)
+static void comment_text(struct buf *b, const char *s)
 {
 	for (; *s; s++) {
 		if (s[0] == '*' && s[1] == '/')
-			sb_puts(b, "* ");
+			buf_puts(b, "* ");
 		else
-			sb_printf(b, "%c", isprint((unsigned char)*s) ? *s : ' ');
+			buf_printf(b, "%c", isprint((unsigned char)*s) ? *s : ' ');
 	}
 }
 
@@ -501,101 +504,100 @@ void lit_example_name(const char *test_name, char *buf, size_t n)
 }
 
 /* key: "expect" (the SC verdict) or "expect-tso" (the x86-TSO verdict, for the explorer's mode) */
-static void expect(const struct lit_test *t, const char *key, const char *verdict, struct strbuf *b)
+static void expect(const struct lit_test *t, const char *key, const char *verdict, struct buf *b)
 {
-	struct strbuf pos = { 0 }, neg = { 0 };
+	struct buf pos = { 0 }, neg = { 0 };
 	lit_expect_predicates(t, &pos, &neg);
 	int never = !strcmp(verdict, "Never"), always = !strcmp(verdict, "Always");
-	sb_printf(b, " * %s.fixed: %s: %s\n", key, never ? "unreachable" : "reachable",
-		  sb_str(&pos));
+	buf_printf(b, " * %s.fixed: %s: %s\n", key, never ? "unreachable" : "reachable",
+		   buf_str(&pos));
 	if (!never)
-		sb_printf(b, " * %s.fixed: %s: %s\n", key, always ? "unreachable" : "reachable",
-			  sb_str(&neg));
-	sb_free(&pos);
-	sb_free(&neg);
+		buf_printf(b, " * %s.fixed: %s: %s\n", key, always ? "unreachable" : "reachable",
+			   buf_str(&neg));
+	buf_free(&pos);
+	buf_free(&neg);
 }
 
-static void metadata(const struct lit_test *t, const struct lit_convert_info *info,
-		     struct strbuf *b)
+static void metadata(const struct lit_test *t, const struct lit_convert_info *info, struct buf *b)
 {
 	char name[2 * LIT_NAME];
-	sb_puts(b, "/*@example\n * title: ");
+	buf_puts(b, "/*@example\n * title: ");
 	comment_text(b, t->name);
-	sb_printf(b, " (litmus test)\n * page: %s\n * shows: ", info->page);
+	buf_printf(b, " (litmus test)\n * page: %s\n * shows: ", info->page);
 	if (t->doc[0]) {
 		comment_text(b, t->doc);
 	} else {
-		struct strbuf c = { 0 };
+		struct buf c = { 0 };
 		lit_cond_herd(t, t->cond, &c);
-		sb_puts(b, "Which outcomes of this litmus test are possible; its condition is ");
-		comment_text(b, sb_str(&c));
-		sb_puts(b, ".");
-		sb_free(&c);
+		buf_puts(b, "Which outcomes of this litmus test are possible; its condition is ");
+		comment_text(b, buf_str(&c));
+		buf_puts(b, ".");
+		buf_free(&c);
 	}
-	sb_puts(b, "\n * threads:");
+	buf_puts(b, "\n * threads:");
 	for (int i = 0; i < t->nthreads; i++)
-		sb_printf(b, " P%d", i);
-	sb_puts(b, "\n * variants: plain fixed\n * outcome:");
+		buf_printf(b, " P%d", i);
+	buf_puts(b, "\n * variants: plain fixed\n * outcome:");
 	for (int c = 0; c < t->ncvars; c++) {
 		lit_cvar_name(t, c, name, sizeof name);
-		sb_printf(b, " %s", name);
+		buf_printf(b, " %s", name);
 	}
-	sb_puts(b, "\n * cflags: -std=gnu11\n");
+	buf_puts(b, "\n * cflags: -std=gnu11\n");
 	evidence(t, "plain", b);
 	evidence(t, "fixed", b);
 	expect(t, "expect", info->sc_verdict, b);
 	if (info->tso_verdict)
 		expect(t, "expect-tso", info->tso_verdict, b);
 	if (info->goal) {
-		struct strbuf pos = { 0 }, neg = { 0 }, c = { 0 };
+		struct buf pos = { 0 }, neg = { 0 }, c = { 0 };
 		lit_expect_predicates(t, &pos, &neg);
 		lit_cond_herd(t, t->cond, &c);
-		sb_puts(b, " * goal.plain: make the test's condition (exists ");
-		comment_text(b, sb_str(&c));
-		sb_printf(b, ") come true: %s\n", sb_str(&pos));
-		sb_free(&pos);
-		sb_free(&neg);
-		sb_free(&c);
+		buf_puts(b, " * goal.plain: make the test's condition (exists ");
+		comment_text(b, buf_str(&c));
+		buf_printf(b, ") come true: %s\n", buf_str(&pos));
+		buf_free(&pos);
+		buf_free(&neg);
+		buf_free(&c);
 	}
-	sb_puts(b, " */\n");
+	buf_puts(b, " */\n");
 }
 
-static void declarations(const struct lit_test *t, struct strbuf *b)
+static void declarations(const struct lit_test *t, struct buf *b)
 {
 	char name[2 * LIT_NAME];
-	sb_puts(b, "\n");
+	buf_puts(b, "\n");
 	for (int l = 0; l < t->nlocs; l++) {
 		const struct lit_loc *loc = &t->locs[l];
 		if (loc->init)
-			sb_printf(b, "SHARED_INIT(int, %s, %d);\n", loc->name, (int)loc->init);
+			buf_printf(b, "SHARED_INIT(int, %s, %d);\n", loc->name, (int)loc->init);
 		else
-			sb_printf(b, "SHARED(int, %s);%s\n", loc->name,
-				  loc->type == LT_SPINLOCK ? "\t/* a spinlock_t */" : "");
+			buf_printf(b, "SHARED(int, %s);%s\n", loc->name,
+				   loc->type == LT_SPINLOCK ? "\t/* a spinlock_t */" : "");
 	}
 	for (int i = 0; i < t->nthreads; i++)
 		for (int r = 0; r < t->threads[i].nregs; r++) {
 			lit_reg_cname(i, t->threads[i].regs[r].name, name, sizeof name);
-			sb_printf(b, "OBSERVED(int, %s);\n", name);
+			buf_printf(b, "OBSERVED(int, %s);\n", name);
 		}
 }
 
-static void threads(const struct lit_test *t, struct strbuf *b)
+static void threads(const struct lit_test *t, struct buf *b)
 {
 	for (int i = 0; i < t->nthreads; i++) {
-		struct strbuf v[2] = { { 0 }, { 0 } };
+		struct buf v[2] = { { 0 }, { 0 } };
 		for (int k = 0; k < 2; k++) {
 			struct printer p = { t, i, k == 0 ? V_PLAIN : V_FIXED, &v[k] };
 			stmts(&p, t->threads[i].body, 1);
 		}
-		sb_printf(b, "\nTHREAD(P%d)\n{\n", i);
-		if (strcmp(sb_str(&v[0]), sb_str(&v[1])))
-			sb_printf(b, "#if PLAIN\n%s#else\n%s#endif\n", sb_str(&v[0]),
-				  sb_str(&v[1]));
+		buf_printf(b, "\nTHREAD(P%d)\n{\n", i);
+		if (strcmp(buf_str(&v[0]), buf_str(&v[1])))
+			buf_printf(b, "#if PLAIN\n%s#else\n%s#endif\n", buf_str(&v[0]),
+				   buf_str(&v[1]));
 		else
-			sb_puts(b, sb_str(&v[1]));
-		sb_puts(b, "}\n");
-		sb_free(&v[0]);
-		sb_free(&v[1]);
+			buf_puts(b, buf_str(&v[1]));
+		buf_puts(b, "}\n");
+		buf_free(&v[0]);
+		buf_free(&v[1]);
 	}
 }
 
@@ -605,7 +607,7 @@ static int fail(char *err, size_t errlen, const struct lit_test *t, int line, co
 	return -1;
 }
 
-int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct strbuf *out,
+int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen)
 {
 	if (t->nthreads < 2 || t->nthreads > 4)
@@ -615,36 +617,34 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, s
 		return fail(err, errlen, t, t->cond_line, "the condition names no location");
 	if (check_names(t, err, errlen) < 0)
 		return -1;
-	struct strbuf ev = { 0 };
+	struct buf ev = { 0 };
 	int nev = evidence(t, "fixed", &ev);
-	sb_free(&ev);
+	buf_free(&ev);
 	if (nev == 0)
 		return fail(
 			err, errlen, t, t->threads[0].line,
 			"no marked access to count as evidence (outside conditionals, in a thread "
 			"without spin_lock)");
 	metadata(t, info, out);
-	struct strbuf c = { 0 };
+	struct buf c = { 0 };
 	lit_cond_herd(t, t->cond, &c);
-	sb_puts(out, "/*\n * Generated by tools/litmus from ");
+	buf_puts(out, "/*\n * Generated by tools/litmus from ");
 	comment_text(out, info->source);
-	sb_printf(out, " (do not edit).\n * Condition: %s (", lit_quant_name(t->quant));
-	comment_text(out, sb_str(&c));
-	sb_puts(out, ")\n");
+	buf_printf(out, " (do not edit).\n * Condition: %s (", lit_quant_name(t->quant));
+	comment_text(out, buf_str(&c));
+	buf_puts(out, ")\n");
 	if (t->result[0])
-		sb_printf(out, " * The Linux kernel memory model (the file's Result): %s.\n",
-			  t->result);
-	sb_printf(out, " * The reference enumerator: SC %s", info->sc_verdict);
+		buf_printf(out, " * The Linux kernel memory model (the file's Result): %s.\n",
+			   t->result);
+	buf_printf(out, " * The reference enumerator: SC %s", info->sc_verdict);
 	if (info->tso_verdict)
-		sb_printf(out, ", x86-TSO %s", info->tso_verdict);
-	sb_puts(out, ".\n * fixed is the test as written; plain makes its marked accesses plain C "
-		     "and drops its\n * barriers (locks and atomic operations stay).\n */\n"
-		     "#include \"course.h\"\n");
-	sb_free(&c);
+		buf_printf(out, ", x86-TSO %s", info->tso_verdict);
+	buf_puts(out, ".\n * fixed is the test as written; plain makes its marked accesses plain C "
+		      "and drops its\n * barriers (locks and atomic operations stay).\n */\n"
+		      "#include \"course.h\"\n");
+	buf_free(&c);
 	primitives(t, out);
 	declarations(t, out);
 	threads(t, out);
-	if (out->oom)
-		return fail(err, errlen, t, 1, "out of memory");
 	return 0;
 }

@@ -25,7 +25,7 @@
 #define LITMUS_CONVERT_H
 
 #include "litmus.h"
-#include "strbuf.h"
+#include "buf.h"
 
 struct lit_convert_info {
 	const char *source;	 /* the litmus file as the generated comment names it */
@@ -41,7 +41,7 @@ struct lit_convert_info {
  * cannot be an example (fewer than 2 or more than 4 threads, no condition location, a name
  * the example cannot use, no access to count for the evidence).
  */
-int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct strbuf *out,
+int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen);
 
 /* The example's file name (without .c) for a test name: lower case, [a-z0-9-] ("sb-mb"). */

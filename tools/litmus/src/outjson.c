@@ -7,25 +7,25 @@
 #include <string.h>
 
 #include "cond.h"
-#include "strbuf.h"
+#include "buf.h"
 
 void lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o, char *buf, size_t n)
 {
-	struct strbuf b = { 0 };
+	struct buf b = { 0 };
 	char name[2 * LIT_NAME];
 	for (int c = 0; c < t->ncvars; c++) {
 		lit_cvar_name(t, c, name, sizeof name);
-		sb_printf(&b, "%s%s=%d", c ? " " : "", name, (int)o->vals[c]);
+		buf_printf(&b, "%s%s=%d", c ? " " : "", name, (int)o->vals[c]);
 	}
 	int first = 1;
 	for (int i = 0; i < t->nthreads; i++)
 		if (o->hang & (1u << i)) {
-			sb_printf(&b, "%sP%d does not terminate", first ? (b.n ? "; " : "") : ", ",
-				  i);
+			buf_printf(&b, "%sP%d does not terminate",
+				   first ? (b.len ? "; " : "") : ", ", i);
 			first = 0;
 		}
-	snprintf(buf, n, "%s", sb_str(&b));
-	sb_free(&b);
+	snprintf(buf, n, "%s", buf_str(&b));
+	buf_free(&b);
 }
 
 static json_t *outcome_json(const struct lit_test *t, const struct lit_outcome *o)
@@ -60,12 +60,12 @@ json_t *lit_result_json(const struct lit_test *t, const struct lit_result *r)
 		json_array_append_new(outs, outcome_json(t, &r->outcomes[k]));
 		reachable |= r->outcomes[k].satisfies;
 	}
-	struct strbuf p = { 0 }, q = { 0 };
+	struct buf p = { 0 }, q = { 0 };
 	lit_expect_predicates(t, &p, &q);
 	json_t *checked = json_object();
-	json_object_set_new(checked, sb_str(&p), json_boolean(reachable));
-	sb_free(&p);
-	sb_free(&q);
+	json_object_set_new(checked, buf_str(&p), json_boolean(reachable));
+	buf_free(&p);
+	buf_free(&q);
 	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:o, s:o}", "model", model_title(r->model),
 			 "partial", r->partial, "schedules", (json_int_t)r->schedules, "states",
 			 (json_int_t)r->states, "verdict", lit_verdict(r), "holds",
@@ -89,15 +89,15 @@ json_t *lit_test_json(const struct lit_test *t, const char *id, const struct lit
 		json_array_append_new(order, json_string(lit_model_name(r[k].model)));
 		json_object_set_new(models, lit_model_name(r[k].model), lit_result_json(t, &r[k]));
 	}
-	struct strbuf herd = { 0 }, pred = { 0 }, neg = { 0 };
+	struct buf herd = { 0 }, pred = { 0 }, neg = { 0 };
 	lit_cond_herd(t, t->cond, &herd);
 	lit_expect_predicates(t, &pred, &neg);
 	json_t *cond = json_pack("{s:s, s:s, s:s, s:i}", "quantifier", lit_quant_name(t->quant),
-				 "herd", sb_str(&herd), "predicate", sb_str(&pred), "line",
+				 "herd", buf_str(&herd), "predicate", buf_str(&pred), "line",
 				 t->cond_line);
-	sb_free(&herd);
-	sb_free(&pred);
-	sb_free(&neg);
+	buf_free(&herd);
+	buf_free(&pred);
+	buf_free(&neg);
 	json_t *lkmm = t->result[0] ? json_pack("{s:s, s:i}", "result", t->result, "line",
 						t->result_line) :
 				      json_null();

@@ -31,14 +31,14 @@ static char *convert_goal(const char *text, const char *sc, int goal)
 {
 	struct lit_test *t = parse(text);
 	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes", goal };
-	struct strbuf out = { 0 };
+	struct buf out = { 0 };
 	char err[512];
 	if (lit_convert(t, &info, &out, err, sizeof err) != 0) {
-		sb_free(&out);
-		sb_puts(&out, err);
+		buf_free(&out);
+		buf_puts(&out, err);
 	}
 	lit_free(t);
-	return out.s;
+	return buf_take(&out);
 }
 
 static char *convert(const char *text, const char *sc)

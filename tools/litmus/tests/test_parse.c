@@ -118,13 +118,13 @@ static void test_good(void **state)
 	assert_int_equal(t->cvars[0].thread, -1);
 	assert_int_equal(t->cvars[1].thread, 0);
 	assert_int_equal(t->cvars[2].thread, 1);
-	struct strbuf b = { 0 };
+	struct buf b = { 0 };
 	lit_cond_herd(t, t->cond, &b);
-	assert_string_equal(sb_str(&b), "0:r0=2 /\\ ~(1:r0=3 \\/ x!=7) => true");
-	sb_free(&b);
+	assert_string_equal(buf_str(&b), "0:r0=2 /\\ ~(1:r0=3 \\/ x!=7) => true");
+	buf_free(&b);
 	lit_cond_course(t, 0, &b);
-	assert_string_equal(sb_str(&b), "!(P0_r0 == 2 && !(P1_r0 == 3 || x != 7)) || 1");
-	sb_free(&b);
+	assert_string_equal(buf_str(&b), "!(P0_r0 == 2 && !(P1_r0 == 3 || x != 7)) || 1");
+	buf_free(&b);
 	lit_free(t);
 }
 
