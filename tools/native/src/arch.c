@@ -78,6 +78,31 @@ static enum insn_kind i386_classify(const uint8_t *c, const char **what)
 	return x86_classify(c, 0, what);
 }
 
+/* mfence (0f ae f0, after any prefixes), or what x86_classify calls atomic: lock, xchg m. */
+static int x86_barrier(const uint8_t *c, int mode64)
+{
+	const char *what = "";
+	if (x86_classify(c, mode64, &what) == INSN_ATOMIC)
+		return 1;
+	int i = 0;
+	while (i < 14 && (c[i] == 0x66 || c[i] == 0x2e || c[i] == 0x3e || c[i] == 0x26 ||
+			  c[i] == 0x36 || c[i] == 0x64 || c[i] == 0x65 || c[i] == 0x67))
+		i++;
+	if (mode64 && (c[i] & 0xf0) == 0x40)
+		i++;
+	return c[i] == 0x0f && c[i + 1] == 0xae && c[i + 2] == 0xf0;
+}
+
+static int x86_64_barrier(const uint8_t *c)
+{
+	return x86_barrier(c, 1);
+}
+
+static int i386_barrier(const uint8_t *c)
+{
+	return x86_barrier(c, 0);
+}
+
 static int x86_is_trap(const uint8_t *c)
 {
 	return (c[0] == 0x0f && c[1] == 0x0b) || c[0] == 0xcc;
@@ -206,7 +231,8 @@ static const struct arch arches[] = {
 	  .nstate_regs = NREGS(x86_64_regs),
 	  .max_insn = 15,
 	  .classify = x86_64_classify,
-	  .is_trap = x86_is_trap },
+	  .is_trap = x86_is_trap,
+	  .is_tso_barrier = x86_64_barrier },
 	{ .name = "i386",
 	  .uc_arch = UC_ARCH_X86,
 	  .uc_mode = UC_MODE_32,
@@ -223,7 +249,8 @@ static const struct arch arches[] = {
 	  .nstate_regs = NREGS(i386_regs),
 	  .max_insn = 15,
 	  .classify = i386_classify,
-	  .is_trap = x86_is_trap },
+	  .is_trap = x86_is_trap,
+	  .is_tso_barrier = i386_barrier },
 	{ .name = "aarch64",
 	  .uc_arch = UC_ARCH_ARM64,
 	  .uc_mode = UC_MODE_ARM,

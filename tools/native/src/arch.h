@@ -41,6 +41,10 @@ struct arch {
 	enum insn_kind (*classify)(const uint8_t *code, const char **what);
 	/* 1 if the instruction is the trap __builtin_trap() emits (ud2, brk, ebreak, unimp). */
 	int (*is_trap)(const uint8_t *code);
+	/* x86 only (NULL elsewhere: no x86-TSO exploration): 1 if the instruction waits for the
+	 * thread's store buffer to drain under x86-TSO: mfence, a lock-prefixed instruction, xchg
+	 * with a memory operand (whatever address it touches). */
+	int (*is_tso_barrier)(const uint8_t *code);
 };
 
 /* The arch named like targets.conf's <objdump-arch>, or NULL. */

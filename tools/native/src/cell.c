@@ -73,7 +73,7 @@ static json_t *found_json(const struct cell *c, const struct found *f)
 
 /* The explored result and its traces; NULL with *err set when a step failed. */
 static json_t *explore_json(const struct cell *c, struct machine *m, const struct oview *ov,
-			    char **err, int *line)
+			    int traces, char **err, int *line)
 {
 	struct snapshot *root = machine_save(m);
 	struct explore_result r;
@@ -95,7 +95,7 @@ static json_t *explore_json(const struct cell *c, struct machine *m, const struc
 			(double)(long)(explore_ms * 100) / 100, "outcomes", outcomes);
 	for (int i = 0; i < r.nfound; i++) {
 		json_t *o = found_json(c, &r.found[i]);
-		if (c->traces) {
+		if (traces) {
 			char terr[256];
 			json_t *tr =
 				trace_schedule(m, root, ov, r.found[i].witness, terr, sizeof terr);
@@ -114,6 +114,29 @@ static json_t *explore_json(const struct cell *c, struct machine *m, const struc
 done:
 	explore_result_free(&r);
 	snapshot_free(root);
+	return out;
+}
+
+/* The cell under x86-TSO: a machine of its own on the same image. */
+static json_t *tso_json(const struct cell *c, const struct mconfig *sc, const struct oview *ov)
+{
+	struct mconfig cfg = *sc;
+	cfg.tso = 1;
+	cfg.mutant = c->mutant;
+	char err[1024] = "", *xerr = NULL;
+	int line = 0;
+	struct machine *m = NULL;
+	json_t *out;
+	if (machine_new(&m, &cfg, err, sizeof err) != 0) {
+		out = error_json(c, 0, err);
+	} else {
+		machine_start(m);
+		out = explore_json(c, m, ov, 0, &xerr, &line);
+		if (!out)
+			out = error_json(c, line, xerr);
+	}
+	free(xerr);
+	machine_free(m);
 	return out;
 }
 
@@ -157,9 +180,11 @@ json_t *cell_run(const struct cell *c)
 		goto done;
 	}
 	machine_start(m);
-	out = explore_json(c, m, &ov, &xerr, &line);
+	out = explore_json(c, m, &ov, c->traces, &xerr, &line);
 	if (!out)
 		out = error_json(c, line, xerr);
+	else if (c->tso && c->arch->is_tso_barrier)
+		json_object_set_new(out, "tso", tso_json(c, &cfg, &ov));
 done:
 	json_object_set_new(out, "ms", json_real((double)(long)((now_ms() - t0) * 100) / 100));
 	free(xerr);

@@ -9,6 +9,7 @@
 
 #include "arch.h"
 #include "explore.h"
+#include "machine.h"
 #include "nmeta.h"
 
 struct cell {
@@ -22,11 +23,14 @@ struct cell {
 	struct explore_config limits;
 	long local_bound;
 	int traces; /* replay every witness into a trace */
+	int tso;    /* x86 only: also explore under x86-TSO, as "tso" (witnesses, no traces) */
+	enum tso_mutant mutant; /* tests only: a broken x86-TSO machine */
 };
 
 /* The cell's result (schema in tools/native/README.md): {"status": "ok", outcomes, ...} or
  * {"status": "error", "error": "examples/<id>.c:LINE: <target>/<opt>: variant <v>: ..."}.
- * Never NULL. */
+ * With tso (on x86), an ok result also has "tso": the same fields under x86-TSO (its own
+ * status and error), the outcomes without traces. Never NULL. */
 json_t *cell_run(const struct cell *c);
 
 /* The default limits of the build. */

@@ -1,6 +1,7 @@
 /*
- * cmd_explore.c - `native-tool explore META.json VARIANT TARGET OPT OBJ`: one cell, its result
- * JSON (indented) on stdout; for debugging and for the tests. TARGET is compiler/arch.
+ * cmd_explore.c - `native-tool explore [--tso] META.json VARIANT TARGET OPT OBJ`: one cell, its
+ * result JSON (indented) on stdout; for debugging and for the tests. TARGET is compiler/arch;
+ * --tso (x86 targets) adds the cell under x86-TSO ("tso").
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -14,8 +15,12 @@
 
 int cmd_explore(int argc, char **argv)
 {
+	int tso = argc > 0 && !strcmp(argv[0], "--tso");
+	argc -= tso;
+	argv += tso;
 	if (argc != 5) {
-		fputs("usage: native-tool explore META.json VARIANT TARGET OPT OBJ\n", stderr);
+		fputs("usage: native-tool explore [--tso] META.json VARIANT TARGET OPT OBJ\n",
+		      stderr);
 		return 2;
 	}
 	char err[512];
@@ -41,6 +46,7 @@ int cmd_explore(int argc, char **argv)
 			  .obj = argv[4],
 			  .workdir = dir };
 	cell_defaults(&c);
+	c.tso = tso;
 	json_t *r = cell_run(&c);
 	char *s = json_dumps(r, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	puts(s);

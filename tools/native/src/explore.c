@@ -9,13 +9,15 @@
 #include "util.h"
 
 #define T MACHINE_MAX_THREADS
+#define MOVES (2 * T) /* move t < T: thread t steps; T + t: thread t's oldest store drains */
 #define UNEXPLORED (-2)
 #define NOT_PAUSED (-1)
 
 struct state {
 	uint8_t hash[16];
-	int succ[T];	 /* next state when thread t steps; NOT_PAUSED; UNEXPLORED */
+	int succ[MOVES]; /* next state after each move; NOT_PAUSED; UNEXPLORED */
 	unsigned paused; /* threads that can step */
+	unsigned drains; /* x86-TSO: threads whose buffer is not empty (their drain can move) */
 	unsigned spun;	 /* threads that spin privately forever or ran past the bound */
 	int vals;	 /* index into graph.vals: the outcome values in this state */
 	uint64_t shared; /* hash of the shared memory in this state */
@@ -95,7 +97,7 @@ static long add_state(struct graph *g, const uint8_t h[16])
 	memset(s, 0, sizeof *s);
 	memcpy(s->hash, h, 16);
 	s->terminal = -1;
-	for (int t = 0; t < T; t++)
+	for (int t = 0; t < MOVES; t++)
 		s->succ[t] = NOT_PAUSED;
 	table_put(g, g->n);
 	return g->n++;
@@ -132,8 +134,10 @@ static void describe(struct graph *g, long id, struct machine *m, const struct o
 	int all_done = 1;
 	for (int t = 0; t < g->nthreads; t++) {
 		enum tstatus st = machine_status(m, t);
-		if (st == T_PAUSED)
+		if (machine_enabled(m, t))
 			s->paused |= 1u << t;
+		if (machine_buffered(m, t))
+			s->drains |= 1u << t;
 		if (st == T_SPIN || st == T_BOUND)
 			s->spun |= 1u << t;
 		if (st != T_DONE)
@@ -149,11 +153,14 @@ static void describe(struct graph *g, long id, struct machine *m, const struct o
 		crash_msg = crash_message(ov, ic);
 	}
 	if (crash_thread)
-		s->paused = 0; /* a crash ends the run */
-	for (int t = 0; t < g->nthreads; t++)
+		s->paused = s->drains = 0; /* a crash ends the run */
+	for (int t = 0; t < g->nthreads; t++) {
 		if (s->paused & (1u << t))
 			s->succ[t] = UNEXPLORED;
-	if (s->paused == 0 && all_done) {
+		if (s->drains & (1u << t))
+			s->succ[T + t] = UNEXPLORED;
+	}
+	if (s->paused == 0 && s->drains == 0 && all_done) {
 		const struct crash *cc = machine_run_check(m);
 		if (cc) {
 			crash_thread = "check";
@@ -164,7 +171,7 @@ static void describe(struct graph *g, long id, struct machine *m, const struct o
 	char *text = outcome_values(ov, m, &json);
 	s->vals = intern(g, text, json);
 	s->shared = machine_shared_hash(m);
-	if (s->paused)
+	if (s->paused || s->drains)
 		return;
 	struct cand c = { outcome_key(ov, g->vals[s->vals].text, s->spun, crash_thread, crash_msg),
 			  s->vals,
@@ -197,7 +204,7 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 	int depth = 0, rc = 0;
 	long cur = -1; /* the state the machine is in, -1 if unknown */
 	machine_restore(m, root);
-	if (g->s[0].paused) {
+	if (g->s[0].paused || g->s[0].drains) {
 		stack[0] = (struct frame){ 0, machine_save(m), 0 };
 		depth = 1;
 		cur = 0;
@@ -205,9 +212,10 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 	while (depth > 0) {
 		struct frame *f = &stack[depth - 1];
 		struct state *s = &g->s[f->id];
-		while (f->next < g->nthreads && !(s->paused & (1u << f->next)))
+		unsigned moves = s->paused | s->drains << T;
+		while (f->next < MOVES && !(moves & (1u << f->next)))
 			f->next++;
-		if (f->next == g->nthreads) {
+		if (f->next == MOVES) {
 			snapshot_free(f->snap);
 			depth--;
 			cur = -1;
@@ -216,7 +224,15 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		int t = f->next++;
 		if (cur != f->id)
 			machine_restore(m, f->snap);
-		if (machine_step(m, t, NULL) != 0) {
+		int step = t < T ? machine_step(m, t, NULL) : machine_drain(m, t - T, NULL);
+		if (step == 1) { /* a store that does not fit in its buffer: not explored */
+			res->partial = 1;
+			snprintf(res->why, sizeof res->why, "a store buffer of more than %d stores",
+				 MACHINE_SB_MAX);
+			cur = -1;
+			continue;
+		}
+		if (step != 0) {
 			rc = -1;
 			break;
 		}
@@ -238,7 +254,7 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		g->s[f->id].succ[t] = (int)id;
 		cur = id;
 		describe(g, id, m, ov);
-		if (!g->s[id].paused) {
+		if (!g->s[id].paused && !g->s[id].drains) {
 			cur = -1; /* CHECK may have run */
 			continue;
 		}
@@ -315,7 +331,7 @@ static void find_hangs(struct graph *g, const struct oview *ov)
 	}
 	for (long s = 0; s < g->n; s++) {
 		unsigned p = g->s[s].paused;
-		int all = p != 0;
+		int all = p != 0 && g->s[s].drains == 0; /* a store can still reach memory */
 		for (int t = 0; t < g->nthreads && all; t++)
 			if ((p & (1u << t)) && !blocked[t][s])
 				all = 0;
@@ -352,13 +368,13 @@ static void shortest(const struct graph *g, long *dist, long *parent, char *via)
 	queue[tail++] = 0;
 	while (head < tail) {
 		long x = queue[head++];
-		for (int t = 0; t < g->nthreads; t++) {
-			long y = g->s[x].succ[t];
+		for (int mv = 0; mv < MOVES; mv++) {
+			long y = g->s[x].succ[mv];
 			if (y < 0 || dist[y] >= 0)
 				continue;
 			dist[y] = dist[x] + 1;
 			parent[y] = x;
-			via[y] = (char)('0' + t);
+			via[y] = (char)(mv < T ? '0' + mv : 'a' + mv - T);
 			queue[tail++] = y;
 		}
 	}

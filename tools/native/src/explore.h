@@ -12,6 +12,9 @@
  *    thread that can step is blocked is a hang outcome: those threads "do not terminate".
  * Each outcome gets the shortest schedule that reaches it (breadth-first over the graph),
  * followed for a hang by one turn of each hung thread's loop.
+ * Under x86-TSO (mconfig.tso) the drain of each non-empty store buffer is a move too (its
+ * contents are part of the state): a run ends only when every buffer is empty, and a state
+ * where a store can still drain is not a hang.
  */
 #ifndef NATIVE_EXPLORE_H
 #define NATIVE_EXPLORE_H
@@ -32,9 +35,11 @@ struct found {
 	unsigned hang;	    /* bit t: thread t does not terminate */
 	char *crash_thread; /* NULL, a thread name, "init" or "check" */
 	char *crash_message;
-	int done;      /* every thread returned */
-	char *witness; /* a schedule reaching it: one digit (thread index) per step */
-	long states;   /* explored states with this outcome */
+	int done; /* every thread returned */
+	/* a schedule reaching it: one character per step, a digit (the thread that steps) or, under
+	 * x86-TSO, a letter a-d (the drain of the oldest store of thread 0-3's buffer) */
+	char *witness;
+	long states; /* explored states with this outcome */
 };
 
 struct explore_result {

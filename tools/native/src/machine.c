@@ -9,6 +9,12 @@
  * Thread states (struct tstate) are immutable once made and shared, by reference count,
  * between the machine and its snapshots: a snapshot is the writable sections' bytes plus one
  * reference per thread, and restoring one swaps a stack into memory only when its thread runs.
+ *
+ * x86-TSO: the course_shared bytes are global memory and each thread has a store buffer
+ * (struct sbuf, copied into snapshots). A thread's shared instruction runs on memory overlaid
+ * with its buffer (its loads forward from its own newest stores), then memory is put back and
+ * the stores it made go into its buffer. A code hook stops a thread with a non-empty buffer
+ * before a barrier instruction in its private code.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "machine.h"
@@ -62,9 +68,22 @@ struct thr {
 	struct tstate *ts;
 };
 
+/* One buffered store (x86-TSO); no padding, so entries hash as bytes. */
+struct sentry {
+	uint64_t addr, value;
+	uint64_t pc; /* the instruction that made it (for traces; not part of the state) */
+	uint32_t size, pad;
+};
+
+struct sbuf {
+	int n;
+	struct sentry e[MACHINE_SB_MAX]; /* oldest first */
+};
+
 struct snapshot {
 	uint8_t *globals;
 	struct tstate *ts[MACHINE_MAX_THREADS];
+	struct sbuf sb[MACHINE_MAX_THREADS];
 };
 
 /* What the hooks saw during one emulation call. */
@@ -78,6 +97,7 @@ struct rec {
 	uint64_t fault_addr;
 	int intr; /* an interrupt (trap) happened */
 	int bad_insn;
+	int barrier; /* x86-TSO: stopped before a barrier instruction (hook_code) */
 };
 
 struct machine {
@@ -92,6 +112,7 @@ struct machine {
 	int nglobals;
 	size_t globals_len;
 	struct global shared; /* the course_shared section (len 0: none) */
+	size_t shared_off;    /* its offset in a copy of the writable sections (copy_globals) */
 	uint64_t shared_pg_lo, shared_pg_hi;
 	int shared_open;
 	uint8_t *pre_globals, *pre_stack; /* undo copies for a split instruction */
@@ -103,7 +124,9 @@ struct machine {
 	struct crash init_crash, check_crash;
 	int init_crashed;
 	struct rec rec;
-	uc_hook hooks[5];
+	struct sbuf sb[MACHINE_MAX_THREADS]; /* x86-TSO store buffers */
+	int watch_barriers;		     /* x86-TSO: the running thread's buffer is not empty */
+	uc_hook hooks[6];
 	uint64_t blk,
 		blk_size; /* the last block started: a trap that stopped its translation is there */
 	char err[512];
@@ -202,6 +225,8 @@ static int map_globals(struct machine *m, char *err, size_t errlen)
 	if (im->shared.hi > im->shared.lo) {
 		m->shared = (struct global){ im->shared.lo, im->shared.hi - im->shared.lo,
 					     host_of(m, im->shared.lo, 1) };
+		for (int i = 0; i < m->nglobals && m->globals[i].addr != m->shared.addr; i++)
+			m->shared_off += m->globals[i].len;
 		m->shared_pg_lo = page_down(im->shared.lo);
 		m->shared_pg_hi = page_up(im->shared.hi);
 		for (int i = 0; i < im->nwritable; i++) { /* nothing else may live on those pages */
@@ -315,6 +340,21 @@ static bool hook_insn_invalid(uc_engine *uc, void *data)
 	return false;
 }
 
+/* x86-TSO: stops a thread whose buffer is not empty before a barrier instruction. */
+static void hook_code(uc_engine *uc, uint64_t addr, uint32_t size, void *data)
+{
+	struct machine *m = data;
+	(void)size;
+	if (!m->watch_barriers)
+		return;
+	uint8_t code[16] = { 0 };
+	machine_read(m, addr, code, (size_t)m->a->max_insn);
+	if (m->a->is_tso_barrier(code)) {
+		m->rec.barrier = 1;
+		uc_emu_stop(uc);
+	}
+}
+
 static void hook_block(uc_engine *uc, uint64_t addr, uint32_t size, void *data)
 {
 	struct machine *m = data;
@@ -338,6 +378,9 @@ static int add_hooks(struct machine *m)
 		return -1;
 	if (uc_hook_add(m->uc, &m->hooks[4], UC_HOOK_BLOCK, (void *)hook_block, m, LINK_TEXT_BASE,
 			MAGIC_RET - 1))
+		return -1;
+	if (m->cfg.tso && uc_hook_add(m->uc, &m->hooks[5], UC_HOOK_CODE, (void *)hook_code, m,
+				      LINK_TEXT_BASE, MAGIC_RET - 1))
 		return -1;
 	return 0;
 }
@@ -427,7 +470,7 @@ static void crash_at(struct machine *m, const struct thr *th, struct crash *cr, 
 	cr->kind = r->bad_insn || r->intr ? CRASH_INSN : CRASH_OTHER;
 }
 
-enum stop { STOP_SHARED, STOP_DONE, STOP_CRASH, STOP_SPIN, STOP_BOUND };
+enum stop { STOP_SHARED, STOP_DONE, STOP_CRASH, STOP_SPIN, STOP_BOUND, STOP_BARRIER };
 
 /* Runs the current CPU (a thread of stack th) from its pc until it stops (see enum stop).
  * With closed shared pages, a shared access stops it before the instruction. */
@@ -442,6 +485,8 @@ static enum stop run(struct machine *m, const struct thr *th, int closed, struct
 		memset(&m->rec, 0, sizeof m->rec);
 		uc_err e = uc_emu_start(m->uc, pc, MAGIC_RET, 0, CHUNK);
 		pc = reg(m, m->a->reg_pc);
+		if (m->rec.barrier && !m->rec.fault && e == UC_ERR_OK)
+			return STOP_BARRIER; /* x86-TSO: waits there for its buffer to drain */
 		if (m->rec.fault == UC_MEM_READ_PROT || m->rec.fault == UC_MEM_WRITE_PROT) {
 			if (closed && m->rec.fault_addr >= m->shared_pg_lo &&
 			    m->rec.fault_addr < m->shared_pg_hi)
@@ -555,7 +600,7 @@ static struct tstate *ts_new(void)
 
 static void set_stop(struct tstate *ts, enum stop s)
 {
-	static const enum tstatus of[] = { T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND };
+	static const enum tstatus of[] = { T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND, T_PAUSED };
 	ts->status = of[s];
 }
 
@@ -617,6 +662,10 @@ int machine_new(struct machine **out, const struct mconfig *cfg, char *err, size
 	m->nthreads = cfg->nthreads;
 	if (m->nthreads < 1 || m->nthreads > MACHINE_MAX_THREADS) {
 		errf(err, errlen, "%d threads (1 to %d)", m->nthreads, MACHINE_MAX_THREADS);
+		return -1;
+	}
+	if (cfg->tso && !m->a->is_tso_barrier) {
+		errf(err, errlen, "x86-TSO on %s: the model is x86's", m->a->name);
 		return -1;
 	}
 	uc_err e = uc_open(m->a->uc_arch, m->a->uc_mode, &m->uc);
@@ -744,6 +793,98 @@ const struct crash *machine_run_check(struct machine *m)
 	return run_alone(m, m->check_fn, &m->check_crash) ? &m->check_crash : NULL;
 }
 
+/* ---- x86-TSO store buffers ---------------------------------------------------------------- */
+
+/* Stores go into buffers (x86-TSO, unless the mutant that has none). */
+static int buffering(const struct machine *m)
+{
+	return m->cfg.tso && m->cfg.mutant != TSO_NO_BUFFER;
+}
+
+/* Barriers wait for the thread's buffer to drain. */
+static int barriers_wait(const struct machine *m)
+{
+	return buffering(m) && m->cfg.mutant != TSO_FENCE_NO_DRAIN;
+}
+
+/* Memory as thread t sees it: its buffered stores written over it, oldest first. The caller
+ * has memory's own bytes in m->pre_globals and puts them back (unbuffer_view). */
+static void buffer_view(struct machine *m, int t)
+{
+	const struct sbuf *b = &m->sb[t];
+	if (m->cfg.mutant == TSO_NO_FORWARD)
+		return;
+	for (int i = 0; i < b->n; i++)
+		store_le(host_of(m, b->e[i].addr, b->e[i].size), (int)b->e[i].size, b->e[i].value);
+}
+
+static void unbuffer_view(struct machine *m)
+{
+	memcpy(m->shared.host, m->pre_globals + m->shared_off, m->shared.len);
+}
+
+/* The writes among a[0..n) go to memory (an atomic instruction, or no buffering) or into
+ * thread t's buffer. Returns 0, or 1 when they do not fit in the buffer. */
+static int commit_writes(struct machine *m, int t, const struct access *a, int n, int atomic)
+{
+	struct sbuf *b = &m->sb[t];
+	int nw = 0;
+	for (int i = 0; i < n; i++)
+		nw += a[i].kind == 'W';
+	if (!atomic && buffering(m) && b->n + nw > MACHINE_SB_MAX)
+		return 1;
+	for (int i = 0; i < n; i++) {
+		if (a[i].kind != 'W')
+			continue;
+		if (atomic || !buffering(m))
+			store_le(host_of(m, a[i].addr, (size_t)a[i].size), a[i].size, a[i].value);
+		else
+			b->e[b->n++] = (struct sentry){ a[i].addr, a[i].value, a[i].pc,
+							(uint32_t)a[i].size, 0 };
+	}
+	return 0;
+}
+
+static int at_barrier(const struct machine *m, int t)
+{
+	uint8_t code[16] = { 0 };
+	machine_read(m, m->th[t].ts->pc, code, (size_t)m->a->max_insn);
+	return m->a->is_tso_barrier(code);
+}
+
+int machine_enabled(const struct machine *m, int t)
+{
+	if (m->th[t].ts->status != T_PAUSED)
+		return 0;
+	return !(barriers_wait(m) && m->sb[t].n > 0 && at_barrier(m, t));
+}
+
+int machine_buffered(const struct machine *m, int t)
+{
+	return m->sb[t].n;
+}
+
+int machine_drain(struct machine *m, int t, struct step *st)
+{
+	struct sbuf *b = &m->sb[t];
+	if (t < 0 || t >= m->nthreads || b->n == 0)
+		return fail(m, 0, "thread %d has no buffered store to drain", t);
+	struct sentry e = b->e[0];
+	memmove(&b->e[0], &b->e[1], sizeof b->e[0] * (size_t)(b->n - 1));
+	b->n--;
+	memset(&b->e[b->n], 0, sizeof b->e[0]);
+	store_le(host_of(m, e.addr, e.size), (int)e.size, e.value);
+	if (st) {
+		memset(st, 0, sizeof *st);
+		st->thread = t;
+		st->kind = 'D';
+		st->parts = 1;
+		st->acc[0] = (struct access){ 'W', (int)e.size, e.pc, e.addr, e.value };
+		st->nacc = 1;
+	}
+	return 0;
+}
+
 /* ---- one step ----------------------------------------------------------------------------- */
 
 /* Executes the instruction at the CPU's pc once with its shared accesses recorded; reads with
@@ -817,6 +958,7 @@ static int split_part(struct machine *m, int t, const struct tstate *ts, struct 
 		nts->nsig = ts->nsig;
 	}
 	struct access a = m->rec.acc[k];
+	a.pc = ts->pc;
 	memcpy(nts->rvals, ts->rvals, sizeof ts->rvals);
 	if (k < n - 1) { /* undo the whole instruction; keep only this access */
 		put_globals(m, m->pre_globals);
@@ -833,8 +975,8 @@ static int split_part(struct machine *m, int t, const struct tstate *ts, struct 
 		memcpy(m->shared.host, m->pre_globals + off, m->shared.len);
 		nts->k = 0;
 	}
-	if (a.kind == 'W')
-		store_le(host_of(m, a.addr, (size_t)a.size), a.size, a.value);
+	if (commit_writes(m, t, &a, 1, 0) != 0)
+		return 1;
 	st->kind = a.kind;
 	st->part = k;
 	st->parts = n;
@@ -859,7 +1001,12 @@ static int exec_pending(struct machine *m, int t, struct tstate *nts, struct ste
 	copy_globals(m, m->pre_globals);
 	memcpy(m->pre_stack, host_of(m, ts->sp_lo, th->stack_top - ts->sp_lo),
 	       th->stack_top - ts->sp_lo);
+	if (buffering(m))
+		buffer_view(m, t);
 	uc_err e = exec_once(m, ts->k, ts->rvals, ts->pc);
+	if (buffering(m))
+		unbuffer_view(
+			m); /* memory is global memory again; the stores are committed below */
 	*complete = 0;
 	if (e != UC_ERR_OK || m->rec.fault || m->rec.intr || m->rec.bad_insn) {
 		nts->status = T_CRASHED;
@@ -869,13 +1016,18 @@ static int exec_pending(struct machine *m, int t, struct tstate *nts, struct ste
 	if (check_accesses(m, kind, what, ts->pc) != 0)
 		return -1;
 	int n = m->rec.n;
-	if (n > 1 && kind != INSN_ATOMIC && kind != INSN_EXCL_LOAD && kind != INSN_EXCL_STORE)
-		return split_part(m, t, ts, nts, st) == 0 ? (*complete = nts->k == 0, 0) : -1;
+	if (n > 1 && kind != INSN_ATOMIC && kind != INSN_EXCL_LOAD && kind != INSN_EXCL_STORE) {
+		int rc = split_part(m, t, ts, nts, st);
+		*complete = rc == 0 && nts->k == 0;
+		return rc;
+	}
 	if (ts->k != 0)
 		return fail(m, ts->pc,
 			    "a split instruction made %d shared accesses when re-executed", n);
-	st->kind = n > 1 || kind == INSN_ATOMIC ? 'U' : n == 1 ? m->rec.acc[0].kind : 'R';
+	st->kind = n == 0 ? 'F' : n > 1 || kind == INSN_ATOMIC ? 'U' : m->rec.acc[0].kind;
 	record(st, m->rec.acc, n);
+	if (buffering(m) && commit_writes(m, t, m->rec.acc, n, kind == INSN_ATOMIC) != 0)
+		return 1;
 	*complete = 1;
 	return 0;
 }
@@ -889,19 +1041,22 @@ int machine_step(struct machine *m, int t, struct step *st)
 	st->thread = t;
 	st->parts = 1;
 	struct thr *th = &m->th[t];
-	if (t < 0 || t >= m->nthreads || th->ts->status != T_PAUSED)
+	if (t < 0 || t >= m->nthreads || !machine_enabled(m, t))
 		return fail(m, 0, "thread %d cannot step", t);
 	load_thread(m, t);
 	struct tstate *nts = ts_new();
 	nts->status = T_PAUSED;
 	int complete;
 	enum insn_kind kind;
-	if (exec_pending(m, t, nts, st, &complete, &kind) != 0) {
+	int rc = exec_pending(m, t, nts, st, &complete, &kind);
+	if (rc != 0) {
 		free(nts);
-		return -1;
+		return rc;
 	}
 	while (complete) {
+		m->watch_barriers = barriers_wait(m) && m->sb[t].n > 0;
 		set_stop(nts, run(m, th, 1, &nts->crash));
+		m->watch_barriers = 0;
 		complete = 0;
 		/* a load-exclusive's step runs on through its store-exclusive */
 		uint8_t code[16] = { 0 };
@@ -960,6 +1115,8 @@ struct snapshot *machine_save(struct machine *m)
 	copy_globals(m, s->globals);
 	for (int t = 0; t < m->nthreads; t++)
 		s->ts[t] = ts_ref(m->th[t].ts);
+	if (m->cfg.tso)
+		memcpy(s->sb, m->sb, sizeof m->sb);
 	return s;
 }
 
@@ -971,6 +1128,8 @@ void machine_restore(struct machine *m, const struct snapshot *s)
 		m->th[t].ts = ts_ref(s->ts[t]);
 		ts_unref(old);
 	}
+	if (m->cfg.tso)
+		memcpy(m->sb, s->sb, sizeof m->sb);
 }
 
 void snapshot_free(struct snapshot *s)
@@ -991,6 +1150,15 @@ void machine_hash(const struct machine *m, uint8_t out[16])
 		XXH3_128bits_update(st, m->globals[i].host, m->globals[i].len);
 	for (int t = 0; t < m->nthreads; t++)
 		XXH3_128bits_update(st, m->th[t].ts->hash, 16);
+	for (int t = 0; t < m->nthreads && m->cfg.tso;
+	     t++) { /* each store: where, what, how wide */
+		const struct sbuf *b = &m->sb[t];
+		XXH3_128bits_update(st, &b->n, sizeof b->n);
+		for (int i = 0; i < b->n; i++) {
+			uint64_t e[3] = { b->e[i].addr, b->e[i].value, b->e[i].size };
+			XXH3_128bits_update(st, e, sizeof e);
+		}
+	}
 	XXH128_canonicalFromHash((XXH128_canonical_t *)out, XXH3_128bits_digest(st));
 	XXH3_freeState(st);
 }

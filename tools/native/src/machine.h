@@ -19,7 +19,21 @@
  *
  * Whole machine states can be saved, restored and hashed (equal hashes: equal states: the
  * registers of every paused thread, its stack above the stack pointer and its progress in a
- * split instruction, and every writable section of the image).
+ * split instruction, every writable section of the image and, under x86-TSO, every store
+ * buffer).
+ *
+ * x86-TSO (mconfig.tso, x86 only: Owens, Sarkar, Sewell 2009; the WebAssembly explorer's
+ * {model: 'tso'}): every thread has a FIFO store buffer. Memory (the course_shared bytes of
+ * the image) is the global memory; a thread's step at a shared store puts the store at the end
+ * of its buffer and memory does not change; its loads read, byte by byte, its own newest
+ * buffered store covering the byte and memory for the others (the instruction runs on memory
+ * overlaid with its buffer, oldest store first). machine_drain writes the oldest store of a
+ * buffer to memory: a step of its own ('D'). mfence, a lock-prefixed instruction and xchg with
+ * memory (arch is_tso_barrier, on any address, also thread-private ones) wait until the
+ * thread's buffer is empty: a thread running private code stops before such an instruction when
+ * its buffer is not empty, and a thread paused at one is not enabled (machine_enabled) until
+ * its buffer drained; its next step goes on past it ('F' when it made no shared access).
+ * Atomic instructions write memory directly (their buffer is empty).
  */
 #ifndef NATIVE_MACHINE_H
 #define NATIVE_MACHINE_H
@@ -32,6 +46,7 @@
 
 #define MACHINE_MAX_THREADS 4
 #define MACHINE_MAX_ACC 8 /* shared accesses one instruction may make */
+#define MACHINE_SB_MAX 16 /* stores one x86-TSO store buffer holds (see machine_step) */
 
 enum tstatus { T_PAUSED, T_DONE, T_CRASHED, T_SPIN, T_BOUND };
 
@@ -61,11 +76,22 @@ struct access {
 /* What one machine_step did. */
 struct step {
 	int thread;
-	char kind; /* 'R', 'W' or 'U' (an atomic read-modify-write) */
+	/* 'R', 'W' or 'U' (an atomic read-modify-write); x86-TSO: 'W' is a store entering the
+	 * buffer, 'D' the drain of the buffer's oldest store (its access: the write to memory),
+	 * 'F' going on past a barrier that made no shared access (once the buffer is empty). */
+	char kind;
 	struct access acc[2 * MACHINE_MAX_ACC];
 	int nacc;
 	int part,
 		parts; /* a split instruction: this was access part (from 0) of parts; else 0, 1 */
+};
+
+/* Broken x86-TSO machines, for the tests that must fail on them. */
+enum tso_mutant {
+	TSO_EXACT,
+	TSO_NO_BUFFER,	    /* stores go to memory at once (sequential consistency) */
+	TSO_NO_FORWARD,	    /* a load ignores its own thread's buffer */
+	TSO_FENCE_NO_DRAIN, /* barriers do not wait for the buffer */
 };
 
 struct mconfig {
@@ -75,6 +101,8 @@ struct mconfig {
 	int nthreads;
 	const char *init, *check; /* optional functions, NULL when absent */
 	long local_bound;	  /* instructions between two shared accesses before T_BOUND */
+	int tso;		  /* x86-TSO store buffers (arch->is_tso_barrier must exist) */
+	enum tso_mutant mutant;	  /* tests only: a broken x86-TSO machine */
 };
 
 struct machine;
@@ -90,10 +118,23 @@ void machine_free(struct machine *m);
 int machine_start(struct machine *m);
 const struct crash *machine_init_crash(const struct machine *m); /* NULL if INIT did not crash */
 
-/* One step of paused thread t (see the top of this file); st may be NULL. Returns 0, or -1
+/* One step of enabled thread t (see the top of this file); st may be NULL. Returns 0, or -1
  * when the cell cannot be explored honestly (an instruction that cannot be split):
- * machine_error() says why and machine_error_pc() where. */
+ * machine_error() says why and machine_error_pc() where, or 1 (x86-TSO) when the step would
+ * put a store into a full buffer (MACHINE_SB_MAX): the machine's state is then undefined until
+ * the next machine_restore, and the caller's search is incomplete. */
 int machine_step(struct machine *m, int t, struct step *st);
+
+/* Thread t can take a step: it is paused and (x86-TSO) not waiting at a barrier for its
+ * buffer to drain. */
+int machine_enabled(const struct machine *m, int t);
+
+/* x86-TSO: the stores in thread t's buffer (0 under SC). */
+int machine_buffered(const struct machine *m, int t);
+
+/* x86-TSO: the oldest store of thread t's buffer reaches memory; st (may be NULL) gets a 'D'
+ * step with that write. Returns 0, or -1 when the buffer is empty. */
+int machine_drain(struct machine *m, int t, struct step *st);
 
 int machine_nthreads(const struct machine *m);
 enum tstatus machine_status(const struct machine *m, int t);

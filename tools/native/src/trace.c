@@ -96,14 +96,16 @@ json_t *trace_schedule(struct machine *m, const struct snapshot *root, const str
 	json_object_set_new(tr, "mem", memory_json(ov, m));
 	json_object_set_new(tr, "steps", steps);
 	for (const char *p = schedule; *p; p++) {
-		int t = *p - '0';
+		int drain = *p >= 'a', t = drain ? *p - 'a' : *p - '0';
 		struct step st;
-		if (t < 0 || t >= machine_nthreads(m) || machine_status(m, t) != T_PAUSED) {
-			errf(err, errlen, "schedule %s: step %d: thread %d cannot run", schedule,
-			     (int)(p - schedule) + 1, t);
+		if (t < 0 || t >= machine_nthreads(m) ||
+		    (drain ? !machine_buffered(m, t) : !machine_enabled(m, t))) {
+			errf(err, errlen, "schedule %s: step %d: %s %d cannot %s", schedule,
+			     (int)(p - schedule) + 1, drain ? "the buffer of thread" : "thread", t,
+			     drain ? "drain" : "run");
 			goto fail;
 		}
-		if (machine_step(m, t, &st) != 0) {
+		if ((drain ? machine_drain(m, t, &st) : machine_step(m, t, &st)) != 0) {
 			errf(err, errlen, "%s", machine_error(m));
 			goto fail;
 		}
