@@ -5,6 +5,7 @@
  * cached in CACHE_DIR/<xx>/<hash>.json, the hash of everything it depends on: this tool's binary,
  * the object, the variant's source, the example file and its metadata (and, for an error, which
  * names its cell, the cell's names): identical objects are explored once (see one_cell).
+ * Every x86 cell is also explored under x86-TSO (cell.h: "tso").
  * SCOPE ("<variants>:<compiler/arch/opt pattern> ..." or all, the default) names the cells to
  * explore; the others are written as {"status": "skipped"} (native.mk: NATIVE_SCOPE).
  * A cell that cannot be explored is written as an error cell and reported on stderr; the exit
@@ -164,6 +165,7 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .obj = obj,
 				  .workdir = dir };
 		cell_defaults(&c);
+		c.tso = a->is_tso_barrier != NULL; /* x86: also under x86-TSO */
 		json_t *r = in_scope(scope, variant, target, opt) ?
 				    one_cell(&c, meta_path, cache_dir, tool) :
 				    json_pack("{s:s}", "status", "skipped");
