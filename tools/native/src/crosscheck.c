@@ -30,9 +30,12 @@ static json_t *key_set(json_t *outcomes)
 	return set;
 }
 
-static json_t *wasm_set(json_t *wasm, const char *variant)
+/* The WebAssembly explorer's outcome keys of a variant, under x86-TSO (its "tso" object) or
+ * sequential consistency; NULL when it has none. */
+static json_t *wasm_set(json_t *wasm, int tso, const char *variant)
 {
-	json_t *v = json_object_get(json_object_get(wasm, "variants"), variant);
+	json_t *w = tso ? json_object_get(wasm, "tso") : wasm;
+	json_t *v = json_object_get(json_object_get(w, "variants"), variant);
 	return v ? key_set(json_object_get(v, "outcomes")) : NULL;
 }
 
@@ -81,13 +84,14 @@ struct ctx {
 	struct xc_stats *st;
 	const char *file;
 	int as_wasm; /* plain evidence verdicts on the cells whose outcomes are WebAssembly's: bit 0 false, bit 1 true */
+	int tso; /* comparing the cells' x86-TSO results ("tso") */
 };
 
 /* Records a failure; takes ownership of what. */
 static void failure(struct ctx *x, const char *cell, const char *variant, char *what)
 {
-	char *msg = xasprintf("%s:%d: %s: variant %s: %s", x->file, claim_line(x->meta, variant),
-			      cell, variant, what);
+	char *msg = xasprintf("%s:%d: %s%s: variant %s: %s", x->file, claim_line(x->meta, variant),
+			      cell, x->tso ? " (x86-TSO)" : "", variant, what);
 	json_array_append_new(x->failures, json_string(msg));
 	x->st->failures++;
 	free(what);
@@ -111,7 +115,8 @@ static int evidence_same_as(json_t *meta, const char *variant)
 /* Why a plain difference is what the compiler did, or NULL (see crosscheck.h). */
 static char *explanation(struct ctx *x, json_t *nset, int holds)
 {
-	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
+	json_t *t = wasm_set(x->wasm, x->tso, "transformed"),
+	       *f = wasm_set(x->wasm, x->tso, "fixed");
 	const char *v = t && json_equal(nset, t) ? "transformed" :
 			f && json_equal(nset, f) ? "fixed" :
 						   NULL;
@@ -160,9 +165,10 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 	char *why = explanation(x, nset, holds);
 	struct xc_gap *gap = why ? NULL : gap_for(x, cell);
 	x->st->differences++;
-	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id",
+	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id",
 			      json_object_get(x->meta, "id"), "file", x->file, "cell", cell,
-			      "variant", "plain", "native", nset, "wasm", wset, "evidence_holds",
+			      "model", x->tso ? "tso" : "sc", "variant", "plain", "native", nset,
+			      "wasm", wset, "evidence_holds",
 			      holds < 0 ? json_null() : json_boolean(holds), "explained",
 			      why != NULL, "gap", gap != NULL, "why",
 			      why ? why :
@@ -179,7 +185,8 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 		x->st->gaps++;
 		return;
 	}
-	json_t *t = wasm_set(x->wasm, "transformed"), *f = wasm_set(x->wasm, "fixed");
+	json_t *t = wasm_set(x->wasm, x->tso, "transformed"),
+	       *f = wasm_set(x->wasm, x->tso, "fixed");
 	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"),
 	     *fs = f ? set_text(f) : xstrdup("(none)");
 	failure(x, cell, "plain",
@@ -229,9 +236,10 @@ static void unexplored(struct ctx *x, const char *cell, const char *variant, con
 			continue; /* listed for another reason: this one is not verified */
 		u->used++;
 		x->st->unexplored++;
-		json_array_append_new(x->unexplored, json_pack("{s:s, s:s, s:s, s:s, s:s}", "id",
-							       id, "cell", cell, "variant", variant,
-							       "error", what, "reason", u->reason));
+		json_array_append_new(x->unexplored,
+				      json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "id", id, "cell",
+						cell, "model", x->tso ? "tso" : "sc", "variant",
+						variant, "error", what, "reason", u->reason));
 		return;
 	}
 	if (partial)
@@ -262,8 +270,11 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 		free(what);
 		return;
 	}
-	json_t *nset = key_set(json_object_get(c, "outcomes")), *wset = wasm_set(x->wasm, variant);
-	if (!wset) {
+	json_t *nset = key_set(json_object_get(c, "outcomes")),
+	       *wset = wasm_set(x->wasm, x->tso, variant);
+	if (!wset && x->tso) {
+		x->st->skipped++; /* no x86-TSO reference for this example: the subset check only */
+	} else if (!wset) {
 		failure(x, cell, variant, xstrdup("no WebAssembly outcomes to compare with"));
 	} else if (json_equal(nset, wset)) {
 		x->st->equal++;
@@ -272,8 +283,8 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 	} else {
 		char *n = set_text(nset), *w = set_text(wset);
 		failure(x, cell, variant,
-			xasprintf("native outcomes %s differ from the WebAssembly explorer's %s", n,
-				  w));
+			xasprintf("native outcomes %s differ from the WebAssembly explorer's %s%s",
+				  n, w, x->tso ? " under x86-TSO" : ""));
 		free(n);
 		free(w);
 	}
@@ -281,9 +292,81 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 	json_decref(wset);
 }
 
-void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
+/* The model's result of a cell: the cell itself, or its "tso" object (NULL when absent). */
+static json_t *model_cell(const struct ctx *x, json_t *c)
+{
+	return x->tso ? json_object_get(c, "tso") : c;
+}
+
+/* x86-TSO allows every sequentially consistent execution (drain each store at once), so every
+ * SC outcome of a cell must be an x86-TSO outcome of the same code. */
+static void sc_in_tso(struct ctx *x, const char *cell, const char *variant, json_t *c)
+{
+	json_t *t = json_object_get(c, "tso");
+	if (json_is_true(json_object_get(c, "partial")) ||
+	    json_is_true(json_object_get(t, "partial")))
+		return;
+	json_t *tset = key_set(json_object_get(t, "outcomes")), *o;
+	struct buf missing = { 0 };
+	size_t i;
+	json_array_foreach(json_object_get(c, "outcomes"), i, o) {
+		json_t *k = json_object_get(o, "key");
+		size_t j;
+		json_t *y;
+		int found = 0;
+		json_array_foreach(tset, j, y)
+			found |= json_equal(k, y);
+		if (!found)
+			buf_printf(&missing, "%s%s", missing.len ? " | " : "",
+				   json_string_value(k));
+	}
+	json_decref(tset);
+	if (!missing.len) {
+		x->st->sc_in_tso++;
+		return;
+	}
+	char *m = buf_take(&missing);
+	failure(x, cell, variant,
+		xasprintf("sequentially consistent outcomes {%s} are not x86-TSO outcomes of the "
+			  "same code: x86-TSO allows every interleaving",
+			  m));
+	free(m);
+}
+
+static void check_cells(struct ctx *x)
+{
+	const char *cell;
+	json_t *variants;
+	json_t *wplain = wasm_set(x->wasm, x->tso, "plain");
+	json_object_foreach(json_object_get(x->native, "cells"), cell, variants) {
+		json_t *c = model_cell(x, json_object_get(variants, "plain"));
+		json_t *nset = c ? key_set(json_object_get(c, "outcomes")) : NULL;
+		int holds = evidence_holds(x->evidence, cell, "plain");
+		if (nset && wplain && json_equal(nset, wplain) && holds >= 0 &&
+		    !json_is_true(json_object_get(c, "partial")))
+			x->as_wasm |= 1 << holds;
+		json_decref(nset);
+	}
+	json_decref(wplain);
+	json_object_foreach(json_object_get(x->native, "cells"), cell, variants) {
+		const char *variant;
+		json_t *c;
+		json_object_foreach(variants, variant, c) {
+			json_t *mc = model_cell(x, c);
+			if (!mc)
+				continue; /* no x86-TSO result: not an x86 cell */
+			one_variant(x, cell, variant, mc);
+			if (x->tso &&
+			    !strcmp(json_string_value(json_object_get(mc, "status")), "ok") &&
+			    !strcmp(json_string_value(json_object_get(c, "status")), "ok"))
+				sc_in_tso(x, cell, variant, c);
+		}
+	}
+}
+
+static void check_model(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
 			struct xc_lists *lists, json_t *differences, json_t *unexplored,
-			json_t *failures, struct xc_stats *st)
+			json_t *failures, struct xc_stats *st, int tso)
 {
 	struct ctx x = { native,
 			 wasm,
@@ -298,28 +381,25 @@ void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 			 lists->nunexplored,
 			 st,
 			 json_string_value(json_object_get(meta, "file")),
-			 0 };
+			 0,
+			 tso };
 	if (!x.file)
 		x.file = "examples/?.c";
-	const char *cell;
-	json_t *variants;
-	json_t *wplain = wasm_set(wasm, "plain");
-	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
-		json_t *c = json_object_get(variants, "plain");
-		json_t *nset = c ? key_set(json_object_get(c, "outcomes")) : NULL;
-		int holds = evidence_holds(evidence, cell, "plain");
-		if (nset && wplain && json_equal(nset, wplain) && holds >= 0 &&
-		    !json_is_true(json_object_get(c, "partial")))
-			x.as_wasm |= 1 << holds;
-		json_decref(nset);
-	}
-	json_decref(wplain);
-	json_object_foreach(json_object_get(native, "cells"), cell, variants) {
-		const char *variant;
-		json_t *c;
-		json_object_foreach(variants, variant, c)
-			one_variant(&x, cell, variant, c);
-	}
+	check_cells(&x);
+}
+
+void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
+			struct xc_lists *lists, json_t *differences, json_t *unexplored,
+			json_t *failures, struct xc_stats *st)
+{
+	check_model(native, wasm, meta, evidence, lists, differences, unexplored, failures, st, 0);
+}
+
+void crosscheck_example_tso(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
+			    struct xc_lists *lists, json_t *differences, json_t *unexplored,
+			    json_t *failures, struct xc_stats *st)
+{
+	check_model(native, wasm, meta, evidence, lists, differences, unexplored, failures, st, 1);
 }
 
 /* The next entry of a list file (one per line; blank lines and '#' comments skipped): cuts the line
