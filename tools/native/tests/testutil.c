@@ -46,8 +46,10 @@ static void add_var(struct nmeta *m, const char *name, const char *type, int sha
 	v->shared = shared;
 }
 
+/* vars: NULL for race.c's variables, else tso.c's (x, y shared; r0, r1 observed). tso: also
+ * under x86-TSO, with mutant. */
 static json_t *run(const char *obj, const char *arch, const char *threads, const char *outcome,
-		   long local_bound, const char *source)
+		   long local_bound, const char *source, int tso, enum tso_mutant mutant)
 {
 	struct nmeta m = { 0 };
 	m.id = xstrdup("test");
@@ -58,10 +60,17 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 		m.threads[m.nthreads++] = xstrdup(t);
 	free(copy);
 	m.vars = xcalloc(4, sizeof *m.vars);
-	add_var(&m, "big", "unsigned long long", 1);
-	add_var(&m, "counter", "int", 1);
-	add_var(&m, "flag", "int", 1);
-	add_var(&m, "r1", "int", 0);
+	if (tso) {
+		add_var(&m, "x", "int", 1);
+		add_var(&m, "y", "int", 1);
+		add_var(&m, "r0", "int", 0);
+		add_var(&m, "r1", "int", 0);
+	} else {
+		add_var(&m, "big", "unsigned long long", 1);
+		add_var(&m, "counter", "int", 1);
+		add_var(&m, "flag", "int", 1);
+		add_var(&m, "r1", "int", 0);
+	}
 	m.outcome = xcalloc(5, sizeof *m.outcome);
 	copy = xstrdup(outcome);
 	for (char *o = strtok_r(copy, " ", &save); o && m.noutcome < 4;
@@ -79,6 +88,8 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 			  .obj = obj,
 			  .workdir = dir };
 	cell_defaults(&c);
+	c.tso = tso;
+	c.mutant = mutant;
 	if (local_bound)
 		c.local_bound = local_bound;
 	json_t *r = c.arch ? cell_run(&c) :
@@ -91,13 +102,19 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome,
 		 long local_bound)
 {
-	return run(obj, arch, threads, outcome, local_bound, NULL);
+	return run(obj, arch, threads, outcome, local_bound, NULL, 0, TSO_EXACT);
+}
+
+json_t *test_run_tso(const char *obj, const char *arch, const char *threads, const char *outcome,
+		     enum tso_mutant mutant)
+{
+	return run(obj, arch, threads, outcome, 0, NULL, 1, mutant);
 }
 
 json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome,
 		     const char *source)
 {
-	return run(obj, arch, threads, outcome, 0, source);
+	return run(obj, arch, threads, outcome, 0, source, 0, TSO_EXACT);
 }
 
 static int by_str(const void *a, const void *b)

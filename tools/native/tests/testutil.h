@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "arch.h"
+#include "machine.h"
 
 /* The object built from tests/programs: sub is "asm" (name = arch) or a C program's name
  * (name = "compiler/arch"). Caller frees. */
@@ -21,6 +22,12 @@ int test_targets(char names[][64], char arches[][16], int max);
  * (space-separated). local_bound 0: the default. Returns the cell JSON (caller decrefs). */
 json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome,
 		 long local_bound);
+
+/* Explores threads of tso.c's obj (x, y shared; r0, r1 observed) under SC and x86-TSO, on an
+ * x86-TSO machine broken as mutant says (TSO_EXACT: the real one). The x86-TSO result is the
+ * cell's "tso" (caller decrefs the cell). */
+json_t *test_run_tso(const char *obj, const char *arch, const char *threads, const char *outcome,
+		     enum tso_mutant mutant);
 
 /* The same with the C source the object was compiled from (for BUG_ON lines). */
 json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome,
