@@ -3,7 +3,9 @@
  * transformed cell that differs fails; a plain difference passes only when the cell's evidence
  * tells it apart from the cells that behave as the WebAssembly build, or an evidence-gaps entry for
  * its example and compiler accepts it; error and partial cells fail unless an unexplored entry
- * names them with the text their error says (an entry with other text does not accept them).
+ * names them with the text their error says (an entry with other text does not accept them);
+ * under x86-TSO, a fixed cell that differs from the WebAssembly x86-TSO outcomes fails, and so
+ * does an SC outcome the x86-TSO exploration of the same cell misses.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -352,6 +354,92 @@ static void test_unexplored_file(void **state)
 	unlink(path);
 }
 
+/* ---- x86-TSO ------------------------------------------------------------------------------- */
+
+/* WebAssembly under x86-TSO: fixed {A, C}. */
+static const char *wasm_tso_text =
+	"{\"variants\": {\"fixed\": {\"outcomes\": [{\"key\": \"A\"}]}},"
+	" \"tso\": {\"variants\": {\"fixed\": {\"outcomes\": [{\"key\": \"A\"}, {\"key\": \"C\"}]}}}}";
+
+#define TSO_CELL(opt, variant, keys, tso_keys)                                              \
+	"{\"cells\": {\"gcc-12/x86_64/" opt "\": {\"" variant                               \
+	"\": {\"status\": \"ok\", \"outcomes\": [" keys "], \"tso\": {\"status\": \"ok\", " \
+	"\"outcomes\": [" tso_keys "]}}}}}"
+
+static void check_tso(const char *native_cells, const char *wasm, struct run *r)
+{
+	json_error_t e;
+	json_t *native = json_loads(native_cells, 0, &e);
+	if (!native)
+		fail_msg("bad test document: %s", e.text);
+	json_t *meta = json_loads(meta_text, 0, &e), *w = json_loads(wasm, 0, &e),
+	       *ev = json_loads(evidence_text, 0, &e);
+	memset(r, 0, sizeof *r);
+	r->diffs = json_array();
+	r->fails = json_array();
+	r->unexplored = json_array();
+	struct xc_lists lists = { 0 };
+	crosscheck_example_tso(native, w, meta, ev, &lists, r->diffs, r->unexplored, r->fails,
+			       &r->st);
+	json_decref(native);
+	json_decref(meta);
+	json_decref(w);
+	json_decref(ev);
+}
+
+static void test_tso_equal(void **state)
+{
+	(void)state;
+	struct run r;
+	check_tso(TSO_CELL("O2", "fixed", K("A"), K("C") "," K("A")), wasm_tso_text, &r);
+	assert_int_equal(r.st.cells, 1);
+	assert_int_equal(r.st.equal, 1);
+	assert_int_equal(r.st.sc_in_tso, 1);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
+static void test_tso_differs(void **state)
+{
+	(void)state;
+	struct run r;
+	check_tso(TSO_CELL("O2", "fixed", K("A"), K("A")), wasm_tso_text, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r), "examples/t/x.c:10: gcc-12/x86_64/O2 (x86-TSO): variant "
+					  "fixed: native outcomes {A} differ from the WebAssembly "
+					  "explorer's {A | C} under x86-TSO"));
+	done(&r);
+}
+
+/* An SC outcome the x86-TSO exploration of the same code misses: the machine is wrong. */
+static void test_tso_misses_sc(void **state)
+{
+	(void)state;
+	struct run r;
+	check_tso(TSO_CELL("O2", "fixed", K("A") "," K("B"), K("A") "," K("C")),
+		  "{\"variants\": {}}", &r); /* no x86-TSO reference: the subset check alone */
+	assert_int_equal(r.st.skipped, 1);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r), "sequentially consistent outcomes {B} are not x86-TSO"));
+	done(&r);
+	check_tso(TSO_CELL("O2", "fixed", K("A") "," K("B"), K("B") "," K("C") "," K("A")),
+		  "{\"variants\": {}}", &r);
+	assert_int_equal(r.st.failures, 0);
+	assert_int_equal(r.st.sc_in_tso, 1);
+	done(&r);
+}
+
+/* A cell without x86-TSO results (not x86) is not a cell of the x86-TSO check. */
+static void test_tso_not_x86(void **state)
+{
+	(void)state;
+	struct run r;
+	check_tso(CELL("O2", "fixed", K("A")), wasm_tso_text, &r);
+	assert_int_equal(r.st.cells, 0);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -364,6 +452,10 @@ int main(void)
 		cmocka_unit_test(test_error_and_partial),
 		cmocka_unit_test(test_unexplored_file),
 		cmocka_unit_test(test_skipped),
+		cmocka_unit_test(test_tso_equal),
+		cmocka_unit_test(test_tso_differs),
+		cmocka_unit_test(test_tso_misses_sc),
+		cmocka_unit_test(test_tso_not_x86),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
