@@ -29,7 +29,8 @@ litmus: $(LITMUS_TOOL)
 	@$(MAKE) --no-print-directory site
 
 # The "Litmus tests" page (content/litmus.md): the project's tests, and the imported ones once make
-# litmus has imported a folder, compiled and explored under SC and x86-TSO (tools/litmus/page.js).
+# litmus has imported a folder, compiled and explored under SC and x86-TSO (tools/litmus/page.js);
+# for the course examples among them, the native explorer's x86-TSO verdicts of every x86 cell.
 LITMUS_PAGE_DATA := $(BUILD)/data/litmus/tests.json
 LITMUS_PAGE_PROJECT := $(BUILD)/litmus/page-project
 LITMUS_IMPORTED := $(wildcard $(BUILD)/litmus/import/summary.json)
@@ -40,7 +41,8 @@ $(LITMUS_IMPORT_STATE): FORCE
 		[ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
 $(LITMUS_PAGE_DATA): $(LITMUS_TOOL) $(wildcard $(LITMUS_TESTS_DIR)/*.litmus) tools/litmus/page.js $(WASM_TOOL) \
 		tools/wasm/include/x86-barriers.h examples/include/course.h $(wildcard examples/litmus/*.c) $(LITMUS_IMPORTED) \
-		$(LITMUS_IMPORT_STATE) $(ASM_TOOL)
+		$(LITMUS_IMPORT_STATE) $(ASM_TOOL) \
+		$(filter $(BUILD)/data/native/litmus/%,$(NATIVE_DATA)) $(filter $(BUILD)/data/outcomes/litmus/%,$(WASM_OUTCOMES))
 	@echo "[litmus] the Litmus tests page"
 	@rm -rf $(LITMUS_PAGE_PROJECT)
 	@$(LITMUS_TOOL) import $(LITMUS_TESTS_DIR) $(LITMUS_PAGE_PROJECT) > $(LITMUS_PAGE_PROJECT).txt || \

@@ -7,7 +7,10 @@
 // witness (schedule and steps) for each reachable outcome of an exists condition; a one-line
 // reason when the verdicts differ. A verdict of the compiled code that differs from the
 // reference enumerator's is an error (file:line, exit 1) for the project's tests; for an imported
-// test (whose plain accesses the compiler may transform) it is a note on the page.
+// test (whose plain accesses the compiler may transform) it is a note on the page. For a test that
+// is a course example, the native explorer's x86-TSO verdicts of each x86 cell of the matrix
+// (build/data/native/<id>.json, tools/native) beside the WebAssembly build's (its outcomes file),
+// for the test as written (fixed) and its plain variant, with the reason where they differ.
 // Usage: node tools/litmus/page.js --build BUILD --out FILE [--course-examples DIR] SET=IMPORT_DIR...
 //   SET: the name of the set on the page ("project", "imported"); course examples (examples/litmus)
 //   get a link to their explorer on the page.
@@ -45,6 +48,67 @@ function reason(lkmm, v, hasRmw) {
         'or show a store to some CPUs before others; x86 only lets a load pass an earlier store, and that is not enough here.';
   }
   return null;
+}
+
+// The verdict of a list of outcomes as the explorers' JSON files write them ({values, hang, crash, done}).
+function verdictOf(tree, list) {
+  return verdict(tree, list.map((o) => ({ outcome: { vals: o.values, hang: o.hang, crash: o.crash, done: o.done } })));
+}
+
+const NATIVE_VARIANTS = ['fixed', 'plain'];
+
+// Why a cell's x86-TSO verdict differs from the WebAssembly build's, from the verdicts under SC
+// (where barriers do nothing, so a different SC verdict is a compiler's reordering): this code's,
+// the WebAssembly build's, and the test's as written (the reference enumerator's).
+function nativeReason(scNative, scWasm, scTest) {
+  if (scNative !== scWasm && scNative === scTest)
+    return `the WebAssembly build's compiler reordered the accesses (its verdict under interleaving, SC, is already ${scWasm}); ` +
+      `this code keeps the test's order (SC: ${scNative}, as the test)`;
+  if (scNative !== scWasm && scWasm === scTest)
+    return `this compiler reordered the accesses itself: under interleaving (SC) this code's verdict is already ${scNative}, the test's ${scTest}`;
+  if (scNative !== scWasm)
+    return `both compilers reordered the accesses, differently: SC verdicts ${scNative} here, ${scWasm} in the WebAssembly build, ${scTest} for the test`;
+  return 'the same verdict as the WebAssembly build under interleaving (SC): the two builds differ only in where their ' +
+    'stores, loads and locked instructions stand relative to each other, which only the store buffer shows';
+}
+
+// The native x86-TSO verdicts of a course example's x86 cells (null without native data):
+// {wasm: {<variant>: {sc, tso}}, rows: [{target, levels: [{opt, <variant>: verdict, differs}]}],
+//  opts, reasons: [{variant, why, cells: ["gcc-12/i386/O2", ...]}]}.
+function nativeVerdicts(build, id, tree, scTest) {
+  const npath = path.join(build, 'data/native', id + '.json'), wpath = path.join(build, 'data/outcomes', id + '.json');
+  if (!fs.existsSync(npath) || !fs.existsSync(wpath)) return null;
+  const native = JSON.parse(fs.readFileSync(npath, 'utf8')), wasm = JSON.parse(fs.readFileSync(wpath, 'utf8'));
+  if (!wasm.tso) return null;
+  const out = { wasm: {}, rows: [], opts: [], reasons: [] };
+  for (const v of NATIVE_VARIANTS) {
+    if (!wasm.variants[v] || !wasm.tso.variants[v]) return null;
+    out.wasm[v] = { sc: verdictOf(tree, wasm.variants[v].outcomes), tso: verdictOf(tree, wasm.tso.variants[v].outcomes) };
+  }
+  const rows = new Map(), reasons = new Map();
+  for (const [name, cell] of Object.entries(native.cells || {})) {
+    const [compiler, arch, opt] = name.split('/');
+    if (!NATIVE_VARIANTS.every((v) => cell[v] && cell[v].tso && cell[v].tso.status === 'ok' && !cell[v].tso.partial)) continue;
+    const target = compiler + '/' + arch;
+    if (!rows.has(target)) rows.set(target, { target, levels: [] });
+    if (!out.opts.includes(opt)) out.opts.push(opt);
+    const level = { opt, differs: false };
+    for (const v of NATIVE_VARIANTS) {
+      const tso = verdictOf(tree, cell[v].tso.outcomes);
+      level[v] = tso;
+      if (tso === out.wasm[v].tso) continue;
+      level.differs = true;
+      const why = nativeReason(verdictOf(tree, cell[v].outcomes), out.wasm[v].sc, scTest);
+      const k = v + '\n' + tso + '\n' + why;
+      if (!reasons.has(k)) reasons.set(k, { variant: v, verdict: tso, why, cells: [] });
+      reasons.get(k).cells.push(name);
+    }
+    rows.get(target).levels.push(level);
+  }
+  if (!rows.size) return null;
+  out.rows = [...rows.values()];
+  out.reasons = [...reasons.values()];
+  return out;
 }
 
 function main(argv) {
@@ -108,6 +172,10 @@ function main(argv) {
         }
       }
       row.reason = reason(row.lkmm, row.verdicts, Object.keys(mod.rmw).length > 0);
+      // The native verdicts: of the course example converted from this very file (the project's
+      // tests; its text may differ from the import's by a goal line), or of the example on the page.
+      const nativeId = set.name === 'project' && fs.existsSync(courseFile) ? 'litmus/' + s.example : row.example;
+      if (nativeId) row.native = nativeVerdicts(build, nativeId, tree, ref.models.sc.verdict);
     }
     data.sets.push({ name: set.name, dir: summary.dir, tests });
   }
@@ -122,4 +190,4 @@ function main(argv) {
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
-module.exports = { verdict, reason };
+module.exports = { verdict, reason, nativeVerdicts };
