@@ -74,7 +74,7 @@ function nativeReason(scNative, scWasm, scTest) {
 
 // The native x86-TSO verdicts of a course example's x86 cells (null without native data):
 // {wasm: {<variant>: {sc, tso}}, rows: [{target, levels: [{opt, <variant>: verdict, differs}]}],
-//  opts, reasons: [{variant, why, cells: ["gcc-12/i386/O2", ...]}]}.
+//  opts, ncells, reasons: [{variant, verdict, why, cells: ["gcc-12/i386/O2", ...]}]}.
 function nativeVerdicts(build, id, tree, scTest) {
   const npath = path.join(build, 'data/native', id + '.json'), wpath = path.join(build, 'data/outcomes', id + '.json');
   if (!fs.existsSync(npath) || !fs.existsSync(wpath)) return null;
@@ -107,6 +107,7 @@ function nativeVerdicts(build, id, tree, scTest) {
   }
   if (!rows.size) return null;
   out.rows = [...rows.values()];
+  out.ncells = out.rows.reduce((n, r) => n + r.levels.length, 0);
   out.reasons = [...reasons.values()];
   return out;
 }

@@ -4,11 +4,14 @@
 #     $J processes at a time as make -j$J runs the rules: wall time against the processes' own
 #     time (user + sys of every child, from the shell's `times`) / $J: the overhead ratio, 1.0 is
 #     perfect; per architecture, explored states and transitions per second of search;
+#     and for the x86 cells, explored under SC and x86-TSO by the same process one after the other,
+#     the two searches side by side: states, search time and states per second of each, ratios;
 #  2. the same again with every cell cached (what an unchanged rebuild costs);
 #  3. the matrix build with the explorer included, in a scratch build directory from empty
 #     caches: `make -j$J asm` (metadata, compiles, listings, evidence), then `make -j$J
 #     native-cells`; each against its processes' time / $J, and both together (goal: the build
-#     within 1.25x of its processes' time / cores).
+#     within 1.25x of its processes' time / cores). NATIVE_BENCH_MATRIX=0 skips this part (its
+#     scratch compile of the whole matrix is most of the benchmark's cost).
 # Needs the build's objects (make native); writes only under $NATIVE_BENCH_DIR.
 set -eu
 B=${BUILD:-build}
@@ -52,6 +55,7 @@ echo "  again, every cell cached: ${cached} ms wall, ${cproc} ms processes"
 python3 - "$D/out" <<'PY'
 import json, os, sys
 per, n, err, partial = {}, 0, 0, 0
+tso = {}  # x86 arch: [cells, SC states, SC ms, TSO states, TSO ms, TSO partial]
 for root, _, files in os.walk(sys.argv[1]):
     for f in files:
         d = json.load(open(os.path.join(root, f)))
@@ -64,12 +68,25 @@ for root, _, files in os.walk(sys.argv[1]):
                     continue
                 partial += c["partial"]
                 a[0] += c["states"]; a[1] += c["transitions"]; a[2] += c["explore_ms"]; a[3] += c["ms"]; a[4] += 1
+                t = c.get("tso")
+                if t and t["status"] == "ok":
+                    x = tso.setdefault(d["arch"], [0, 0, 0.0, 0, 0.0, 0])
+                    x[0] += 1; x[1] += c["states"]; x[2] += c["explore_ms"]
+                    x[3] += t["states"]; x[4] += t["explore_ms"]; x[5] += t["partial"]
 print(f"  {n} cells ({err} not explorable, {partial} partial); per architecture (wall clock of each process):")
 print("    arch      cells   states  states/s  transitions/s  search ms   cell ms (link, load, search, traces)")
 for arch in sorted(per):
     s, t, ems, cms, k = per[arch]
     print(f"    {arch:8} {k:6} {s:8} {s / ems * 1000 if ems else 0:9.0f} {t / ems * 1000 if ems else 0:14.0f} {ems:10.0f} {cms:9.0f}")
+if tso:
+    print("  x86-TSO against SC on the same x86 cells (the cell's process explores both, one after the other):")
+    print("    arch      cells  SC states TSO states  SC ms  TSO ms  SC states/s TSO states/s  TSO/SC: states  ms  states/s")
+    for arch in sorted(tso):
+        k, ss, sm, ts, tm, tp = tso[arch]
+        sr, tr = ss / sm * 1000 if sm else 0, ts / tm * 1000 if tm else 0
+        print(f"    {arch:8} {k:6} {ss:10} {ts:10} {sm:6.0f} {tm:7.0f} {sr:12.0f} {tr:12.0f}   {ts / ss if ss else 0:13.2f} {tm / sm if sm else 0:4.2f} {tr / sr if sr else 0:9.2f}" + (f"  ({tp} partial)" if tp else ""))
 PY
+[ "${NATIVE_BENCH_MATRIX:-1}" = 0 ] && exit 0
 M=$D/mbuild
 mkdir -p "$M"
 mk() { make --no-print-directory -j"$J" BUILD="$M" "$1" > "$D/make-$1.log" 2>&1; }
