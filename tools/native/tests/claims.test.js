@@ -3,7 +3,8 @@
 // and the polling loop hangs exactly on the cells whose code hoists the load. "Splits" and "hoists"
 // are the cells' evidence (tools/asm counts the accesses in the listing, build/data/evidence.json);
 // "reachable" and "hangs" are expect.js's verdicts on the native outcomes (build/data/native/<id>.json).
-// Two independent programs must agree on every cell of the matrix.
+// Two independent programs must agree on every cell of the matrix. And issue 16's x86-TSO facts on the
+// litmus examples' x86 cells (store buffering, with and without smp_mb(), message passing).
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -57,4 +58,38 @@ test('load-fusing: the polling loop hangs exactly where the code hoists the load
   const id = 'load-fusing/need-to-stop-gnu89';
   const hangs = sameCells(id, 'hang(t1)', breaks(id, 'hang(t1)'), plainEvidence(id));
   assert.ok(!hangs.some((c) => c.endsWith('/O0')), 'no compiler hoists the load at -O0');
+});
+
+// Issue 16 (x86-TSO on the real machine code): the course's litmus examples as the x86 compilers
+// build them at -O2, under x86-TSO (each cell's "tso" result). keys: the x86-TSO outcome keys.
+function tsoKeys(id, cell, variant) {
+  const c = read(`native/${id}.json`).cells[cell];
+  assert.ok(c && c[variant], `${id} ${cell}: no ${variant} cell`);
+  const t = c[variant].tso;
+  assert.ok(t && t.status === 'ok' && !t.partial, `${id} ${cell} ${variant}: no complete x86-TSO result`);
+  return { tso: t.outcomes.map((o) => o.key), sc: c[variant].outcomes.map((o) => o.key), outcomes: t.outcomes };
+}
+
+const X86_O2 = ['gcc-12/x86_64/O2', 'gcc-12/i386/O2', 'clang-14/x86_64/O2', 'clang-14/i386/O2', 'clang-19/x86_64/O2', 'clang-22/x86_64/O2'];
+
+test('x86-TSO: store buffering reaches both zero at -O2 on x86-64 and i386, only through the buffers, and not with smp_mb()', () => {
+  const both = 'P0_r0=0 P1_r0=0';
+  for (const cell of X86_O2) {
+    const sb = tsoKeys('litmus/sb-poonceonces', cell, 'fixed');
+    assert.ok(sb.tso.includes(both), `${cell}: SB both zero under x86-TSO`);
+    assert.ok(!sb.sc.includes(both), `${cell}: SB both zero under SC`);
+    assert.match(sb.outcomes.find((o) => o.key === both).witness, /[ab]/, `${cell}: the witness drains a buffer`);
+    const mb = tsoKeys('litmus/sb-fencembonceonces', cell, 'fixed');
+    assert.ok(!mb.tso.includes(both), `${cell}: SB+smp_mb() both zero under x86-TSO`);
+  }
+});
+
+test('x86-TSO: message passing\'s relaxed outcome is unreachable at every level on x86-64 and i386', () => {
+  const n = read('native/litmus/mp-pooncerelease-poacquireonce.json');
+  const cells = Object.keys(n.cells).filter((c) => /\/(x86_64|i386)\//.test(c));
+  assert.equal(cells.length, 30);
+  for (const cell of cells) {
+    const mp = tsoKeys('litmus/mp-pooncerelease-poacquireonce', cell, 'fixed');
+    assert.ok(mp.tso.length >= 3 && !mp.tso.includes('P1_r0=1 P1_r1=0'), `${cell}: MP r0=1 r1=0 under x86-TSO`);
+  }
 });
