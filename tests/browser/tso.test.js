@@ -3,8 +3,8 @@
 // x86-TSO, by keyboard (stores into the buffers, loads, drains a and b) and by a witness of the
 // exhaustive mode stepped with n while the buffer panels show the buffered stores; never under SC,
 // and never with smp_mb() (litmus/sb-fencembonceonces) under x86-TSO; the model in use is stated
-// next to the controls; the static x86-TSO tables and the litmus table with JavaScript off; a
-// schedule link of the x86-TSO table replays under x86-TSO.
+// next to the controls; the static x86-TSO tables and the litmus table (with the native x86 cells'
+// verdicts) with JavaScript off; a schedule link of the x86-TSO table replays under x86-TSO.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -129,6 +129,12 @@ test('x86-TSO: with JavaScript off the x86-TSO tables and the litmus table are s
   const row = tab.page.locator("table.litmus-table[data-set=project] tbody", { hasText: "SB+poonceonces (" }).first();
   assert.match(await row.textContent(), /Sometimes\s*Never\s*Sometimes/);
   assert.match(await row.locator('details.litmus-witness').textContent(), /reaches memory/);
+  // the native explorer's x86-TSO verdicts of every x86 cell (test as written / plain), and a reason
+  const cells = row.locator('table.litmus-native tbody td');
+  assert.equal(await cells.count(), 30);
+  assert.match(await cells.first().textContent(), /S \/ S/);
+  const mp = tab.page.locator('table.litmus-table[data-set=project] tbody', { hasText: 'MP+pooncerelease+poacquireonce' }).first();
+  assert.match(await mp.locator('.litmus-native-reason').textContent(), /WebAssembly build's compiler reordered/);
   await tab.close();
 });
 
