@@ -84,3 +84,13 @@ THREAD(fwd1)
 	WRITE_ONCE(y, 2);
 	WRITE_ONCE(x, 2);
 }
+
+/* Forwarding byte by byte: a narrow buffered store inside a wide load, a narrow load inside a wide
+ * buffered store (alone: r0=1 r1=2 only). */
+THREAD(bytes0)
+{
+	WRITE_ONCE(*(char *)&x, 1);
+	r0 = READ_ONCE(x);
+	WRITE_ONCE(y, 0x0201);
+	r1 = READ_ONCE(((char *)&y)[1]);
+}
