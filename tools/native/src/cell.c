@@ -131,7 +131,7 @@ static json_t *tso_json(const struct cell *c, const struct mconfig *sc, const st
 		out = error_json(c, 0, err);
 	} else {
 		machine_start(m);
-		out = explore_json(c, m, ov, 0, &xerr, &line);
+		out = explore_json(c, m, ov, c->tso_traces, &xerr, &line);
 		if (!out)
 			out = error_json(c, line, xerr);
 	}

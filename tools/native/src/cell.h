@@ -22,8 +22,9 @@ struct cell {
 	const char *workdir; /* an existing scratch directory */
 	struct explore_config limits;
 	long local_bound;
-	int traces; /* replay every witness into a trace */
-	int tso;    /* x86 only: also explore under x86-TSO, as "tso" (witnesses, no traces) */
+	int traces;	/* replay every witness into a trace */
+	int tso;	/* x86 only: also explore under x86-TSO, as "tso" (witnesses, no traces) */
+	int tso_traces; /* and replay its witnesses into traces too (native-tool explore, tests) */
 	enum tso_mutant mutant; /* tests only: a broken x86-TSO machine */
 };
 

@@ -1,7 +1,7 @@
 /*
  * cmd_explore.c - `native-tool explore [--tso] META.json VARIANT TARGET OPT OBJ`: one cell, its
  * result JSON (indented) on stdout; for debugging and for the tests. TARGET is compiler/arch;
- * --tso (x86 targets) adds the cell under x86-TSO ("tso").
+ * --tso (x86 targets) adds the cell under x86-TSO ("tso", with traces).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -46,7 +46,7 @@ int cmd_explore(int argc, char **argv)
 			  .obj = argv[4],
 			  .workdir = dir };
 	cell_defaults(&c);
-	c.tso = tso;
+	c.tso = c.tso_traces = tso;
 	json_t *r = cell_run(&c);
 	char *s = json_dumps(r, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	puts(s);

@@ -88,7 +88,7 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 			  .obj = obj,
 			  .workdir = dir };
 	cell_defaults(&c);
-	c.tso = tso;
+	c.tso = c.tso_traces = tso;
 	c.mutant = mutant;
 	if (local_bound)
 		c.local_bound = local_bound;
