@@ -55,7 +55,7 @@ static int rmw_order(const char *name, const char *base)
 	return -1;
 }
 
-static int is_rcu(const char *name)
+int is_rcu(const char *name)
 {
 	static const char *const prefixes[] = {
 		"rcu_",	    "srcu_",	 "synchronize_rcu", "synchronize_srcu",

@@ -63,9 +63,29 @@ static int write_out(const char *dir, const char *sub, const char *name, const c
 	return rc;
 }
 
-/* One file into row r; returns 1 when it is an error. */
+/*
+ * Whether the example of the test named `name` (file k of n) is named with humps
+ * (lit_example_name): another test of the folder has the same lower-case example name
+ * ("Z6.0+pooncelock+poonceLock+pombonce" and "Z6.0+pooncelock+pooncelock+pombonce"). names[i]
+ * is file i's test name, "" when it does not parse.
+ */
+static int needs_humps(char (*names)[LIT_TEST_NAME], int n, int k, const char *name)
+{
+	char a[LIT_TEST_NAME], b[LIT_TEST_NAME];
+	lit_example_name(name, 0, a, sizeof a);
+	for (int i = 0; i < n; i++) {
+		if (i == k || !names[i][0] || !strcmp(names[i], name))
+			continue;
+		lit_example_name(names[i], 0, b, sizeof b);
+		if (!strcmp(a, b))
+			return 1;
+	}
+	return 0;
+}
+
+/* One file into row r; returns 1 when it is an error. humps: see needs_humps. */
 static int import_one(const char *path, const char *out_dir, const char *page, struct row *rows,
-		      int nrows)
+		      int nrows, char (*names)[LIT_TEST_NAME], int nnames)
 {
 	struct row *r = &rows[nrows];
 	char err[1024], id[160];
@@ -84,7 +104,8 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	snprintf(r->sc, sizeof r->sc, "%s", lit_verdict(&run.r[LM_SC]));
 	snprintf(r->tso, sizeof r->tso, "%s", lit_verdict(&run.r[LM_TSO]));
 	char name[128];
-	lit_example_name(run.t->name, name, sizeof name);
+	lit_example_name(run.t->name, needs_humps(names, nnames, nrows, run.t->name), name,
+			 sizeof name);
 	int other = clashes(rows, nrows, name);
 	r->status = "error";
 	bad = 1;
@@ -103,7 +124,7 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
 	free(json);
 	struct buf ex = { 0 };
-	if (!bad && example_text(&run, path, page, 0, &ex, err, sizeof err) == 0) {
+	if (!bad && example_text(&run, path, page, 0, 1, &ex, err, sizeof err) == 0) {
 		snprintf(r->example, sizeof r->example, "%s", name);
 		bad = write_out(out_dir, "examples", name, ".c", buf_str(&ex), ex.len) != 0;
 		r->status = "ok";
@@ -164,12 +185,24 @@ int cmd_import(int argc, char **argv)
 		files_list_free(names, n);
 		return 1;
 	}
+	/* the test names first: two that differ only in case get examples named with humps */
+	char(*tests_names)[LIT_TEST_NAME] = xcalloc((size_t)n, sizeof *tests_names);
+	for (int k = 0; k < n; k++) {
+		struct buf path = { 0 };
+		struct lit_test *t;
+		char err[1024];
+		buf_printf(&path, "%s/%s", dir, names[k]);
+		if (lit_parse_file(buf_str(&path), &t, err, sizeof err) == LIT_OK)
+			snprintf(tests_names[k], LIT_TEST_NAME, "%s", t->name);
+		lit_free(t);
+		buf_free(&path);
+	}
 	int errors = 0, converted = 0, skipped = 0;
 	json_t *tests = json_array();
 	for (int k = 0; k < n; k++) {
 		struct buf path = { 0 };
 		buf_printf(&path, "%s/%s", dir, names[k]);
-		errors += import_one(buf_str(&path), out_dir, vals[0], rows, k);
+		errors += import_one(buf_str(&path), out_dir, vals[0], rows, k, tests_names, n);
 		buf_free(&path);
 		converted += rows[k].example[0] != 0;
 		skipped += !strcmp(rows[k].status, "skipped");
@@ -188,6 +221,7 @@ int cmd_import(int argc, char **argv)
 		buf_free(&rows[k].reason);
 	}
 	free(rows);
+	free(tests_names);
 	files_list_free(names, n);
 	return errors ? 1 : 0;
 }
@@ -261,12 +295,12 @@ int cmd_examples(int argc, char **argv)
 			*sp = '\0';
 		buf_printf(&path, "%s/%s.litmus", dir, names[k]);
 		int bad = lit_run_file(buf_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
-			  example_text(&run, buf_str(&path), vals[0], goal, &ex, err, sizeof err) !=
-				  0;
+			  example_text(&run, buf_str(&path), vals[0], goal, 0, &ex, err,
+				       sizeof err) != 0;
 		if (bad) {
 			fprintf(stderr, "%s\n", err);
 		} else {
-			lit_example_name(run.t->name, name, sizeof name);
+			lit_example_name(run.t->name, 0, name, sizeof name);
 			bad = write_out(out_dir, ".", name, ".c", buf_str(&ex), ex.len) != 0;
 		}
 		errors += bad;

@@ -17,9 +17,9 @@ int cmd_import(int argc, char **argv);	 /* a folder of tests: examples, JSON, a 
 int cmd_examples(int argc, char **argv); /* listed tests as examples in one folder */
 
 /* The example text of a test that ran; 0, or -1 with err. goal: its condition is the plain
- * variant's goal (lit_convert_info). */
+ * variant's goal; explore_only: the example need not have evidence (lit_convert_info). */
 int example_text(const struct lit_run *run, const char *source, const char *page, int goal,
-		 struct buf *out, char *err, size_t errlen);
+		 int explore_only, struct buf *out, char *err, size_t errlen);
 
 /* The JSON text of a run's results (the outjson.h document). NULL when out of memory. */
 char *run_json_text(const struct lit_run *run, const char *id);

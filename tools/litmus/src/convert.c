@@ -486,12 +486,16 @@ static int check_names(const struct lit_test *t, char *err, size_t errlen)
 	return 0;
 }
 
-void lit_example_name(const char *test_name, char *buf, size_t n)
+void lit_example_name(const char *test_name, int humps, char *buf, size_t n)
 {
 	size_t k = 0;
 	int dash = 0;
 	for (const char *s = test_name; *s && k + 1 < n; s++) {
 		if (isalnum((unsigned char)*s)) {
+			/* "poonceLock": an upper-case letter after a lower-case one starts a word */
+			if (humps && s > test_name && isupper((unsigned char)*s) &&
+			    islower((unsigned char)s[-1]))
+				dash = 1;
 			if (dash && k && k + 2 < n)
 				buf[k++] = '-';
 			buf[k++] = (char)tolower((unsigned char)*s);
@@ -620,7 +624,7 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, s
 	struct buf ev = { 0 };
 	int nev = evidence(t, "fixed", &ev);
 	buf_free(&ev);
-	if (nev == 0)
+	if (nev == 0 && !info->explore_only)
 		return fail(
 			err, errlen, t, t->threads[0].line,
 			"no marked access to count as evidence (outside conditionals, in a thread "
@@ -643,6 +647,10 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, s
 		      "and drops its\n * barriers (locks and atomic operations stay).\n */\n"
 		      "#include \"course.h\"\n");
 	buf_free(&c);
+	if (nev == 0)
+		buf_puts(out,
+			 "/* No evidence lines (every thread takes a spinlock, or no access is "
+			 "countable): for the\n * explorer only, not a course example. */\n");
 	primitives(t, out);
 	declarations(t, out);
 	threads(t, out);

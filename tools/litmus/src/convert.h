@@ -34,17 +34,24 @@ struct lit_convert_info {
 	const char *tso_verdict; /* may be NULL; else also expect-tso.fixed lines */
 	int goal;		 /* the test's condition is the plain variant's goal (the list says
 				    so: the explorer reaches it there, which no reference can tell) */
+	int explore_only;	 /* for the explorer only (an import, the Litmus tests page), never
+				    compiled on the matrix: no evidence line is needed */
 };
 
 /*
  * Appends the example's C text to out. 0, or -1 with "file:line: message" in err when the test
  * cannot be an example (fewer than 2 or more than 4 threads, no condition location, a name
- * the example cannot use, no access to count for the evidence).
+ * the example cannot use, no access to count for the evidence unless info->explore_only).
  */
 int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen);
 
-/* The example's file name (without .c) for a test name: lower case, [a-z0-9-] ("sb-mb"). */
-void lit_example_name(const char *test_name, char *buf, size_t n);
+/*
+ * The example's file name (without .c) for a test name: lower case, [a-z0-9-], a '-' for each
+ * run of other characters ("SB+mb" is "sb-mb"). humps: an upper-case letter after a lower-case
+ * one also starts a word ("poonceLock" is "poonce-lock"), for a test whose name differs from
+ * another's only in case (the import uses it then). Cut to n - 1 characters.
+ */
+void lit_example_name(const char *test_name, int humps, char *buf, size_t n);
 
 #endif

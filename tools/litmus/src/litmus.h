@@ -32,9 +32,10 @@
 
 #define LIT_MAX_THREADS 8
 #define LIT_MAX_LOCS 32
-#define LIT_MAX_REGS 32	 /* per thread, named ones */
-#define LIT_MAX_CVARS 32 /* locations of the final condition */
-#define LIT_NAME 64	 /* names, including the NUL */
+#define LIT_MAX_REGS 32	  /* per thread, named ones */
+#define LIT_MAX_CVARS 32  /* locations of the final condition */
+#define LIT_NAME 64	  /* names, including the NUL */
+#define LIT_TEST_NAME 128 /* the test's name, including the NUL */
 
 /* What lit_parse returns. */
 enum lit_status {
@@ -171,7 +172,7 @@ struct lit_arena;
 
 struct lit_test {
 	char file[512];
-	char name[128];
+	char name[LIT_TEST_NAME];
 	char result[16]; /* "Never", "Sometimes", "Always" from a Result: comment, or "" */
 	int result_line;
 	char doc[400]; /* the header comment's first paragraph after Result:, one line */

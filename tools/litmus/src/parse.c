@@ -507,6 +507,37 @@ static void parse_test(struct parser *p, const char *text, size_t len)
 	parse_final(p);
 }
 
+/*
+ * After the parse stopped at something unsupported (a pointer in the initial state, a pointer
+ * parameter): the line of the first RCU primitive of the file, if it has one, in *name; else 0.
+ * Tokens are read as the parser reads them: herd's (* *) comments outside braces only, so the
+ * header comment's prose does not count.
+ */
+static int first_rcu(const char *text, size_t len, char *name, size_t n)
+{
+	struct lex l;
+	struct tok t;
+	int depth = 0, line = 1;
+	size_t off = 0;
+	while (off < len && isspace((unsigned char)text[off])) /* the name line is not C */
+		line += text[off++] == '\n';
+	while (off < len && text[off] != '\n')
+		off++;
+	lex_init(&l, text + off, len - off, line);
+	for (lex_next(&l, &t); t.kind != T_EOF && t.kind != T_BAD; lex_next(&l, &t)) {
+		if (t.kind == T_IDENT && is_rcu(t.text)) {
+			snprintf(name, n, "%s", t.text);
+			return t.line;
+		}
+		if (t.kind == T_PUNCT && !strcmp(t.text, "{"))
+			depth++;
+		else if (t.kind == T_PUNCT && !strcmp(t.text, "}") && depth > 0)
+			depth--;
+		l.ocaml = depth == 0;
+	}
+	return 0;
+}
+
 enum lit_status lit_parse(const char *path, const char *text, size_t len, struct lit_test **out,
 			  char *err, size_t errlen)
 {
@@ -541,6 +572,13 @@ enum lit_status lit_parse(const char *path, const char *text, size_t len, struct
 	else
 		s = p->status;
 	free(p);
+	char rcu[TOK_TEXT];
+	int line = 1;
+	/* a test that uses RCU is reported as such, whatever else it uses first */
+	if (s == LIT_UNSUPPORTED && (line = first_rcu(text, len, rcu, sizeof rcu)) > 0) {
+		snprintf(err, errlen, "%s:%d: RCU is not supported ('%s')", path, line, rcu);
+		s = LIT_RCU;
+	}
 	if (s != LIT_OK) {
 		lit_free(t);
 		return s;

@@ -36,6 +36,8 @@ int32_t take_int(struct parser *p, const char *what);
 void *palloc(struct parser *p, size_t n);
 
 int find_reg(const struct lit_thread *th, const char *name); /* index or -1 */
+/* body.c: whether name is an RCU primitive (rcu_*, srcu_*, synchronize_rcu, ...) */
+int is_rcu(const char *name);
 int thread_has_param(const struct lit_thread *th, int loc);
 
 /* body.c: the statements of a thread body up to its closing brace (consumed). */

@@ -30,7 +30,7 @@ static struct lit_test *parse(const char *text)
 static char *convert_goal(const char *text, const char *sc, int goal)
 {
 	struct lit_test *t = parse(text);
-	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes", goal };
+	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes", goal, 0 };
 	struct buf out = { 0 };
 	char err[512];
 	if (lit_convert(t, &info, &out, err, sizeof err) != 0) {
@@ -255,14 +255,19 @@ static void test_example_name(void **state)
 {
 	(void)state;
 	char b[64];
-	lit_example_name("SB+fencembonceonces", b, sizeof b);
+	lit_example_name("SB+fencembonceonces", 0, b, sizeof b);
 	assert_string_equal(b, "sb-fencembonceonces");
-	lit_example_name("Z6.0+pooncelock++pombonce", b, sizeof b);
+	lit_example_name("Z6.0+pooncelock++pombonce", 0, b, sizeof b);
 	assert_string_equal(b, "z6-0-pooncelock-pombonce");
-	lit_example_name("+-+", b, sizeof b);
+	lit_example_name("+-+", 0, b, sizeof b);
 	assert_string_equal(b, "");
-	lit_example_name("ABCDEFGH", b, 5);
+	lit_example_name("ABCDEFGH", 0, b, 5);
 	assert_string_equal(b, "abcd");
+	/* humps: a name that differs from another only in case */
+	lit_example_name("Z6.0+pooncelock+poonceLock+pombonce", 1, b, sizeof b);
+	assert_string_equal(b, "z6-0-pooncelock-poonce-lock-pombonce");
+	lit_example_name("CoRR+OnceOnce", 1, b, sizeof b);
+	assert_string_equal(b, "co-rr-once-once");
 }
 
 int main(void)

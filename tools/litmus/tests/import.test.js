@@ -1,0 +1,59 @@
+// import.test.js - what `litmus-tool import` makes of the project's tests as a folder, the way it
+// reads a kernel tree's litmus-tests: every test it supports becomes an example (also one whose
+// threads all take a spinlock, which has no evidence to count and is explored only); two tests
+// whose names differ only in case get two examples (the one with the upper-case letter named by
+// its humps); a test using RCU is skipped as RCU even when something else unsupported comes first
+// in the file (here a pointer in the initial state).
+// Input: `litmus-tool import` output (LITMUS_IMPORT, default build/litmus/project).
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const path = require('path');
+
+const TOP = path.resolve(__dirname, '../../..');
+const DIR = path.resolve(process.env.LITMUS_IMPORT || path.join(TOP, 'build/litmus/project'));
+const summary = JSON.parse(fs.readFileSync(path.join(DIR, 'summary.json'), 'utf8'));
+const byName = Object.fromEntries(summary.tests.map((t) => [path.basename(t.file), t]));
+
+// The only tests of the project's folder the import does not make an example of, and why.
+const NOT_IMPORTED = {
+  'RCU+deferredfree.litmus': /^RCU: \S+RCU\+deferredfree\.litmus:20: RCU is not supported \('rcu_assign_pointer'\)$/,
+};
+
+test('every project test is an example, except the ones skipped for their stated reason', () => {
+  for (const t of summary.tests) {
+    const file = path.basename(t.file);
+    if (NOT_IMPORTED[file]) {
+      assert.strictEqual(t.status, 'skipped', file);
+      assert.match(t.reason, NOT_IMPORTED[file], file);
+      continue;
+    }
+    assert.strictEqual(t.status, 'ok', `${file}: ${t.status} ${t.reason || ''}`);
+    assert.ok(fs.existsSync(path.join(DIR, 'examples', t.example + '.c')), file);
+    assert.ok(fs.existsSync(path.join(DIR, 'ref', t.example + '.json')), file);
+  }
+  for (const file of Object.keys(NOT_IMPORTED)) assert.ok(byName[file], `${file} is not in the import`);
+});
+
+test('tests whose threads all take a spinlock are examples without evidence lines', () => {
+  for (const file of ['MP+polocks.litmus', 'SB+pooncelockonces.litmus']) {
+    const t = byName[file];
+    assert.strictEqual(t.status, 'ok', file);
+    const text = fs.readFileSync(path.join(DIR, 'examples', t.example + '.c'), 'utf8');
+    assert.doesNotMatch(text, /^ \* evidence\./m, file);
+    assert.match(text, /for the\n \* explorer only, not a course example/, file);
+  }
+});
+
+test('names that differ only in case give two examples, each with its own test', () => {
+  const lower = byName['SB+pooncelockonces.litmus'], upper = byName['SB+poonceLockonces.after-spinlock.litmus'];
+  assert.strictEqual(lower.example, 'sb-pooncelockonces');
+  assert.strictEqual(upper.example, 'sb-poonce-lockonces');
+  const upperText = fs.readFileSync(path.join(DIR, 'examples', upper.example + '.c'), 'utf8');
+  assert.match(upperText, /smp_mb__after_spinlock\(\);/);
+  assert.doesNotMatch(fs.readFileSync(path.join(DIR, 'examples', lower.example + '.c'), 'utf8'), /smp_mb__after_spinlock\(\);/);
+  // herd's verdicts travel with their own test
+  assert.deepStrictEqual([lower.lkmm, upper.lkmm], ['Sometimes', 'Never']);
+  assert.strictEqual(JSON.parse(fs.readFileSync(path.join(DIR, 'ref', upper.example + '.json'), 'utf8')).name, 'SB+poonceLockonces');
+});
