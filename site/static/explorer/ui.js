@@ -66,8 +66,11 @@
     this.root = root;
     this.section = root.closest('section.example');
     this.id = root.getAttribute('data-example');
-    this.goalVariant = root.getAttribute('data-goal-variant') || '';
-    this.goalText = root.getAttribute('data-goal-text') || '';
+    // the game's goal per memory model: {variant, text} (metadata goal, goal-tso)
+    this.goals = {
+      sc: { variant: root.getAttribute('data-goal-variant') || '', text: root.getAttribute('data-goal-text') || '' },
+      tso: { variant: root.getAttribute('data-goal-tso-variant') || '', text: root.getAttribute('data-goal-tso-text') || '' },
+    };
     this.variants = root.getAttribute('data-variants').split(' ').filter(function (v) { return DATA[root.getAttribute('data-example') + ':' + v]; });
     if (!this.variants.length) return;
     this.uid = 'x' + Math.random().toString(36).slice(2, 8);
@@ -274,22 +277,38 @@
     p.appendChild(el('div', { class: 'explorer-side' }, [mem, el('div', null, [el('h5', { text: 'Timeline' }), this.timeline])]));
   };
 
-  // The game's goal: the example's bad outcome, in words; it can be reached in its own variant.
+  // The game's goal under the model in use ({variant, text}; variant '' without one).
+  App.prototype.goal = function () { return this.goals[this.model]; };
+
+  // The game's goal: the example's bad outcome, in words; it can be reached in its own variant and
+  // under its own memory model.
   App.prototype.renderGoal = function () {
-    var self = this, box = this.goalBox, d = this.data();
+    var self = this, box = this.goalBox, s = this.summary(), g = this.goal();
+    var other = this.model === 'tso' ? 'sc' : 'tso';
     if (!box) return;
     clear(box);
-    if (!this.goalVariant) { box.hidden = true; return; }
+    if (!g.variant) {
+      // a goal only under the other model: say so, and offer the switch
+      var og = this.goals[other];
+      box.hidden = !og.variant || !this.modelInputs[other];
+      if (box.hidden) return;
+      box.appendChild(el('strong', { text: 'Goal under ' + MODEL_NAME[other] + ': ' }));
+      box.appendChild(document.createTextNode(og.text + '. '));
+      box.appendChild(el('button', { type: 'button', text: 'Play it under ' + MODEL_NAME[other], onclick: function () {
+        if (self.variant !== og.variant) self.select(og.variant);
+        self.setModel(other); } }));
+      return;
+    }
     box.hidden = false;
-    box.appendChild(el('strong', { text: 'Goal: ' }));
-    box.appendChild(document.createTextNode(this.goalText + '.'));
-    if (d.goal) {
+    box.appendChild(el('strong', { text: 'Goal' + (this.model === 'tso' ? ' under ' + MODEL_NAME.tso : '') + ': ' }));
+    box.appendChild(document.createTextNode(g.text + '.'));
+    if (s && s.goal) {
       box.appendChild(el('span', { class: 'explorer-goal-how', text: ' You win when a run ends with ' }));
-      box.appendChild(el('code', { text: d.goal.expr }));
+      box.appendChild(el('code', { text: s.goal.expr }));
       box.appendChild(document.createTextNode('.'));
-    } else if (this.variants.indexOf(this.goalVariant) >= 0) {
-      box.appendChild(document.createTextNode(' It can be reached in the ' + this.goalVariant + ' variant\u2019s code, not in this one. '));
-      box.appendChild(el('button', { type: 'button', text: 'Play the ' + this.goalVariant + ' variant', onclick: function () { self.select(self.goalVariant); } }));
+    } else if (this.variants.indexOf(g.variant) >= 0) {
+      box.appendChild(document.createTextNode(' It can be reached in the ' + g.variant + ' variant\u2019s code, not in this one. '));
+      box.appendChild(el('button', { type: 'button', text: 'Play the ' + g.variant + ' variant', onclick: function () { self.select(g.variant); } }));
     }
   };
 
@@ -373,12 +392,12 @@
       this.verdict.className = 'explorer-verdict ' + (goal ? 'won' : bad ? 'broke' : 'ended');
       if (goal) {
         this.verdict.appendChild(el('p', { class: 'explorer-won' }, [el('strong', { text: 'Goal reached in ' + this.schedule.length + ' step' + (this.schedule.length === 1 ? '' : 's') + '! ' }),
-          'You made the code do what its authors feared: ' + this.goalText + '.']));
+          'You made the code do what its authors feared: ' + this.goal().text + '.']));
         this.verdict.appendChild(el('p', { text: 'Outcome: ' + o.key + '.' }));
       } else {
         this.verdict.appendChild(el('p', null, [el('strong', { text: bad ? 'You broke it! ' : 'Run complete. ' }), 'Outcome: ' + o.key + '.']));
         if (bad) this.verdict.appendChild(el('p', { text: 'This is the outcome the example warns about (' + bad + '). The fixed variant cannot reach it.' }));
-        else if (d.goal) this.verdict.appendChild(el('p', { text: 'Not the goal this time: step back (u) or start over and pick another order.' }));
+        else if (this.summary().goal) this.verdict.appendChild(el('p', { text: 'Not the goal this time: step back (u) or start over and pick another order.' }));
       }
     }
     return m;
@@ -394,7 +413,7 @@
 
   // The goal of this variant reached by a finished run? The engine evaluates the metadata's tree.
   App.prototype.goalHit = function (o) {
-    var g = this.data().goal;
+    var s = this.summary(), g = s && s.goal;
     return !!g && X.predicateHolds(g.tree, { values: o.vals, hang: o.hang, crash: o.crash, done: o.done });
   };
 

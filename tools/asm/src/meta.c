@@ -29,7 +29,8 @@ struct parse {
 	json_t *expect_tso; /* {variant: [predicate]}: the expect-tso.<variant> lines */
 	int line_of[16];    /* line of each plain key, 0 if absent */
 	int has_init, has_check;
-	json_t *goal; /* {variant, line, text, expr, tree} or NULL */
+	json_t *goal;	  /* {variant, model "sc", line, text, expr, tree} or NULL */
+	json_t *goal_tso; /* the same with model "tso" (goal-tso.<variant>), or NULL */
 };
 
 static int fail(struct parse *p, int line, const char *fmt, ...)
@@ -181,8 +182,8 @@ enum {
 static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
 					  "variants",	    "outcome", "cflags", "evidence-on",
 					  "transformation", NULL };
-static const char *const variant_keys[] = { "cflags", "evidence", "expect", "expect-tso",
-					    "quiz",   "goal",	  NULL };
+static const char *const variant_keys[] = { "cflags", "evidence", "expect",   "expect-tso",
+					    "quiz",   "goal",	  "goal-tso", NULL };
 
 static int check_variants(struct parse *p, int line)
 {
@@ -541,13 +542,17 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 }
 
 /* goal.<variant>: <words>: <predicate> - the play mode's goal, the bad outcome in words and as an
- * outcome predicate (split at the last ':', which no predicate contains). One per example. */
+ * outcome predicate (split at the last ':', which no predicate contains). One per example and
+ * model: goal.<variant> under sequential consistency, goal-tso.<variant> under x86-TSO. */
 static int goal(struct parse *p, int line, const char *variant, const char *val,
-		const struct pred_names *exn)
+		const struct pred_names *exn, int tso)
 {
-	if (p->goal)
-		return fail(p, line, "a second goal (the first is at line %d): an example has one",
-			    (int)json_integer_value(json_object_get(p->goal, "line")));
+	json_t **slot = tso ? &p->goal_tso : &p->goal;
+	if (*slot)
+		return fail(p, line,
+			    "a second %s (the first is at line %d): an example has one per model",
+			    tso ? "goal-tso" : "goal",
+			    (int)json_integer_value(json_object_get(*slot, "line")));
 	const char *colon = strrchr(val, ':');
 	if (!colon)
 		return fail(p, line, "goal needs '<the bad outcome in words>: <predicate>'");
@@ -567,8 +572,9 @@ static int goal(struct parse *p, int line, const char *variant, const char *val,
 	json_t *tree = pred_parse(expr, PRED_OUTCOME, exn, perr, sizeof perr);
 	if (!tree)
 		return fail(p, line, "bad goal predicate: %s", perr);
-	p->goal = json_pack("{s:s, s:i, s:s, s:s, s:o}", "variant", variant, "line", line, "text",
-			    text, "expr", expr, "tree", tree);
+	*slot = json_pack("{s:s, s:s, s:i, s:s, s:s, s:o}", "variant", variant, "model",
+			  tso ? "tso" : "sc", "line", line, "text", text, "expr", expr, "tree",
+			  tree);
 	return 0;
 }
 
@@ -611,8 +617,8 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 			json_object_set_new(p->cflags, v, split_words(val));
 			continue;
 		}
-		if (starts(key, "goal.")) {
-			if ((rc = goal(p, line, v, val, &exn)) != 0)
+		if (starts(key, "goal.") || starts(key, "goal-tso.")) {
+			if ((rc = goal(p, line, v, val, &exn, starts(key, "goal-tso."))) != 0)
 				break;
 			continue;
 		}
@@ -703,6 +709,8 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	 * example with evidence-on; null for one without */
 	if (m)
 		json_object_set(m, "goal", p->goal ? p->goal : json_null());
+	if (m)
+		json_object_set(m, "goal_tso", p->goal_tso ? p->goal_tso : json_null());
 	if (m && transf)
 		json_object_set(m, "transformation", transf);
 	else if (m && p->evon) {
@@ -714,15 +722,22 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	return m;
 }
 
-/* The goal names an outcome the example already states: its predicate is the text of one of its
- * expect or quiz lines (of any variant). */
-static int check_goal(struct parse *p, json_t *ex, json_t *quiz)
+/* A goal names an outcome the example already states: its predicate is the text of one of its
+ * expect, expect-tso or quiz lines (of any variant). A goal-tso needs expect-tso lines: only then
+ * is the example explored under x86-TSO (and its goal checked there). */
+static int check_one_goal(struct parse *p, json_t *g, json_t *ex, json_t *quiz)
 {
-	if (!p->goal)
+	if (!g)
 		return 0;
-	const char *expr = json_string_value(json_object_get(p->goal, "expr"));
-	json_t *by[2] = { ex, quiz };
-	for (int k = 0; k < 2; k++) {
+	int line = (int)json_integer_value(json_object_get(g, "line"));
+	if (g == p->goal_tso && !json_object_size(p->expect_tso))
+		return fail(
+			p, line,
+			"goal-tso needs expect-tso lines: the example is explored under x86-TSO "
+			"only when it states what x86-TSO must show");
+	const char *expr = json_string_value(json_object_get(g, "expr"));
+	json_t *by[3] = { ex, quiz, p->expect_tso };
+	for (int k = 0; k < 3; k++) {
 		const char *v;
 		json_t *list, *e;
 		size_t i;
@@ -731,10 +746,17 @@ static int check_goal(struct parse *p, json_t *ex, json_t *quiz)
 				if (!strcmp(json_string_value(json_object_get(e, "expr")), expr))
 					return 0;
 	}
-	return fail(p, (int)json_integer_value(json_object_get(p->goal, "line")),
-		    "goal predicate '%s' is none of the example's expect or quiz predicates: "
-		    "write the goal with the predicate of one of them",
+	return fail(p, line,
+		    "goal predicate '%s' is none of the example's expect, expect-tso or quiz "
+		    "predicates: write the goal with the predicate of one of them",
 		    expr);
+}
+
+static int check_goal(struct parse *p, json_t *ex, json_t *quiz)
+{
+	if (check_one_goal(p, p->goal, ex, quiz) != 0)
+		return -1;
+	return check_one_goal(p, p->goal_tso, ex, quiz);
 }
 
 static int check_evidence(struct parse *p, json_t *ev)
@@ -797,6 +819,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.evon);
 	json_decref(p.functions);
 	json_decref(p.goal);
+	json_decref(p.goal_tso);
 	free(p.lines);
 	free(text);
 	return out;

@@ -226,9 +226,46 @@ int cmd_import(int argc, char **argv)
 	return errors ? 1 : 0;
 }
 
+/* The LIT_GOAL_* flag of a word of the examples list; 0 for an unknown word. */
+static int list_word(const char *w, size_t len)
+{
+	static const struct {
+		const char *word;
+		int flag;
+	} words[] = { { "goal", LIT_GOAL_PLAIN },
+		      { "goal-tso.plain", LIT_GOAL_TSO_PLAIN },
+		      { "goal-tso.fixed", LIT_GOAL_TSO_FIXED },
+		      { "never", LIT_NEVER } };
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strlen(words[i].word) == len && !strncmp(w, words[i].word, len))
+			return words[i].flag;
+	return 0;
+}
+
+/* The flags of the words after the name (a NUL-terminated rest of a line); -1 after printing
+ * "file:line: message" for an unknown word. */
+static int list_flags(const char *rest, const char *path, int lineno)
+{
+	int flags = 0;
+	for (const char *w = rest + strspn(rest, " \t"); *w; w += strspn(w, " \t")) {
+		size_t len = strcspn(w, " \t");
+		int f = list_word(w, len);
+		if (!f) {
+			fprintf(stderr,
+				"%s:%d: unknown word '%.*s' after the test name (goal, "
+				"goal-tso.plain, goal-tso.fixed, never)\n",
+				path, lineno, (int)len, w);
+			return -1;
+		}
+		flags |= f;
+		w += len;
+	}
+	return flags;
+}
+
 /* The test names of a list file: one per line (of any length), # comments, a name optionally
- * followed by the word goal. NULL when it cannot be read whole (*n == 0), or after printing
- * "file:line: message" for a line with another word (*n == -1). */
+ * followed by words (list_word). NULL when it cannot be read whole (*n == 0), or after printing
+ * "file:line: message" for a line with an unknown word (*n == -1). */
 static char **read_list(const char *path, int *n)
 {
 	*n = 0;
@@ -250,12 +287,9 @@ static char **read_list(const char *path, int *n)
 		char *b = line + strspn(line, " \t");
 		if (!*b)
 			continue;
-		/* "NAME" or "NAME goal" (cmd_examples) */
+		/* "NAME [WORD...]" (cmd_examples) */
 		char *sp = strpbrk(b, " \t");
-		if (sp && strcmp(sp + strspn(sp, " \t"), "goal") != 0) {
-			fprintf(stderr,
-				"%s:%d: unknown word '%s' after the test name (only 'goal')\n",
-				path, lineno, sp + strspn(sp, " \t"));
+		if (sp && list_flags(sp, path, lineno) < 0) {
 			files_list_free(names, *n);
 			free(text);
 			*n = -1;
@@ -288,9 +322,10 @@ int cmd_examples(int argc, char **argv)
 		struct buf path = { 0 }, ex = { 0 };
 		char err[1024], name[128];
 		struct lit_run run;
-		/* "NAME" or "NAME goal": the test's condition is the plain variant's goal */
+		/* "NAME [WORD...]": what the play mode makes of the test's condition */
 		char *sp = strpbrk(names[k], " \t");
-		int goal = sp != NULL; /* read_list accepts no other word */
+		int goal = sp ? list_flags(sp, argv[i + 1], 0) :
+				0; /* read_list checked the words */
 		if (sp)
 			*sp = '\0';
 		buf_printf(&path, "%s/%s.litmus", dir, names[k]);

@@ -507,17 +507,19 @@ void lit_example_name(const char *test_name, int humps, char *buf, size_t n)
 	buf[k] = '\0';
 }
 
-/* key: "expect" (the SC verdict) or "expect-tso" (the x86-TSO verdict, for the explorer's mode) */
-static void expect(const struct lit_test *t, const char *key, const char *verdict, struct buf *b)
+/* key: "expect" (the SC verdict) or "expect-tso" (the x86-TSO verdict, for the explorer's mode);
+ * variant: "fixed" (the reference's verdict), "plain" (only Never, which the list states) */
+static void expect(const struct lit_test *t, const char *key, const char *variant,
+		   const char *verdict, struct buf *b)
 {
 	struct buf pos = { 0 }, neg = { 0 };
 	lit_expect_predicates(t, &pos, &neg);
 	int never = !strcmp(verdict, "Never"), always = !strcmp(verdict, "Always");
-	buf_printf(b, " * %s.fixed: %s: %s\n", key, never ? "unreachable" : "reachable",
+	buf_printf(b, " * %s.%s: %s: %s\n", key, variant, never ? "unreachable" : "reachable",
 		   buf_str(&pos));
 	if (!never)
-		buf_printf(b, " * %s.fixed: %s: %s\n", key, always ? "unreachable" : "reachable",
-			   buf_str(&neg));
+		buf_printf(b, " * %s.%s: %s: %s\n", key, variant,
+			   always ? "unreachable" : "reachable", buf_str(&neg));
 	buf_free(&pos);
 	buf_free(&neg);
 }
@@ -538,6 +540,10 @@ static void metadata(const struct lit_test *t, const struct lit_convert_info *in
 		buf_puts(b, ".");
 		buf_free(&c);
 	}
+	if (info->goal & LIT_NEVER)
+		buf_puts(b,
+			 " No run of either variant reaches the test's condition, under sequential "
+			 "consistency or under x86-TSO, so the explorer has no goal to play here.");
 	buf_puts(b, "\n * threads:");
 	for (int i = 0; i < t->nthreads; i++)
 		buf_printf(b, " P%d", i);
@@ -549,16 +555,28 @@ static void metadata(const struct lit_test *t, const struct lit_convert_info *in
 	buf_puts(b, "\n * cflags: -std=gnu11\n");
 	evidence(t, "plain", b);
 	evidence(t, "fixed", b);
-	expect(t, "expect", info->sc_verdict, b);
+	expect(t, "expect", "fixed", info->sc_verdict, b);
+	if (info->goal & LIT_NEVER)
+		expect(t, "expect", "plain", "Never", b);
 	if (info->tso_verdict)
-		expect(t, "expect-tso", info->tso_verdict, b);
-	if (info->goal) {
+		expect(t, "expect-tso", "fixed", info->tso_verdict, b);
+	if (info->tso_verdict && (info->goal & LIT_NEVER))
+		expect(t, "expect-tso", "plain", "Never", b);
+	static const struct {
+		int flag;
+		const char *key, *model;
+	} goals[] = { { LIT_GOAL_PLAIN, "goal.plain", "" },
+		      { LIT_GOAL_TSO_PLAIN, "goal-tso.plain", " under x86-TSO" },
+		      { LIT_GOAL_TSO_FIXED, "goal-tso.fixed", " under x86-TSO" } };
+	for (size_t k = 0; k < sizeof goals / sizeof goals[0]; k++) {
+		if (!(info->goal & goals[k].flag))
+			continue;
 		struct buf pos = { 0 }, neg = { 0 }, c = { 0 };
 		lit_expect_predicates(t, &pos, &neg);
 		lit_cond_herd(t, t->cond, &c);
-		buf_puts(b, " * goal.plain: make the test's condition (exists ");
+		buf_printf(b, " * %s: make the test's condition (exists ", goals[k].key);
 		comment_text(b, buf_str(&c));
-		buf_printf(b, ") come true: %s\n", buf_str(&pos));
+		buf_printf(b, ") come true%s: %s\n", goals[k].model, buf_str(&pos));
 		buf_free(&pos);
 		buf_free(&neg);
 		buf_free(&c);
@@ -621,6 +639,14 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, s
 		return fail(err, errlen, t, t->cond_line, "the condition names no location");
 	if (check_names(t, err, errlen) < 0)
 		return -1;
+	int tso_never = !info->tso_verdict || !strcmp(info->tso_verdict, "Never");
+	if ((info->goal & LIT_GOAL_TSO_FIXED) && tso_never)
+		return fail(err, errlen, t, t->cond_line,
+			    "goal-tso.fixed: the reference finds no x86-TSO run of the test that "
+			    "reaches its condition");
+	if ((info->goal & LIT_NEVER) && (strcmp(info->sc_verdict, "Never") || !tso_never))
+		return fail(err, errlen, t, t->cond_line,
+			    "never: the reference reaches the condition under SC or x86-TSO");
 	struct buf ev = { 0 };
 	int nev = evidence(t, "fixed", &ev);
 	buf_free(&ev);

@@ -27,13 +27,22 @@
 #include "litmus.h"
 #include "buf.h"
 
+/* What the examples list says of a test's condition (tools/litmus/examples.list). */
+enum {
+	LIT_GOAL_PLAIN = 1,	/* "goal": goal.plain, under sequential consistency */
+	LIT_GOAL_TSO_PLAIN = 2, /* "goal-tso.plain": goal-tso.plain, under x86-TSO */
+	LIT_GOAL_TSO_FIXED = 4, /* "goal-tso.fixed" */
+	LIT_NEVER = 8 /* "never": no variant reaches it under SC or x86-TSO (expect lines for
+			 plain too, and the example's text says there is no goal to play) */
+};
+
 struct lit_convert_info {
 	const char *source;	 /* the litmus file as the generated comment names it */
 	const char *page;	 /* the example's page slug */
 	const char *sc_verdict;	 /* the reference's verdicts: "Never", "Sometimes", "Always" */
 	const char *tso_verdict; /* may be NULL; else also expect-tso.fixed lines */
-	int goal;		 /* the test's condition is the plain variant's goal (the list says
-				    so: the explorer reaches it there, which no reference can tell) */
+	int goal;		 /* LIT_GOAL_* flags: the list's words for the play mode (the
+				    explorer checks each: no reference runs the plain variant) */
 	int explore_only;	 /* for the explorer only (an import, the Litmus tests page), never
 				    compiled on the matrix: no evidence line is needed */
 };
@@ -41,7 +50,8 @@ struct lit_convert_info {
 /*
  * Appends the example's C text to out. 0, or -1 with "file:line: message" in err when the test
  * cannot be an example (fewer than 2 or more than 4 threads, no condition location, a name
- * the example cannot use, no access to count for the evidence unless info->explore_only).
+ * the example cannot use, no access to count for the evidence unless info->explore_only, a
+ * goal-tso.fixed the reference's x86-TSO verdict does not reach, "never" where it does).
  */
 int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen);

@@ -19,7 +19,8 @@ function firstHit(tree, outcomes) {
 //   expect:  [{line, kind, expr, reachable, ok, witness}] in the metadata's order
 //   errors:  ["<file>:<line>: ..."] one per expect line that does not hold, and one for a goal of
 //            this variant that no outcome reaches
-//   goal:    {line, text, expr, reachable, witness} when the metadata's goal is this variant's, else null
+//   goal:    {line, text, expr, reachable, witness} when the metadata's goal of the model (goal under SC,
+//            goal_tso under x86-TSO) is this variant's, else null
 // partial: the outcomes are not all of them (a search stopped at its cap of `cap` schedules): it
 // proves what it found, never that something cannot happen, so an unreachable line, or a quiz
 // predicate it did not reach, fails ("cannot prove unreachable").
@@ -57,11 +58,12 @@ function checkVariant(meta, variant, outcomes, opts) {
     errors.push(`${meta.file}:${p.line}: ${key}.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
       outcomes.map((x) => '{' + x.key + '}').join(' '));
   }
-  // The play mode's goal (metadata goal: {variant, line, text, expr, tree}): a game that cannot be
-  // won is an error at its line.
+  // The play mode's goal of this model (metadata goal under SC, goal_tso under x86-TSO: {variant,
+  // model, line, text, expr, tree}): a game that cannot be won is an error at its line.
   let goal = null;
-  const g = meta.goal;
-  if (g && g.variant === variant && !tso) { // checked once, under SC (x86-TSO only adds outcomes)
+  const g = tso ? meta.goal_tso : meta.goal;
+  const gkey = tso ? 'goal-tso' : 'goal';
+  if (g && g.variant === variant) {
     let hit;
     try {
       hit = firstHit(g.tree, outcomes);
@@ -71,8 +73,8 @@ function checkVariant(meta, variant, outcomes, opts) {
     goal = { line: g.line, text: g.text, expr: g.expr, reachable: !!hit, witness: hit ? hit.witness : null };
     checked[g.expr] = !!hit;
     if (!hit) {
-      errors.push(`${meta.file}:${g.line}: goal.${variant}: ${g.text}: ${g.expr} -- but no schedule of the ${variant} ` +
-        `variant reaches it, so the play mode cannot be won${o.partial ? ' (exploration hit its cap: outcomes are partial)' : ''}; outcomes: ` +
+      errors.push(`${meta.file}:${g.line}: ${gkey}.${variant}: ${g.text}: ${g.expr} -- but no schedule of the ${variant} ` +
+        `variant reaches it${tso ? ' under x86-TSO' : ''}, so the play mode cannot be won${o.partial ? ' (exploration hit its cap: outcomes are partial)' : ''}; outcomes: ` +
         outcomes.map((x) => '{' + x.key + '}').join(' '));
     }
   }

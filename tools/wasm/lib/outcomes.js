@@ -157,8 +157,12 @@ function processExample(meta, opts) {
       // the play mode's goal, when it is this variant's (evaluated by the engine, like bad)
       goal: meta.goal && meta.goal.variant === v ? { text: meta.goal.text, expr: meta.goal.expr, tree: meta.goal.tree } : null,
     }, summary(out.variants[v], v === 'plain' ? broken : []));
-    // under x86-TSO: the same summary (the page's model switch)
-    if (out.tso) obj.tso = summary(out.tso.variants[v], v === 'plain' ? brokenTso : []);
+    // under x86-TSO: the same summary (the page's model switch), and the goal under x86-TSO
+    if (out.tso) {
+      obj.tso = summary(out.tso.variants[v], v === 'plain' ? brokenTso : []);
+      const gt = meta.goal_tso;
+      obj.tso.goal = gt && gt.variant === v ? { text: gt.text, expr: gt.expr, tree: gt.tree } : null;
+    }
     const text = dataScript(pv.key, obj);
     const dst = path.join(opts.buildDir, 'data/site', pv.scriptRel);
     fs.mkdirSync(path.dirname(dst), { recursive: true });
