@@ -69,5 +69,67 @@ test('the goal line is checked by asm-tool meta: words, a predicate of the examp
   assert.throws(() => example(' * goal.plain: make it: r7 == 1'), /goal\.c:9: bad goal predicate/);
   assert.throws(() => example(' * goal.transformed: make t1 crash: crash(t1)'), /goal\.c:9: 'goal\.transformed' names a variant not in 'variants'/);
   // tied to a predicate the example states (an expect or quiz line)
-  assert.throws(() => example(' * goal.plain: make t1 finish: done'), /goal\.c:9: goal predicate 'done' is none of the example's expect or quiz predicates/);
+  assert.throws(() => example(' * goal.plain: make t1 finish: done'), /goal\.c:9: goal predicate 'done' is none of the example's expect, expect-tso or quiz predicates/);
+});
+
+// Store buffering: the fixed variant has smp_mb() between each thread's store and load, the plain
+// one has not; expect-tso lines make the example explored under x86-TSO too.
+function sbExample(goalLines) {
+  const lines = ['/*@example', ' * title: a goal under x86-TSO', ' * page: none', ' * shows: goals per memory model',
+    ' * threads: t0 t1', ' * variants: plain fixed', ' * outcome: r0 r1',
+    ' * expect.plain: unreachable: r0 == 0 && r1 == 0',
+    ' * expect-tso.plain: reachable: r0 == 0 && r1 == 0', ' * expect-tso.fixed: unreachable: r0 == 0 && r1 == 0']
+    .concat(goalLines, [' */', '#include "course.h"', '', 'SHARED(int, x);', 'SHARED(int, y);', 'OBSERVED(int, r0);', 'OBSERVED(int, r1);', '',
+      'THREAD(t0)', '{', '\tWRITE_ONCE(x, 1);', '#if FIXED', '\tsmp_mb();', '#endif', '\tr0 = READ_ONCE(y);', '}', '',
+      'THREAD(t1)', '{', '\tWRITE_ONCE(y, 1);', '#if FIXED', '\tsmp_mb();', '#endif', '\tr1 = READ_ONCE(x);', '}', '']);
+  const dir = path.join(H.SCRATCH, 'goal-tso-' + Math.random().toString(36).slice(2, 8));
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'goal.c');
+  fs.writeFileSync(file, lines.join('\n'));
+  const meta = makeMeta(file, 'test/goal-tso', dir, ['none']);
+  return { meta, file, goalLine: lines.indexOf(goalLines[0]) + 1 };
+}
+
+test('a goal under x86-TSO: reachable there only, carried in the tso summary, won by replaying its witness', () => {
+  const goal = ' * goal-tso.plain: make both loads miss the other thread\'s store: r0 == 0 && r1 == 0';
+  const { meta } = sbExample([goal]);
+  assert.strictEqual(meta.goal, null);
+  assert.deepStrictEqual(meta.goal_tso && [meta.goal_tso.variant, meta.goal_tso.model, meta.goal_tso.expr],
+    ['plain', 'tso', 'r0 == 0 && r1 == 0']);
+  const r = H.processExample(meta, { buildDir: H.SCRATCH, cacheDir: H.CACHE });
+  assert.deepStrictEqual(r.errors, []);
+  assert.strictEqual(r.json.variants.plain.goal, null, 'no goal under SC');
+  const g = r.json.tso.variants.plain.goal;
+  assert.strictEqual(g.reachable, true);
+  assert.match(g.witness, /[ab]/, 'the witness drains a store buffer');
+  const sandbox = {};
+  for (const v of ['plain', 'fixed'])
+    new Function('self', fs.readFileSync(path.join(H.SCRATCH, 'data/site', r.json.variants[v].data_script), 'utf8'))(sandbox);
+  const d = sandbox.COURSE_WASM['test/goal-tso:plain'];
+  assert.strictEqual(d.goal, null);
+  assert.strictEqual(d.tso.goal.expr, 'r0 == 0 && r1 == 0');
+  const m = new H.X.Machine(d, d.meta, { model: 'tso' });
+  m.replay(H.X.decodeSchedule(g.witness));
+  const o = m.outcome();
+  assert.ok(H.X.predicateHolds(d.tso.goal.tree, { values: o.vals, hang: o.hang, crash: o.crash, done: o.done }), JSON.stringify(o));
+  assert.strictEqual(sandbox.COURSE_WASM['test/goal-tso:fixed'].tso.goal, null, 'the goal is the plain variant\'s');
+});
+
+test('a goal under x86-TSO that no x86-TSO schedule reaches fails at its file:line (must fail)', () => {
+  const goal = ' * goal-tso.fixed: make both loads miss the other thread\'s store: r0 == 0 && r1 == 0';
+  const { meta, file, goalLine } = sbExample([goal]);
+  const r = H.processExample(meta, { buildDir: H.SCRATCH, cacheDir: H.CACHE });
+  assert.strictEqual(r.errors.length, 1, r.errors.join('\n'));
+  assert.ok(r.errors[0].startsWith(`${file}:${goalLine}: goal-tso.fixed: make both loads miss the other thread's store: ` +
+    'r0 == 0 && r1 == 0 -- but no schedule of the fixed variant reaches it under x86-TSO'), r.errors[0]);
+  assert.strictEqual(r.json.tso.variants.fixed.goal.reachable, false);
+});
+
+test('goal-tso lines are checked by asm-tool meta: one per model, expect-tso lines needed', () => {
+  const a = ' * goal-tso.plain: both zero: r0 == 0 && r1 == 0';
+  const { meta } = sbExample([a, ' * quiz.plain: r0 == 1', ' * goal.plain: t0 sees the store: r0 == 1']);
+  assert.deepStrictEqual([meta.goal.model, meta.goal_tso.model], ['sc', 'tso'], 'one goal per model');
+  assert.throws(() => sbExample([a, ' * goal-tso.fixed: again: r0 == 0 && r1 == 0']), /goal\.c:12: a second goal-tso \(the first is at line 11\)/);
+  // without expect-tso lines the example is not explored under x86-TSO: its goal-tso could not be checked
+  assert.throws(() => example(' * goal-tso.plain: make t1 crash: crash(t1)'), /goal\.c:9: goal-tso needs expect-tso lines/);
 });
