@@ -4,7 +4,10 @@
 // exhaustive mode stepped with n while the buffer panels show the buffered stores; never under SC,
 // and never with smp_mb() (litmus/sb-fencembonceonces) under x86-TSO; the model in use is stated
 // next to the controls; the static x86-TSO tables and the litmus table (with the native x86 cells'
-// verdicts) with JavaScript off; a schedule link of the x86-TSO table replays under x86-TSO.
+// verdicts) with JavaScript off; a schedule link of the x86-TSO table replays under x86-TSO. The game
+// under x86-TSO (goal-tso): store buffering's both-zero is the goal of the test as written, won by that
+// keyboard run; with smp_mb() it is the plain variant's, which the goal box switches to from SC and the
+// fixed variant.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -37,8 +40,12 @@ for (const mode of h.MODES) {
     const a = await openApp(tab, SB);
     await a.locator('input[type=radio][value=fixed]').check();
     assert.match(await a.locator('.explorer-model-now').textContent(), /sequentially consistent interleaving/);
+    // no goal under SC: the goal box names the one under x86-TSO
+    assert.match(await a.locator('.explorer-goal').textContent(), /^Goal under x86-TSO: make the test's condition/);
     await a.locator('input[type=radio][value=tso]').check();
     assert.match(await a.locator('.explorer-model-now').textContent(), /^Model in use: x86-TSO/);
+    assert.match(await a.locator('.explorer-goal').textContent(),
+      /^Goal under x86-TSO: make the test's condition \(exists 0:r0=0 \/\\ 1:r0=0\) come true under x86-TSO\. You win when a run ends with P0_r0 == 0 && P1_r0 == 0\.$/);
     await a.focus();
     const live = a.locator('.explorer-live');
     await tab.page.keyboard.press('0');
@@ -55,6 +62,8 @@ for (const mode of h.MODES) {
     assert.match(await live.textContent(), /P0's store to x \(= 1, line \d+\) reaches memory/);
     await tab.page.keyboard.press('b');
     assert.match(await a.locator('.explorer-verdict').textContent(), new RegExp(`Outcome: ${BOTH}\\.`));
+    assert.match(await a.locator('.explorer-verdict').textContent(), /^Goal reached in 6 steps!/);
+    assert.equal(await a.locator('.explorer-verdict.won').count(), 1);
     // the view's link: the variant, the model and the schedule played (tools/wasm/README.md, the URL state)
     assert.match(await a.locator('.explorer-share').getAttribute('href'), /^\?variant=fixed&model=tso&schedule=0101ab#explorer-/);
     await tab.screenshot(`tso-play-${mode}`);
@@ -95,6 +104,26 @@ for (const mode of h.MODES) {
     await tab.close();
   });
 }
+
+test('x86-TSO: the goal of the plain variant without smp_mb(), offered from SC, won by keyboard (file://)', async () => {
+  const tab = await site.newTab({ mode: 'file' });
+  const a = await openApp(tab, MB);
+  await a.locator('input[type=radio][value=fixed]').check();
+  await a.getByRole('button', { name: 'Play it under x86-TSO' }).click();
+  assert.equal(await a.locator('input[type=radio][value=plain]').isChecked(), true);
+  assert.equal(await a.locator('input[type=radio][value=tso]').isChecked(), true);
+  assert.match(await a.locator('.explorer-goal').textContent(), /^Goal under x86-TSO: .* You win when a run ends with P0_r0 == 0 && P1_r0 == 0\.$/);
+  await a.focus();
+  // not won by a run that drains before loading
+  for (const k of '0a1b01') await tab.page.keyboard.press(k);
+  assert.match(await a.locator('.explorer-verdict').textContent(), /^Run complete\. Outcome: P0_r0=1 P1_r0=1\. ?Not the goal this time/);
+  await a.getByRole('button', { name: /Start over/ }).click();
+  for (const k of '0101ab') await tab.page.keyboard.press(k);
+  assert.match(await a.locator('.explorer-verdict').textContent(), new RegExp(`^Goal reached in 6 steps!.*Outcome: ${BOTH}\\.`));
+  await tab.screenshot('tso-goal-plain-file');
+  tab.assertClean();
+  await tab.close();
+});
 
 test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file://)', async () => {
   const tab = await site.newTab({ mode: 'file' });
