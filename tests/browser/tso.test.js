@@ -45,7 +45,7 @@ for (const mode of h.MODES) {
     await a.locator('input[type=radio][value=tso]').check();
     assert.match(await a.locator('.explorer-model-now').textContent(), /^Model in use: x86-TSO/);
     assert.match(await a.locator('.explorer-goal').textContent(),
-      /^Goal under x86-TSO: make the test's condition \(exists 0:r0=0 \/\\ 1:r0=0\) come true under x86-TSO\. You win when a run ends with P0_r0 == 0 && P1_r0 == 0\.$/);
+      /^Goal under x86-TSO: make the test's condition \(exists 0:r0=0 \/\\ 1:r0=0\) come true\. You win when a run ends with P0_r0 == 0 && P1_r0 == 0\.$/);
     await a.focus();
     const live = a.locator('.explorer-live');
     await tab.page.keyboard.press('0');

@@ -220,8 +220,8 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 	case K_THREADS:
 		p->threads = split_words(val);
 		n = json_array_size(p->threads);
-		if (n < 2 || n > META_MAX_THREADS)
-			return fail(p, line, "'threads' needs 2 to 4 names");
+		if (n < 1 || n > META_MAX_THREADS)
+			return fail(p, line, "'threads' needs 1 to 4 names");
 		json_array_foreach(p->threads, i, w)
 			for (size_t j = 0; j < i; j++)
 				if (!strcmp(json_string_value(w),

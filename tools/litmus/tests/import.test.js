@@ -1,9 +1,9 @@
 // import.test.js - what `litmus-tool import` makes of the project's tests as a folder, the way it
 // reads a kernel tree's litmus-tests: every test it supports becomes an example (also one whose
-// threads all take a spinlock, which has no evidence to count and is explored only); two tests
-// whose names differ only in case get two examples (the one with the upper-case letter named by
-// its humps); a test using RCU is skipped as RCU even when something else unsupported comes first
-// in the file (here a pointer in the initial state).
+// threads all take a spinlock, which has no evidence to count and is explored only, and one of a
+// single thread); two tests whose names differ only in case get two examples (the one with the
+// upper-case letter named by its humps); a test using RCU is skipped as RCU even when something
+// else unsupported comes first in the file (here a pointer in the initial state).
 // Input: `litmus-tool import` output (LITMUS_IMPORT, default build/litmus/project).
 'use strict';
 const test = require('node:test');
@@ -44,6 +44,12 @@ test('tests whose threads all take a spinlock are examples without evidence line
     assert.doesNotMatch(text, /^ \* evidence\./m, file);
     assert.match(text, /for the\n \* explorer only, not a course example/, file);
   }
+});
+
+test('a test of one CPU is an example too (the explorer runs 1 to 4 threads)', () => {
+  const t = byName['CoWWR+poonceonceonce.litmus'];
+  assert.strictEqual(t.status, 'ok', t.reason);
+  assert.match(fs.readFileSync(path.join(DIR, 'examples', t.example + '.c'), 'utf8'), /^ \* threads: P0$/m);
 });
 
 test('names that differ only in case give two examples, each with its own test', () => {
