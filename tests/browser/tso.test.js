@@ -158,6 +158,11 @@ test('x86-TSO: with JavaScript off the x86-TSO tables and the litmus table are s
   const row = tab.page.locator("table.litmus-table[data-set=project] tbody", { hasText: "SB+poonceonces (" }).first();
   assert.match(await row.textContent(), /Sometimes\s*Never\s*Sometimes/);
   assert.match(await row.locator('details.litmus-witness').textContent(), /reaches memory/);
+  // the witness's steps name the litmus file's lines
+  const litmusLine = require('fs').readFileSync(require('path').resolve(__dirname, '../../tools/litmus/tests/litmus/SB+poonceonces.litmus'),
+    'utf8').split('\n').indexOf('\tWRITE_ONCE(*x, 1);') + 1;
+  assert.ok(litmusLine > 0);
+  assert.match(await row.locator('details.litmus-witness').textContent(), new RegExp(`P0 writes x = 1 at line ${litmusLine} into its store buffer`));
   // the native explorer's x86-TSO verdicts of every x86 cell (test as written / plain), and a reason
   const cells = row.locator('table.litmus-native tbody td');
   assert.equal(await cells.count(), 30);

@@ -138,8 +138,15 @@ function main(argv) {
       if (s.status !== 'ok' || !s.example) { row.skipped = (s.reason || s.status).replace(/(^|: )\S+:\d+: /, '$1'); continue; }
       const ref = JSON.parse(fs.readFileSync(path.join(set.dir, 'ref', s.example + '.json'), 'utf8'));
       const meta = makeMeta(path.join(set.dir, 'examples', s.example + '.c'), `${set.name}/${s.example}`, scratch, ['none']);
-      const mod = buildVariant({ src: meta.sources.fixed, cflags: (meta.cflags.all || []).concat(meta.cflags.fixed || []),
+      let mod = buildVariant({ src: meta.sources.fixed, cflags: (meta.cflags.all || []).concat(meta.cflags.fixed || []),
         meta, variant: 'fixed', cacheDir: path.join(build, 'cache/wasm') });
+      // The witnesses' steps name the litmus file's lines (the import's map of the example file's
+      // lines, s.lines, composed with the fixed variant's cut, meta.lines.fixed).
+      if (s.lines) {
+        const cut = (meta.lines || {}).fixed;
+        mod = X.withFileLines(mod, Array.from({ length: cut ? cut.length : s.lines.length },
+          (_, i) => s.lines[(cut ? cut[i] : i + 1) - 1] || 0));
+      }
       const tree = predicateTrees([ref.condition.predicate], { threads: meta.threads, outcome: meta.outcome,
         has_init: meta.has_init, has_check: meta.has_check }, path.join(scratch, 'cond', s.example))[0];
       // A course example of the same name generated from the same file (make litmus-test checks it is

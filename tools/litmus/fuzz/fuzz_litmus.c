@@ -25,8 +25,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					  sizeof err))
 				break;
 	if (ran == 2) {
-		struct lit_convert_info info = { "fuzz.litmus",	     "litmus", lit_verdict(&r[0]),
-						 lit_verdict(&r[1]), size & 1, (size >> 1) & 1 };
+		struct lit_convert_info info = {
+			"fuzz.litmus",	 "litmus", lit_verdict(&r[0]), lit_verdict(&r[1]), size & 1,
+			(size >> 1) & 1, NULL
+		};
 		struct buf out = { 0 };
 		lit_convert(t, &info, &out, err, sizeof err);
 		buf_free(&out);

@@ -122,12 +122,16 @@ int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen)
 }
 
 int example_text(const struct lit_run *run, const char *source, const char *page, int goal,
-		 int explore_only, struct buf *out, char *err, size_t errlen)
+		 int explore_only, struct lit_line_map *lines, struct buf *out, char *err,
+		 size_t errlen)
 {
-	struct lit_convert_info info = {
-		source, page,	     lit_verdict(&run->r[LM_SC]), lit_verdict(&run->r[LM_TSO]),
-		goal,	explore_only
-	};
+	struct lit_convert_info info = { .source = source,
+					 .page = page,
+					 .sc_verdict = lit_verdict(&run->r[LM_SC]),
+					 .tso_verdict = lit_verdict(&run->r[LM_TSO]),
+					 .goal = goal,
+					 .explore_only = explore_only,
+					 .lines = lines };
 	if (run->r[LM_SC].partial || run->r[LM_TSO].partial) {
 		snprintf(err, errlen, "%s:1: too many states to enumerate exhaustively",
 			 run->t->file);
@@ -167,8 +171,8 @@ int cmd_convert(int argc, char **argv)
 	struct buf out = { 0 };
 	int rc = 1;
 	if (lit_run_file(argv[i], 0, &run, err, sizeof err) == LIT_OK &&
-	    example_text(&run, vals[1] ? vals[1] : argv[i], vals[0], 0, 0, &out, err, sizeof err) ==
-		    0)
+	    example_text(&run, vals[1] ? vals[1] : argv[i], vals[0], 0, 0, NULL, &out, err,
+			 sizeof err) == 0)
 		rc = files_write(argv[i + 1], buf_str(&out), out.len) != 0;
 	else
 		fprintf(stderr, "%s\n", err);

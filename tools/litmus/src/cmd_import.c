@@ -25,6 +25,7 @@ struct row {
 	char name[128], example[128];
 	const char *status; /* "ok", "no example", "skipped", "error" */
 	char lkmm[16], sc[16], tso[16];
+	struct lit_line_map lines; /* the example's fixed statements' litmus lines */
 };
 
 static json_t *row_json(const struct row *r)
@@ -37,6 +38,12 @@ static json_t *row_json(const struct row *r)
 		json_object_set_new(o, "reason", json_string(buf_str(&r->reason)));
 	if (r->lkmm[0])
 		json_object_set_new(o, "lkmm", json_string(r->lkmm));
+	if (r->lines.n) { /* "lines": the litmus line of each line of the example file, 0 for none */
+		json_t *a = json_array();
+		for (size_t k = 0; k < r->lines.n; k++)
+			json_array_append_new(a, json_integer(r->lines.litmus[k]));
+		json_object_set_new(o, "lines", a);
+	}
 	if (r->sc[0]) {
 		json_object_set_new(o, "sc", json_string(r->sc));
 		json_object_set_new(o, "tso", json_string(r->tso));
@@ -124,7 +131,7 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
 	free(json);
 	struct buf ex = { 0 };
-	if (!bad && example_text(&run, path, page, 0, 1, &ex, err, sizeof err) == 0) {
+	if (!bad && example_text(&run, path, page, 0, 1, &r->lines, &ex, err, sizeof err) == 0) {
 		snprintf(r->example, sizeof r->example, "%s", name);
 		bad = write_out(out_dir, "examples", name, ".c", buf_str(&ex), ex.len) != 0;
 		r->status = "ok";
@@ -219,6 +226,7 @@ int cmd_import(int argc, char **argv)
 	for (int k = 0; k < n; k++) {
 		buf_free(&rows[k].file);
 		buf_free(&rows[k].reason);
+		free(rows[k].lines.litmus);
 	}
 	free(rows);
 	free(tests_names);
@@ -330,7 +338,7 @@ int cmd_examples(int argc, char **argv)
 			*sp = '\0';
 		buf_printf(&path, "%s/%s.litmus", dir, names[k]);
 		int bad = lit_run_file(buf_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
-			  example_text(&run, buf_str(&path), vals[0], goal, 0, &ex, err,
+			  example_text(&run, buf_str(&path), vals[0], goal, 0, NULL, &ex, err,
 				       sizeof err) != 0;
 		if (bad) {
 			fprintf(stderr, "%s\n", err);

@@ -6,6 +6,7 @@
 #ifndef LITMUS_CMDS_H
 #define LITMUS_CMDS_H
 
+#include "convert.h"
 #include "run.h"
 #include "buf.h"
 
@@ -16,10 +17,12 @@ int cmd_convert(int argc, char **argv);	 /* one file as a course example */
 int cmd_import(int argc, char **argv);	 /* a folder of tests: examples, JSON, a summary */
 int cmd_examples(int argc, char **argv); /* listed tests as examples in one folder */
 
-/* The example text of a test that ran; 0, or -1 with err. goal: its condition is the plain
- * variant's goal; explore_only: the example need not have evidence (lit_convert_info). */
+/* The example text of a test that ran; 0, or -1 with err. goal: LIT_GOAL_* flags; explore_only:
+ * the example need not have evidence; lines: NULL or the fixed variant's line map, filled
+ * (lit_convert_info). */
 int example_text(const struct lit_run *run, const char *source, const char *page, int goal,
-		 int explore_only, struct buf *out, char *err, size_t errlen);
+		 int explore_only, struct lit_line_map *lines, struct buf *out, char *err,
+		 size_t errlen);
 
 /* The JSON text of a run's results (the outjson.h document). NULL when out of memory. */
 char *run_json_text(const struct lit_run *run, const char *id);

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cond.h"
@@ -29,6 +30,7 @@ struct printer {
 	int th;
 	enum variant v;
 	struct buf *b;
+	struct lit_line_map *at; /* NULL, or: the litmus line of each line of b (from 0) */
 };
 
 static void expr(struct printer *p, const struct lit_expr *e, int min);
@@ -202,9 +204,38 @@ static void if_stmt(struct printer *p, const struct lit_stmt *s, int depth)
 }
 
 /* One statement, indented by the caller, without its newline. */
+/* The lines of b written so far (its newlines). */
+static size_t lines_of(const struct buf *b)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < b->len; i++)
+		k += buf_str(b)[i] == '\n';
+	return k;
+}
+
+/* m->litmus[k] = line, growing the map (new entries 0). */
+static void map_set(struct lit_line_map *m, size_t k, int line)
+{
+	if (k >= m->n) {
+		m->litmus = xrealloc(m->litmus, (k + 1) * sizeof *m->litmus);
+		for (size_t i = m->n; i <= k; i++)
+			m->litmus[i] = 0;
+		m->n = k + 1;
+	}
+	m->litmus[k] = line;
+}
+
+/* Records that the line of b being written holds the statement of litmus line `line`. */
+static void mark_line(struct printer *p, int line)
+{
+	if (p->at)
+		map_set(p->at, lines_of(p->b), line);
+}
+
 static void stmt(struct printer *p, const struct lit_stmt *s, int depth)
 {
 	char name[2 * LIT_NAME];
+	mark_line(p, s->line);
 	switch (s->kind) {
 	case LS_ASSIGN:
 		lit_reg_cname(p->th, p->t->threads[p->th].regs[s->reg].name, name, sizeof name);
@@ -604,21 +635,29 @@ static void declarations(const struct lit_test *t, struct buf *b)
 		}
 }
 
-static void threads(const struct lit_test *t, struct buf *b)
+/* The threads; map (may be NULL) gets the litmus line of each fixed-variant statement line. */
+static void threads(const struct lit_test *t, struct buf *b, struct lit_line_map *map)
 {
 	for (int i = 0; i < t->nthreads; i++) {
 		struct buf v[2] = { { 0 }, { 0 } };
+		struct lit_line_map at = { 0 };
 		for (int k = 0; k < 2; k++) {
-			struct printer p = { t, i, k == 0 ? V_PLAIN : V_FIXED, &v[k] };
+			struct printer p = { t, i, k == 0 ? V_PLAIN : V_FIXED, &v[k],
+					     k == 1 ? &at : NULL };
 			stmts(&p, t->threads[i].body, 1);
 		}
 		buf_printf(b, "\nTHREAD(P%d)\n{\n", i);
 		if (strcmp(buf_str(&v[0]), buf_str(&v[1])))
-			buf_printf(b, "#if PLAIN\n%s#else\n%s#endif\n", buf_str(&v[0]),
-				   buf_str(&v[1]));
-		else
-			buf_puts(b, buf_str(&v[1]));
+			buf_printf(b, "#if PLAIN\n%s#else\n", buf_str(&v[0]));
+		size_t base = lines_of(b); /* v[1]'s line k is the file's line base + k + 1 */
+		buf_puts(b, buf_str(&v[1]));
+		if (strcmp(buf_str(&v[0]), buf_str(&v[1])))
+			buf_puts(b, "#endif\n");
 		buf_puts(b, "}\n");
+		for (size_t k = 0; map && k < at.n; k++)
+			if (at.litmus[k])
+				map_set(map, base + k, at.litmus[k]);
+		free(at.litmus);
 		buf_free(&v[0]);
 		buf_free(&v[1]);
 	}
@@ -680,6 +719,6 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, s
 			 "countable): for the\n * explorer only, not a course example. */\n");
 	primitives(t, out);
 	declarations(t, out);
-	threads(t, out);
+	threads(t, out, info->lines);
 	return 0;
 }

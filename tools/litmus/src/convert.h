@@ -36,6 +36,13 @@ enum {
 			 plain too, and the example's text says there is no goal to play) */
 };
 
+/* Where the fixed variant's statements come from: litmus[k] is the litmus file's line of the
+ * example file's line k + 1 (0: none), for n lines. The caller frees litmus. */
+struct lit_line_map {
+	int *litmus;
+	size_t n;
+};
+
 struct lit_convert_info {
 	const char *source;	 /* the litmus file as the generated comment names it */
 	const char *page;	 /* the example's page slug */
@@ -45,6 +52,7 @@ struct lit_convert_info {
 				    explorer checks each: no reference runs the plain variant) */
 	int explore_only;	 /* for the explorer only (an import, the Litmus tests page), never
 				    compiled on the matrix: no evidence line is needed */
+	struct lit_line_map *lines; /* NULL, or filled with the fixed variant's line map */
 };
 
 /*

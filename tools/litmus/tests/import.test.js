@@ -3,7 +3,8 @@
 // threads all take a spinlock, which has no evidence to count and is explored only, and one of a
 // single thread); two tests whose names differ only in case get two examples (the one with the
 // upper-case letter named by its humps); a test using RCU is skipped as RCU even when something
-// else unsupported comes first in the file (here a pointer in the initial state).
+// else unsupported comes first in the file (here a pointer in the initial state); each statement
+// line of an example maps to its line in the litmus file (the page's witnesses name those lines).
 // Input: `litmus-tool import` output (LITMUS_IMPORT, default build/litmus/project).
 'use strict';
 const test = require('node:test');
@@ -43,6 +44,21 @@ test('tests whose threads all take a spinlock are examples without evidence line
     const text = fs.readFileSync(path.join(DIR, 'examples', t.example + '.c'), 'utf8');
     assert.doesNotMatch(text, /^ \* evidence\./m, file);
     assert.match(text, /for the\n \* explorer only, not a course example/, file);
+  }
+});
+
+test('the import maps each statement line of an example to its line in the litmus file', () => {
+  for (const t of summary.tests.filter((x) => x.status === 'ok')) {
+    const ex = fs.readFileSync(path.join(DIR, 'examples', t.example + '.c'), 'utf8').split('\n');
+    const lit = fs.readFileSync(t.file, 'utf8').split('\n');
+    assert.ok(Array.isArray(t.lines) && t.lines.some((l) => l > 0), t.file);
+    t.lines.forEach((l, i) => {
+      if (!l) return;
+      // the example's statement is the litmus one with its registers renamed P<n>_r and its
+      // locations' stars dropped: compare the words that name primitives
+      const words = (s) => (s.match(/[A-Za-z_]{3,}(?=\()/g) || []).join(' ');
+      assert.strictEqual(words(ex[i]), words(lit[l - 1]), `${t.file}:${l} <- example line ${i + 1}: ${ex[i]} / ${lit[l - 1]}`);
+    });
   }
 });
 

@@ -30,7 +30,7 @@ static struct lit_test *parse(const char *text)
 static char *convert_goal(const char *text, const char *sc, int goal)
 {
 	struct lit_test *t = parse(text);
-	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes", goal, 0 };
+	struct lit_convert_info info = { "dir/t.litmus", "litmus", sc, "Sometimes", goal, 0, NULL };
 	struct buf out = { 0 };
 	char err[512];
 	if (lit_convert(t, &info, &out, err, sizeof err) != 0) {
