@@ -16,6 +16,9 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TMP = path.join(ROOT, 'build', 'lab', 'test', 'checker');
 const STARTER = fs.readFileSync(path.join(ROOT, 'labs/polling/lab.c'), 'utf8');
 const WORK = path.join(TMP, 'work');
+// the lab page of the checker's own grades: not build/lab/polling/site, which `make lab` and the browser
+// tests (tests/browser/labs.test.js, side by side with this suite in `make check`) write
+const SITE = path.join(TMP, 'site');
 
 function grade(name, text, page, limits) {
   fs.mkdirSync(TMP, { recursive: true });
@@ -25,7 +28,7 @@ function grade(name, text, page, limits) {
   const result = path.join(TMP, name + '.json');
   fs.rmSync(result, { force: true });
   const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', rel, '--work', WORK,
-    '--result', result].concat(page ? [] : ['--no-page'], limits ? ['--limits', JSON.stringify(limits)] : []),
+    '--result', result, '--site', SITE].concat(page ? [] : ['--no-page'], limits ? ['--limits', JSON.stringify(limits)] : []),
   { cwd: ROOT, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr, rel, text, res: fs.existsSync(result) ? JSON.parse(fs.readFileSync(result, 'utf8')) : null };
 }
@@ -155,14 +158,17 @@ test('links of a lab page point into the full course site (sitegen --link-base)'
   const { res } = grade('page.c', fs.readFileSync(path.join(ROOT, 'labs/polling/solution.c'), 'utf8'), true);
   assert.equal(res.verdict, 'PASS');
   assert.equal(res.page_error, undefined);
-  const html = fs.readFileSync(path.join(ROOT, 'build/lab/polling/site/labs/polling.html'), 'utf8');
+  const html = fs.readFileSync(path.join(SITE, 'labs/polling.html'), 'utf8');
+  // from the page (labs/polling.html in SITE) up to the full course's root, build/site/
+  const up = path.relative(path.join(SITE, 'labs'), path.join(ROOT, 'build/site'));
+  assert.equal(up, '../../../../../site');
   const md = fs.readFileSync(path.join(ROOT, 'content/labs/polling.md'), 'utf8');
   const links = [...md.matchAll(/\]\(((?:\.\.\/)?[a-z-]+)\.md(#[^)]*)?\)/g)];
   assert.ok(links.length > 0, 'the polling lab page links to course pages');
   for (const [, p, anchor] of links) {
     const target = path.posix.normalize(path.posix.join('labs', p));
     if (target === 'labs/polling') continue;
-    assert.ok(html.includes(`href="../../../../site/${target}.html${anchor || ''}"`), `${p}.md -> ../../../../site/${target}.html`);
+    assert.ok(html.includes(`href="${up}/${target}.html${anchor || ''}"`), `${p}.md -> ${up}/${target}.html`);
   }
   assert.match(html, /data-explore="lab\/polling:student:/);
 });
