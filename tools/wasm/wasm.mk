@@ -25,8 +25,11 @@ endif
 explore-test: $(WASM_OUTCOMES)
 	@node $(WASM_DIR)/explore.js --build $(BUILD) --quiet $(addprefix --id ,$(WASM_IDS))
 
+# the test files side by side, as many as there are cores: each has a scratch directory of its own, and
+# the compile cache renames whole module directories in place (a module two files build at once is
+# built twice, one copy kept); differential.test.js also explores in a worker per core
 wasm-test: $(BUILD)/asm/asm-tool
-	@node --test --test-concurrency=1 $(WASM_DIR)/tests/
+	@node --test --test-concurrency=$(shell nproc) $(WASM_DIR)/tests/
 
 wasm-bench: $(WASM_OUTCOMES)
 	@node $(WASM_DIR)/bench.js --build $(BUILD)
