@@ -15,6 +15,7 @@ endif
 # Filled in by the fragments (see docs/ARCHITECTURE.md).
 SITE_DEPS :=
 CHECK_TARGETS :=
+CHECK_NEEDS :=
 BENCH_TARGETS :=
 CLEAN_DIRS :=
 
@@ -77,13 +78,19 @@ all: site
 # output printed whole when it ends (tools/dev/suite.sh; logs in build/check/), -k so that one failure
 # does not hide another, and a table of each suite's wall and CPU time at the end. The longest suites
 # start first (CHECK_FIRST, from the times in BENCHMARKS.md) so that the short ones fill the gaps.
+# CHECK_JOBS suites run at once (their make has a job server of its own): one more than the cores,
+# because browser-test waits on its pages far more than it computes and would otherwise hold a core's
+# slot idle; `make check CHECK_JOBS=1` runs them one at a time. What several suites need (CHECK_NEEDS,
+# from the fragments) is made once with the site, before they start, not by each suite's make at once.
 CHECK_DIR := $(BUILD)/check
-CHECK_FIRST := browser-test lab-test wasm-test grade-test sandbox-test
+CHECK_FIRST := browser-test lab-test wasm-test grade-test sandbox-test setup-test inputs-test gen-test
 CHECK_ORDER = $(foreach s,$(CHECK_FIRST),$(filter $s,$(CHECK_TARGETS))) $(filter-out $(CHECK_FIRST),$(CHECK_TARGETS))
+CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 2) + 1)))
 check:
-	@$(MAKE) --no-print-directory site
+	@$(MAKE) --no-print-directory site $(CHECK_NEEDS)
 	@rm -rf $(CHECK_DIR); mkdir -p $(CHECK_DIR); start=$$(date +%s); status=0; \
-	    $(MAKE) --no-print-directory -k $(addprefix check/,$(CHECK_ORDER)) || status=1; \
+	    MAKEFLAGS="$(filter-out -j% --jobserver-auth=%,$(MAKEFLAGS))" \
+	    $(MAKE) --no-print-directory -k -j$(CHECK_JOBS) $(addprefix check/,$(CHECK_ORDER)) || status=1; \
 	    sh tools/dev/check-summary.sh $(CHECK_DIR) $$start $(CHECK_ORDER) && exit $$status
 check/%:
 	@bash tools/dev/suite.sh $(CHECK_DIR) $* $(MAKE) --no-print-directory $*

@@ -73,3 +73,5 @@ sandbox-hostile-test: $(SBX)
 sandbox-test: sandbox-unit-test sandbox-fuzz-replay sandbox-hostile-test
 
 CHECK_TARGETS += sandbox-test
+# lab-test, grade-test and sandbox-test all run it: made once before the suites start
+CHECK_NEEDS += $(SBX)
