@@ -9,7 +9,6 @@
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const path = require('node:path');
 const h = require('./harness');
 
 const PAGE = 'load-fusing.html';
@@ -73,8 +72,7 @@ for (const mode of h.MODES) {
         if (width === 390) assert.ok(box.asmTop >= box.srcBottom && Math.abs(box.asmLeft - box.srcLeft) < 2, 'stacked on a phone');
         else assert.ok(box.asmLeft > box.srcLeft, 'side by side');
         if (mode === 'file' && (width === 1280 || width === 390)) {
-          await page.locator(SEC).scrollIntoViewIfNeeded();
-          await page.locator(SEC).screenshot({ path: path.join(h.ARTIFACTS, `example-${width}-${colorScheme}.png`) });
+          await tab.screenshot(`example-${width}-${colorScheme}`, { locator: page.locator(SEC) });
         }
         tab.assertClean();
         await tab.close();
@@ -265,11 +263,7 @@ for (const colorScheme of ['light', 'dark']) {
     await tab.goto(PAGE);
     await shown(tab.page, 'gcc-12/x86_64/O2/att');
     await tab.page.locator(`${SEC} .ex-compare-on`).check();
-    await tab.page.addScriptTag({ path: require.resolve('../../node_modules/axe-core/axe.min.js') });
-    const res = await tab.page.evaluate(async (sel) => {
-      const r = await window.axe.run(document.querySelector(sel), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
-      return r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
-    }, SEC);
+    const res = await tab.axe({ include: SEC, tags: ['wcag2a', 'wcag2aa', 'wcag21aa'], preload: true });
     assert.deepEqual(res, []);
     tab.assertClean();
     await tab.close();
