@@ -2,7 +2,9 @@
 #   make site-test     checker self-tests, then every link/#anchor in build/site resolves and every
 #                      page passes `tidy -q -e` (allowed warnings are listed in tests/site/check-tidy.js)
 #   make browser-test  tests/browser/*.test.js: Playwright + Debian's chromium, over http (harness's
-#                      own server) and file://; screenshots in build/test-artifacts/. tests/browser/run.js
+#                      own server) and file://; with BROWSER_SHOTS=1 (`BROWSER_SHOTS=1 make browser-test`)
+#                      also screenshots for a human in build/test-artifacts/ (none by default: no test
+#                      reads them, and full-page ones cost 3-4 CPU-s each). tests/browser/run.js
 #                      starts one chromium for all the files and runs them side by side (BROWSER_JOBS at
 #                      a time, default: the cores); a file's h.open() connects to it (harness.js), so a
 #                      new *.test.js file gets the shared browser by using the harness as usual.

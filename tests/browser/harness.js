@@ -48,6 +48,13 @@
 //                    messages), [] when there is none. Only violations are collected (resultTypes), so
 //                    axe does not build selectors for every passing node of a long page.
 // tab.close()
+// site.onTabs(t, items, opts, work): for a test t declared with { concurrency: opts.tabs }, runs
+//                    work(tab, item) as a subtest of t named item for every item (strings), on
+//                    opts.tabs (default 2) tabs opened with the other opts (as newTab), each tab taking
+//                    the next item when done with one: a tab's storage carries over from item to item,
+//                    its problems do not (work should end with tab.assertClean()).
+//                    A fresh tab costs chromium about 0.5 CPU-s, its first load of a course page
+//                    another 1 (cold cache); the same tab going on to the next page costs neither.
 // h.SITE_DIR, h.ARTIFACTS, h.MODES, h.CHROMIUM_ARGS are exported for tests that need them.
 //
 // One browser for every file: `make browser-test` runs tests/browser/run.js, which starts one chromium
@@ -178,6 +185,21 @@ async function open(options = {}) {
       };
       tabs.add(tab);
       return tab;
+    },
+    async onTabs(t, items, opts, work) {
+      const { tabs: n = 2, ...tabOpts } = opts || {};
+      const queue = [...items];
+      await Promise.all(Array.from({ length: Math.min(n, queue.length) }, async () => {
+        const tab = await site.newTab(tabOpts);
+        try {
+          for (let item; (item = queue.shift()) !== undefined;) {
+            await t.test(String(item), () => work(tab, item));
+            tab.problems.length = 0; // work ends with tab.assertClean(): a failed item's stay its own
+          }
+        } finally {
+          await tab.close();
+        }
+      }));
     },
     async close() {
       for (const t of [...tabs]) await t.close().catch(() => {});

@@ -3,7 +3,7 @@
 // page and load fusing. Each page is checked with every quiz answer opened and one quiz answered
 // (wrongly), so those states are checked too; the dark theme is the same tab with the colour-scheme
 // preference switched (the stylesheet follows prefers-color-scheme; no script reads it), so a page
-// is loaded once for both themes. The pages are checked two at a time, each a subtest of its own.
+// is loaded once for both themes. Two tabs check the pages, each page a subtest of its own.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -14,8 +14,8 @@ let site;
 before(async () => { site = await h.open(); });
 after(async () => { if (site) await site.close(); });
 
-async function checkPage(mode, p) {
-  const tab = await site.newTab({ mode, colorScheme: 'light' });
+// Checks page p on tab (already in the light theme), leaving it in the light theme.
+async function checkPage(tab, p) {
   await tab.goto(p);
   // Open every quiz answer and answer one quiz so those states are checked too.
   await tab.page.evaluate(() => document.querySelectorAll('details.quiz-answer').forEach((d) => { d.open = true; }));
@@ -26,13 +26,13 @@ async function checkPage(mode, p) {
     await tab.page.click(`${sel} .quiz-check`);
   }
   for (const colorScheme of ['light', 'dark']) {
-    if (colorScheme === 'dark') await tab.page.emulateMedia({ colorScheme });
+    await tab.page.emulateMedia({ colorScheme });
     assert.equal(await tab.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
     const bad = await tab.axe();
     assert.deepEqual(bad, [], `${colorScheme} ${p}:\n  ${bad.join('\n  ')}`);
   }
+  await tab.page.emulateMedia({ colorScheme: 'light' });
   tab.assertClean();
-  await tab.close();
 }
 
 for (const mode of h.MODES) {
@@ -44,6 +44,8 @@ for (const mode of h.MODES) {
       await probe.close();
     }
     assert.ok(pages.includes(LOAD_FUSING), `no ${LOAD_FUSING} among ${pages.join(' ')}`);
-    await Promise.all(pages.map((p) => t.test(p, () => checkPage(mode, p))));
+    // Two tabs, each taking the next page (as the test did before with one tab per theme, a tab
+    // keeps its storage from page to page: the quizzes answered stay answered).
+    await site.onTabs(t, pages, { mode, tabs: 2 }, checkPage);
   });
 }
