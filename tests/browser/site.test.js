@@ -1,6 +1,7 @@
 // Browser tests of the site's own front end (templates, style.css, theme.js, nav.js, search.js,
 // progress.js, quiz.js) against the built build/site, over http and over file://. Every tab must
-// end without console errors, page errors or failed requests (tab.assertClean()).
+// end without console errors, page errors or failed requests (tab.assertClean()). A mode's tests run
+// two at a time (each test has tabs, so storage, of its own).
 // The axe check of every page is site-axe.test.js. Screenshots (BROWSER_SHOTS=1, harness.js):
 // build/test-artifacts/site-*.png.
 'use strict';
@@ -37,7 +38,7 @@ const bodyBg = (page) => page.evaluate(() => getComputedStyle(document.body).bac
 const badgeOf = (page, p) => page.textContent(`#sidebar a[href="${p}"] ~ .quiz-badge`);
 
 for (const mode of h.MODES) {
-  describe(`site over ${mode}`, () => {
+  describe(`site over ${mode}`, { concurrency: 2 }, () => {
     test('every page in the sidebar loads cleanly, marks itself current and fits 360 px', async () => {
       const tab = await site.newTab({ mode, viewport: PHONE });
       const paths = await sidebarPaths(tab);
