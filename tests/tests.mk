@@ -20,7 +20,8 @@ site-test: site-test-selftest
 	@node tests/site/check-links.js $(SITE_TEST_DIR)
 	@node tests/site/check-tidy.js $(SITE_TEST_DIR)
 
-# The longest files first (times in build/check/browser-test.log), so that the short ones fill the gaps.
+# The longest files first (run.js keeps this order and prints each file's wall time at the end of
+# build/check/browser-test.log), so that the short ones fill the gaps.
 BROWSER_TESTS := $(wildcard tests/browser/*.test.js)
 BROWSER_FIRST := $(addprefix tests/browser/,site-axe.test.js site.test.js example-view.test.js labs.test.js explorer.test.js disasm.test.js)
 browser-test:
