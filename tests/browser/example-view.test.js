@@ -5,11 +5,10 @@
 // compiler, architecture, level, syntax, explorer mode, schedule and step) round-trips through the
 // URL; hostile URL values are refused and never reach the page as markup; axe finds no WCAG A/AA
 // violation in the example; the phone's search box names no key. Screenshots of every width and
-// theme are in build/test-artifacts/example-*.png.
+// theme (BROWSER_SHOTS=1, harness.js) are in build/test-artifacts/example-*.png.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const path = require('node:path');
 const h = require('./harness');
 
 const PAGE = 'load-fusing.html';
@@ -41,45 +40,48 @@ async function clipping(page) {
   }));
 }
 
+// One load per width and mode: the light theme, then the same tab with the colour-scheme preference
+// switched to dark (the stylesheets follow prefers-color-scheme; no script reads it).
 for (const mode of h.MODES) {
-  for (const colorScheme of ['light', 'dark']) {
-    for (const width of WIDTHS) {
-      test(`no code pane cut off at ${width} px, ${colorScheme} (${mode})`, async () => {
-        const tab = await site.newTab({ mode, colorScheme, viewport: { width, height: 900 } });
-        await tab.goto(PAGE);
-        const page = tab.page;
-        await shown(page, 'gcc-12/x86_64/O2/att');
+  for (const width of WIDTHS) {
+    test(`no code pane cut off at ${width} px, light and dark (${mode})`, async () => {
+      const tab = await site.newTab({ mode, colorScheme: 'light', viewport: { width, height: 900 } });
+      await tab.goto(PAGE);
+      const page = tab.page;
+      await shown(page, 'gcc-12/x86_64/O2/att');
+      for (const colorScheme of ['light', 'dark']) {
+        if (colorScheme === 'dark') await page.emulateMedia({ colorScheme });
+        assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
         const panes = await clipping(page);
-        assert.ok(panes.length >= 4, 'source and code panes of both threads');
-        for (const p of panes) assert.ok(!p.wide || p.onPurpose, `${p.pane} is wider than its pane without saying it scrolls`);
+        assert.ok(panes.length >= 4, `${colorScheme}: source and code panes of both threads`);
+        for (const p of panes) assert.ok(!p.wide || p.onPurpose, `${colorScheme}: ${p.pane} is wider than its pane without saying it scrolls`);
         // the page itself never scrolls sideways
         const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        assert.ok(over <= 0, `the page is ${over} px wider than the window`);
+        assert.ok(over <= 0, `${colorScheme}: the page is ${over} px wider than the window`);
         // the example takes the content's width; the text keeps its measure
         const [ex, text, room] = await page.evaluate((sel) => {
           const main = document.querySelector('main'), cs = getComputedStyle(main);
           return [document.querySelector(sel).getBoundingClientRect().width, document.querySelector('.page-body > p').getBoundingClientRect().width,
             main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)];
         }, SEC);
-        assert.ok(Math.abs(ex - room) < 2, `the example (${ex} px) fills the content area (${room} px)`);
-        if (width === 1280) assert.ok(ex > text + 100, `example ${ex} px is wider than the text ${text} px`);
-        assert.ok(text <= 48 * 17 + 1, 'text column stays readable');
+        assert.ok(Math.abs(ex - room) < 2, `${colorScheme}: the example (${ex} px) fills the content area (${room} px)`);
+        if (width === 1280) assert.ok(ex > text + 100, `${colorScheme}: example ${ex} px is wider than the text ${text} px`);
+        assert.ok(text <= 48 * 17 + 1, `${colorScheme}: text column stays readable`);
         // on a phone the panes are stacked: the code is below the source, full width
         const box = await page.evaluate((sel) => {
           const t = document.querySelector(sel + ' .disasm-thread[data-thread="t1"]');
           const s = t.querySelector('.disasm-src').getBoundingClientRect(), a = t.querySelector('.disasm-asm:not([hidden])').getBoundingClientRect();
           return { srcBottom: s.bottom, asmTop: a.top, asmLeft: a.left, srcLeft: s.left };
         }, SEC);
-        if (width === 390) assert.ok(box.asmTop >= box.srcBottom && Math.abs(box.asmLeft - box.srcLeft) < 2, 'stacked on a phone');
-        else assert.ok(box.asmLeft > box.srcLeft, 'side by side');
+        if (width === 390) assert.ok(box.asmTop >= box.srcBottom && Math.abs(box.asmLeft - box.srcLeft) < 2, `${colorScheme}: stacked on a phone`);
+        else assert.ok(box.asmLeft > box.srcLeft, `${colorScheme}: side by side`);
         if (mode === 'file' && (width === 1280 || width === 390)) {
-          await page.locator(SEC).scrollIntoViewIfNeeded();
-          await page.locator(SEC).screenshot({ path: path.join(h.ARTIFACTS, `example-${width}-${colorScheme}.png`) });
+          await tab.screenshot(`example-${width}-${colorScheme}`, { locator: page.locator(SEC) });
         }
-        tab.assertClean();
-        await tab.close();
-      });
-    }
+      }
+      tab.assertClean();
+      await tab.close();
+    });
   }
 }
 
@@ -182,16 +184,20 @@ for (const mode of h.MODES) {
     await snap('schedule and step');
     await app.locator('.explorer-step').nth(0).click();
     await snap('played by hand');
-    for (const c of cases) {
-      const t = await site.newTab({ mode });
-      await t.goto(c.url.replace(/^.*\/(?=[^/]*$)/, ''));
-      await shown(t.page, c.st.shown);
-      const st = await state(t.page);
-      assert.deepEqual(st, c.st, `${c.label}: ${c.url}`);
-      assert.equal(t.page.url(), c.url, `${c.label}: the URL is stable`);
-      t.assertClean();
-      await t.close();
-    }
+    // each link opened in a fresh tab (no storage), two at a time
+    const queue = [...cases];
+    await Promise.all([0, 1].map(async () => {
+      for (let c; (c = queue.shift()) !== undefined;) {
+        const t = await site.newTab({ mode });
+        await t.goto(c.url.replace(/^.*\/(?=[^/]*$)/, ''));
+        await shown(t.page, c.st.shown);
+        const st = await state(t.page);
+        assert.deepEqual(st, c.st, `${c.label}: ${c.url}`);
+        assert.equal(t.page.url(), c.url, `${c.label}: the URL is stable`);
+        t.assertClean();
+        await t.close();
+      }
+    }));
     tab.assertClean();
     await tab.close();
   });
@@ -265,11 +271,7 @@ for (const colorScheme of ['light', 'dark']) {
     await tab.goto(PAGE);
     await shown(tab.page, 'gcc-12/x86_64/O2/att');
     await tab.page.locator(`${SEC} .ex-compare-on`).check();
-    await tab.page.addScriptTag({ path: require.resolve('../../node_modules/axe-core/axe.min.js') });
-    const res = await tab.page.evaluate(async (sel) => {
-      const r = await window.axe.run(document.querySelector(sel), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
-      return r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
-    }, SEC);
+    const res = await tab.axe({ include: SEC, tags: ['wcag2a', 'wcag2aa', 'wcag21aa'], preload: true });
     assert.deepEqual(res, []);
     tab.assertClean();
     await tab.close();

@@ -17,7 +17,7 @@
 //       const tab = await site.newTab({ mode });       // fresh context: empty localStorage
 //       await tab.goto('load-fusing.html');            // path relative to the site root
 //       assert.match(await tab.page.title(), /Load fusing/);
-//       await tab.screenshot(`mypart-load-fusing-${mode}`); // build/test-artifacts/<name>.png
+//       await tab.screenshot(`mypart-load-fusing-${mode}`); // only with BROWSER_SHOTS=1 (below)
 //       tab.assertClean();                             // throws if anything went wrong on the tab
 //       await tab.close();
 //     });
@@ -35,8 +35,26 @@
 // tab.problems:      array of strings: 'console error: …', 'page error: …', 'request failed: …',
 //                    'http 404: …' (problems matching allowProblems are not recorded)
 // tab.assertClean(): throws an AssertionError listing tab.problems if there are any
-// tab.screenshot(n): full-page PNG at build/test-artifacts/<n>.png, returns the path
+// tab.screenshot(n, { locator, fullPage = true, timeout }): with BROWSER_SHOTS=1 in the environment,
+//                    a PNG at build/test-artifacts/<n>.png for a human to look at (the whole page from
+//                    its top, or the element `locator`; fullPage: false for the viewport), returns the
+//                    path; otherwise nothing is drawn and it returns null. No assertion reads them, and
+//                    a full-page shot of a long course page costs chromium 3-4 CPU-s, so `make
+//                    browser-test` takes none; `BROWSER_SHOTS=1 make browser-test` takes them all.
+// tab.axe(opts):     runs axe-core (node_modules/axe-core) on the page: opts = { include (a CSS
+//                    selector; default the whole document), tags (default wcag2a + wcag2aa), preload
+//                    (default false: axe would fetch the stylesheets itself, which file:// forbids) }
+//                    → one line per violation ('<rule id>: <help>' then its first 5 nodes' targets and
+//                    messages), [] when there is none. Only violations are collected (resultTypes), so
+//                    axe does not build selectors for every passing node of a long page.
 // tab.close()
+// site.onTabs(t, items, opts, work): for a test t declared with { concurrency: opts.tabs }, runs
+//                    work(tab, item) as a subtest of t named item for every item (strings), on
+//                    opts.tabs (default 2) tabs opened with the other opts (as newTab), each tab taking
+//                    the next item when done with one: a tab's storage carries over from item to item,
+//                    its problems do not (work should end with tab.assertClean()).
+//                    A fresh tab costs chromium about 0.5 CPU-s, its first load of a course page
+//                    another 1 (cold cache); the same tab going on to the next page costs neither.
 // h.SITE_DIR, h.ARTIFACTS, h.MODES, h.CHROMIUM_ARGS are exported for tests that need them.
 //
 // One browser for every file: `make browser-test` runs tests/browser/run.js, which starts one chromium
@@ -63,6 +81,8 @@ const { chromium } = require(path.join(ROOT, 'node_modules', 'playwright-core'))
 const SITE_DIR = path.resolve(process.env.SITE_DIR || path.join(ROOT, 'build', 'site'));
 const ARTIFACTS = path.join(ROOT, 'build', 'test-artifacts');
 const MODES = ['http', 'file'];
+const SHOTS = !!process.env.BROWSER_SHOTS && process.env.BROWSER_SHOTS !== '0';
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -135,10 +155,28 @@ async function open(options = {}) {
         assertClean() {
           assert.deepEqual(problems, [], `problems on the ${mode} tab:\n  ${problems.join('\n  ')}`);
         },
-        async screenshot(name) {
+        async screenshot(name, { locator, fullPage = true, timeout } = {}) {
+          if (!SHOTS) return null;
           const file = path.join(ARTIFACTS, `${name}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          if (locator) {
+            await locator.screenshot({ path: file, animations: 'disabled', timeout });
+          } else {
+            // From the top: scrolled down, chromium draws the sticky header where the viewport was,
+            // in the middle of a full-page picture.
+            if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+            await page.screenshot({ path: file, fullPage, timeout });
+          }
           return file;
+        },
+        async axe({ include = null, tags = ['wcag2a', 'wcag2aa'], preload = false } = {}) {
+          if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+          return page.evaluate(async ([sel, t, pre]) => {
+            const ctx = sel === null ? document : document.querySelector(sel);
+            if (!ctx) throw new Error(`axe: no element matches ${sel}`);
+            const r = await window.axe.run(ctx, { runOnly: { type: 'tag', values: t }, preload: pre, resultTypes: ['violations'] });
+            return r.violations.map((v) => `${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) =>
+              n.target.join(' ') + ' ' + ((n.any[0] || n.all[0] || n.none[0] || {}).message || '')).join('\n    ')}`);
+          }, [include, tags, preload]);
         },
         async close() {
           tabs.delete(tab);
@@ -147,6 +185,21 @@ async function open(options = {}) {
       };
       tabs.add(tab);
       return tab;
+    },
+    async onTabs(t, items, opts, work) {
+      const { tabs: n = 2, ...tabOpts } = opts || {};
+      const queue = [...items];
+      await Promise.all(Array.from({ length: Math.min(n, queue.length) }, async () => {
+        const tab = await site.newTab(tabOpts);
+        try {
+          for (let item; (item = queue.shift()) !== undefined;) {
+            await t.test(String(item), () => work(tab, item));
+            tab.problems.length = 0; // work ends with tab.assertClean(): a failed item's stay its own
+          }
+        } finally {
+          await tab.close();
+        }
+      }));
     },
     async close() {
       for (const t of [...tabs]) await t.close().catch(() => {});
@@ -163,4 +216,4 @@ function launchServer() {
   return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-module.exports = { open, launchServer, serve, SITE_DIR, ARTIFACTS, MODES, CHROMIUM, CHROMIUM_ARGS, ROOT };
+module.exports = { open, launchServer, serve, SITE_DIR, ARTIFACTS, MODES, SHOTS, AXE, CHROMIUM, CHROMIUM_ARGS, ROOT };

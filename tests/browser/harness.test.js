@@ -1,6 +1,7 @@
 // Self-test of the browser-test harness: on a tiny site written to a temporary directory, a tab
 // must record a missing file, a console error and an uncaught exception, over http and file://,
-// and the http server must refuse paths outside the site and answer 404 with 404.html.
+// and the http server must refuse paths outside the site and answer 404 with 404.html; site.onTabs
+// must fail a broken page's subtest and no other.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -8,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
+const { execFile } = require('node:child_process');
 const h = require('./harness');
 
 let dir, site;
@@ -64,4 +66,21 @@ test('the http server answers 404 with 404.html and refuses to leave the site', 
   const out = await get('%2e%2e/%2e%2e/etc/passwd');
   assert.notEqual(out.status, 200);
   assert.doesNotMatch(out.body, /root:/);
+});
+
+// site.onTabs: every item a subtest of its own on shared tabs; a broken page fails its subtest and
+// the test, and its problems do not follow the tab to the next page (fixtures/ontabs-walk.js, run
+// here in a node --test of its own, in the shared browser when there is one).
+test('onTabs: a broken page fails its own subtest only', async () => {
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT; // else node --test takes itself for a file of this run and runs nothing
+  const r = await new Promise((resolve) => {
+    execFile(process.execPath, ['--test', '--test-reporter=tap', path.join(__dirname, 'fixtures', 'ontabs-walk.js')], { env },
+      (err, stdout, stderr) => resolve({ status: err ? err.code : 0, out: stdout + stderr }));
+  });
+  const out = r.out;
+  assert.equal(r.status, 1, out);
+  assert.match(out, /^ {4}not ok \d+ - b\.html$/m, out);
+  for (const p of ['a', 'c', 'd', 'e']) assert.match(out, new RegExp(`^ {4}ok \\d+ - ${p}\\.html$`, 'm'), out);
+  assert.match(out, /console error: boom-b/, out);
 });

@@ -35,11 +35,11 @@ function pages() {
   return fs.readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.html')).sort();
 }
 
-test('unpacked site archive: every page opens from file:// and every explorer starts', async () => {
+// Two tabs take the pages in turn (each page a subtest); a tab's problems are asserted per page.
+test('unpacked site archive: every page opens from file:// and every explorer starts', { concurrency: 2 }, async (t) => {
   const all = pages();
   assert.ok(all.includes('index.html') && LABS.every((l) => all.includes(`labs/${l}.html`)), all.join(' '));
-  for (const p of all) {
-    const tab = await site.newTab({ mode: 'file' });
+  await site.onTabs(t, all, { mode: 'file', tabs: 2 }, async (tab, p) => {
     await tab.goto(p);
     const apps = tab.page.locator('.explorer-app');
     const n = await apps.count();
@@ -48,8 +48,7 @@ test('unpacked site archive: every page opens from file:// and every explorer st
       assert.equal(await apps.nth(i).getAttribute('data-ready'), '1', `${p}: explorer ${i}`);
     }
     tab.assertClean();
-    await tab.close();
-  }
+  });
 });
 
 for (const lab of LABS) {
@@ -94,21 +93,14 @@ for (const lab of LABS) {
   });
 }
 
-test('lab pages and the instructor guide: no WCAG 2 A/AA violations (axe-core), hints open', async () => {
-  const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-  for (const p of LABS.map((l) => `labs/${l}.html`).concat(['labs/instructor.html'])) {
-    const tab = await site.newTab({ mode: 'file' });
+test('lab pages and the instructor guide: no WCAG 2 A/AA violations (axe-core), hints open', { concurrency: 2 }, async (t) => {
+  await site.onTabs(t, LABS.map((l) => `labs/${l}.html`).concat(['labs/instructor.html']), { mode: 'file', tabs: 2 }, async (tab, p) => {
     await tab.goto(p);
     await tab.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-    await tab.page.addScriptTag({ path: AXE });
-    const result = await tab.page.evaluate(() => window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, preload: false,
-    }));
-    const bad = result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    const bad = await tab.axe();
     assert.deepEqual(bad, [], p);
     tab.assertClean();
-    await tab.close();
-  }
+  });
 });
 
 test("the checker's witness link opens the `make lab` page on that schedule", async () => {

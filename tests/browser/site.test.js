@@ -1,27 +1,22 @@
 // Browser tests of the site's own front end (templates, style.css, theme.js, nav.js, search.js,
 // progress.js, quiz.js) against the built build/site, over http and over file://. Every tab must
-// end without console errors, page errors or failed requests (tab.assertClean()).
-// Screenshots: build/test-artifacts/site-*.png.
+// end without console errors, page errors or failed requests (tab.assertClean()). A mode's tests run
+// two at a time (each test has tabs, so storage, of its own).
+// The axe check of every page is site-axe.test.js. Screenshots (BROWSER_SHOTS=1, harness.js):
+// build/test-artifacts/site-*.png.
 'use strict';
 const { test, before, after, describe } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const h = require('./harness');
+const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
 
-const LOAD_FUSING = 'load-fusing.html';
 const PHONE = { width: 360, height: 740 };
-const AXE = path.join(h.ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 let site;
 before(async () => { site = await h.open(); });
 after(async () => { if (site) await site.close(); });
-
-// Every page listed in the sidebar of the home page, as site paths.
-async function sidebarPaths(tab) {
-  await tab.goto('index.html');
-  return tab.page.$$eval('#sidebar a', (as) => as.map((a) => a.getAttribute('href')));
-}
 
 // Site paths (relative to the site root) of the links matched by selector on the current page.
 async function sitePaths(tab, selector) {
@@ -40,25 +35,10 @@ function luminance(rgb) {
 }
 const bodyBg = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-// The first quiz of a kind on the page, with a right and a wrong choice's indexes.
-async function firstQuiz(page, type) {
-  return page.evaluate((t) => {
-    const q = document.querySelector(`.quiz[data-quiz-type="${t}"]`);
-    if (!q) return null;
-    const choices = [...q.querySelectorAll('.quiz-choice')];
-    return {
-      id: q.getAttribute('data-quiz-id'),
-      right: choices.findIndex((c) => c.dataset.correct === 'true'),
-      wrong: choices.findIndex((c) => c.dataset.correct === 'false'),
-      count: choices.length,
-    };
-  }, type);
-}
-
 const badgeOf = (page, p) => page.textContent(`#sidebar a[href="${p}"] ~ .quiz-badge`);
 
 for (const mode of h.MODES) {
-  describe(`site over ${mode}`, () => {
+  describe(`site over ${mode}`, { concurrency: 2 }, () => {
     test('every page in the sidebar loads cleanly, marks itself current and fits 360 px', async () => {
       const tab = await site.newTab({ mode, viewport: PHONE });
       const paths = await sidebarPaths(tab);
@@ -106,7 +86,7 @@ for (const mode of h.MODES) {
       await phone.page.click('.nav-toggle');
       assert.equal(await phone.page.getAttribute('.nav-toggle', 'aria-expanded'), 'true');
       assert.equal(await phone.page.isVisible(`#sidebar a[href="index.html"]`), true);
-      await phone.page.screenshot({ path: path.join(h.ARTIFACTS, `site-phone-menu-${mode}.png`) });
+      await phone.screenshot(`site-phone-menu-${mode}`, { fullPage: false });
       await phone.page.keyboard.press('Escape');
       assert.equal(await phone.page.isVisible('#sidebar'), false, 'Escape did not close the sidebar');
       await phone.page.click('.nav-toggle');
@@ -148,7 +128,7 @@ for (const mode of h.MODES) {
       if (await tab.page.$(`${sel} details.quiz-answer .quiz-explanation`)) {
         assert.equal(await tab.page.isVisible(`${sel} .quiz-explanation-shown`), true, 'no explanation after answering');
       }
-      await tab.page.locator(sel).screenshot({ path: path.join(h.ARTIFACTS, `site-quiz-${mode}.png`) });
+      await tab.screenshot(`site-quiz-${mode}`, { locator: tab.page.locator(sel) });
 
       await tab.page.reload();
       assert.match(await badgeOf(tab.page, LOAD_FUSING), /^1\/\d+$/);
@@ -388,36 +368,6 @@ for (const mode of h.MODES) {
       await tab.screenshot(`site-nojs-phone-${mode}`);
       tab.assertClean();
       await tab.close();
-    });
-
-    test('no WCAG 2 A/AA violations (axe-core) in the light and dark themes', async () => {
-      // Over http every page in the sidebar (plus print and 404); over file:// two of them.
-      const probe = await site.newTab({ mode });
-      const pages = mode === 'http' ? [...await sidebarPaths(probe), '404.html'] : ['index.html', LOAD_FUSING];
-      await probe.close();
-      for (const colorScheme of ['light', 'dark']) {
-        const tab = await site.newTab({ mode, colorScheme });
-        for (const p of pages) {
-          await tab.goto(p);
-          // Open every quiz answer and answer one quiz so those states are checked too.
-          await tab.page.evaluate(() => document.querySelectorAll('details.quiz-answer').forEach((d) => { d.open = true; }));
-          const single = await firstQuiz(tab.page, 'single');
-          if (single) {
-            const sel = `.quiz[data-quiz-id="${single.id}"]`;
-            await tab.page.check(`${sel} .quiz-choice >> nth=${single.wrong} >> input`);
-            await tab.page.click(`${sel} .quiz-check`);
-          }
-          await tab.page.addScriptTag({ path: AXE });
-          const result = await tab.page.evaluate(() => window.axe.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-            preload: false, // axe would fetch the stylesheets itself, which file:// forbids
-          }));
-          const bad = result.violations.map((v) => `${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' ' + (n.any[0] ? n.any[0].message : '')).join('\n    ')}`);
-          assert.deepEqual(bad, [], `${colorScheme} ${p}:\n  ${bad.join('\n  ')}`);
-        }
-        tab.assertClean();
-        await tab.close();
-      }
     });
   });
 }
