@@ -6,7 +6,10 @@
  * which sets window.COURSE_DATA["native/<id>/<compiler>/<arch>/<opt>"]) and rewrites the outcome
  * tables. A schedule link replays its trace step by step over the listing: the instruction each
  * thread is at, the access of the step and the memory after it. A link
- * ?asm=<compiler>/<arch>/<opt>&replay=<variant>:<schedule>#ex-<id> opens that replay. Data scripts
+ * ?asm=<compiler>/<arch>/<opt>&replay=<variant>:<schedule>#ex-<id> opens that replay. An x86 cell
+ * also has its outcomes under x86-TSO (cell.tso): a second set of tables, and replays
+ * (replay=<variant>@tso:<schedule>, letters a-d drain thread 0-3's store buffer) that show each
+ * thread's store buffer after every step, as the trace gives it (tools/native). Data scripts
  * are loaded with disasm.js's loader (window.COURSE_LOAD_DATA), which is on every page with this one.
  * No emulator here: the traces are data made at build time (tools/native). */
 (function () {
@@ -63,7 +66,7 @@
       self.data = data;
       self.render();
       var want = self.pending;
-      if (want && self.startReplay(want.variant, want.witness)) self.pending = null;
+      if (want && self.startReplay(want)) self.pending = null;
     });
   };
 
@@ -72,6 +75,8 @@
     this.section.querySelector('.native-cell').textContent = cell.replace(/\/([^/]+)$/, ' · -$1');
     this.section.querySelector('.native-verdict-text').textContent = 'no data for this cell' + (why ? ' (' + why + ')' : '');
     this.section.querySelector('.native-tables').textContent = '';
+    var tso = this.section.querySelector('.native-tso');
+    if (tso) tso.textContent = '';
   };
 
   Native.prototype.verdict = function () {
@@ -90,10 +95,21 @@
     });
   };
 
-  Native.prototype.table = function (v, c) {
+  /* The guarantees the fixed code of this cell breaks under x86-TSO: {expr: true}. */
+  Native.prototype.fixedTsoBreaks = function () {
+    var f = this.data.variants.fixed, out = {};
+    list(f && f.tso && f.tso.broken).forEach(function (b) { out[b.expr] = true; });
+    return out;
+  };
+
+  /* One variant's outcome table; tso: the table of the cell under x86-TSO (c is cell.tso). */
+  Native.prototype.table = function (v, c, tso) {
     var self = this, t = el('table', 'native-outcomes'), cap = el('caption');
+    var fixedBreaks = tso ? this.fixedTsoBreaks() : {};
     t.setAttribute('data-variant', v);
+    if (tso) t.setAttribute('data-model', 'tso');
     cap.appendChild(el('strong', null, v));
+    if (tso) cap.appendChild(document.createTextNode(', under x86-TSO'));
     t.appendChild(cap);
     if (!c) { cap.appendChild(document.createTextNode(': no data')); return t; }
     if (c.status === 'skipped') {
@@ -115,14 +131,21 @@
     var body = el('tbody');
     c.outcomes.forEach(function (o) {
       var breaks = list(o.breaks), tr = el('tr', breaks.length ? 'native-bad' : null), td = el('td', null, o.key);
-      if (breaks.length) {
+      var mine = breaks.filter(function (e) { return !fixedBreaks[e]; });
+      var both = breaks.filter(function (e) { return fixedBreaks[e]; });
+      if (mine.length) {
         td.appendChild(document.createTextNode(' '));
-        td.appendChild(el('span', 'native-bad-label', '(the fixed code never does this: ' + breaks.join('; ') + ')'));
+        td.appendChild(el('span', 'native-bad-label', '(the fixed code never does this: ' + mine.join('; ') + ')'));
+      }
+      if (both.length) {
+        td.appendChild(document.createTextNode(' '));
+        td.appendChild(el('span', 'native-bad-label', '(breaks the fix\'s guarantee: ' + both.join('; ') + ')'));
       }
       tr.appendChild(td);
+      var rp = v + (tso ? '@tso:' : ':') + o.witness;
       var a = el('a', 'native-witness', o.witness === '' ? '(none)' : o.witness);
-      a.href = '?asm=' + self.cell + '&replay=' + v + ':' + o.witness + '#' + (self.example ? self.example.id : '');
-      a.setAttribute('data-replay', v + ':' + o.witness);
+      a.href = '?asm=' + self.cell + '&replay=' + rp + '#' + (self.example ? self.example.id : '');
+      a.setAttribute('data-replay', rp);
       var wd = el('td');
       wd.appendChild(a);
       tr.appendChild(wd);
@@ -132,12 +155,56 @@
     return t;
   };
 
+  /* The x86-TSO part: the model, a verdict and one table per variant for an x86 cell; for the
+   * others, that the processor's reordering is explored on x86 only (as the template writes it). */
+  Native.prototype.renderTso = function () {
+    var self = this, box = this.section.querySelector('.native-tso'), vs = this.data.variants;
+    var p = vs.plain && vs.plain.tso;
+    if (!box) return;
+    box.textContent = '';
+    if (!p) {
+      box.appendChild(el('p', 'native-model native-tso-model', 'The processor\'s own reordering (x86-TSO) is explored for the x86-64 and ' +
+        'i386 cells; the tables of this cell are the interleavings of its code alone.'));
+      return;
+    }
+    box.appendChild(el('h5', null, 'Under x86-TSO: the processor\'s store buffers too'));
+    box.appendChild(el('p', 'native-model native-tso-model', 'The same machine code on an x86 processor (the x86-TSO model): a store ' +
+      'waits in its thread\'s store buffer and reaches memory later, oldest first; a drain is a step of its own (in a ' +
+      'schedule, a drains t0\'s buffer, b t1\'s). A load reads its own thread\'s newest buffered store to that address, ' +
+      'or memory. mfence, locked instructions and xchg wait until their thread\'s buffer is empty.'));
+    var v = el('p', 'native-verdict native-tso-verdict'), text = el('span', 'native-tso-verdict-text');
+    v.appendChild(el('strong', null, 'x86-TSO'));
+    v.appendChild(document.createTextNode(': '));
+    v.appendChild(text);
+    box.appendChild(v);
+    var fixedBreaks = this.fixedTsoBreaks();
+    var both = Object.keys(fixedBreaks);
+    var only = list(p.broken).map(function (b) { return b.expr; }).filter(function (e) { return !fixedBreaks[e]; });
+    function codes(lead, exprs) {
+      text.appendChild(document.createTextNode(lead));
+      exprs.forEach(function (e, i) {
+        if (i) text.appendChild(document.createTextNode('; '));
+        text.appendChild(el('code', null, e));
+      });
+    }
+    if (p.status !== 'ok') text.textContent = 'the plain code could not be explored';
+    else if (!only.length && !both.length) text.textContent = 'the plain code reaches nothing the fixed code avoids';
+    else {
+      if (only.length) codes('the plain code reaches what the fixed code never does: ', only);
+      if (both.length) codes((only.length ? '. ' : '') + 'the processor\'s store buffer breaks the fix\'s guarantee, the fixed code reaches it too: ', both);
+    }
+    var tables = el('div', 'native-tables');
+    this.index.variants.forEach(function (name) { tables.appendChild(self.table(name, (vs[name] || {}).tso, true)); });
+    box.appendChild(tables);
+  };
+
   Native.prototype.render = function () {
     var self = this, box = this.section.querySelector('.native-tables');
     this.section.querySelector('.native-cell').textContent = this.data.target + ' · -' + this.data.opt;
     this.verdict();
     box.textContent = '';
     this.index.variants.forEach(function (v) { box.appendChild(self.table(v, self.data.variants[v])); });
+    this.renderTso();
   };
 
   /* ---- replay ---------------------------------------------------------------------------- */
@@ -174,13 +241,16 @@
     if (this.panel) { this.panel.hidden = true; this.panel.textContent = ''; }
   };
 
-  Native.prototype.startReplay = function (variant, witness) {
-    var c = this.data && this.data.variants[variant];
+  /* want: {variant, tso, witness} (parseReplay). False when this cell has no such outcome. */
+  Native.prototype.startReplay = function (want) {
+    var variant = want.variant, witness = want.witness;
+    var c = this.data && Object.prototype.hasOwnProperty.call(this.data.variants, variant) ? this.data.variants[variant] : null;
+    if (c && want.tso) c = c.tso;
     var o = c && c.outcomes ? c.outcomes.filter(function (x) { return x.witness === witness; })[0] : null;
     if (!o || !o.trace) return false;
     /* the code view shows one variant at a time: show this one (static/disasm.js listens) */
     if (this.example) this.example.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: variant, from: 'native' } }));
-    this.replay = { variant: variant, outcome: o, step: 0 };
+    this.replay = { variant: variant, tso: !!want.tso, outcome: o, step: 0 };
     this.buildPanel();
     this.showStep();
     return true;
@@ -192,7 +262,8 @@
     p.hidden = false;
     var h = el('h5', null, 'Replay of ');
     h.appendChild(el('code', null, r.outcome.key));
-    h.appendChild(document.createTextNode(' (' + r.variant + ', schedule ' + (r.outcome.witness || '(none)') + ')'));
+    h.appendChild(document.createTextNode(' (' + r.variant + (r.tso ? ', under x86-TSO' : '') + ', schedule ' +
+      (r.outcome.witness || '(none)') + ')'));
     p.appendChild(h);
     var bar = el('p', 'native-replay-controls');
     [['start', '\u00ab Start'], ['back', '\u2039 Back'], ['next', 'Next \u203a'], ['end', 'End \u00bb'], ['close', 'Close']].forEach(function (b) {
@@ -205,9 +276,15 @@
     p.appendChild(el('p', 'native-step-text'));
     p.lastChild.setAttribute('aria-live', 'polite');
     var mem = el('table', 'native-memory');
-    mem.appendChild(el('caption', null, 'Memory after this step'));
+    mem.appendChild(el('caption', null, r.tso ? 'Memory after this step (what the other threads read)' : 'Memory after this step'));
     mem.appendChild(el('tbody'));
     p.appendChild(mem);
+    if (r.tso) {
+      var sb = el('table', 'native-buffers');
+      sb.appendChild(el('caption', null, 'Store buffers after this step (oldest store first)'));
+      sb.appendChild(el('tbody'));
+      p.appendChild(sb);
+    }
   };
 
   Native.prototype.go = function (what) {
@@ -222,15 +299,28 @@
     this.showStep();
   };
 
-  function describe(st, threads) {
+  /* A step in words. tso: the trace is under x86-TSO, where a store step ('W') puts the store in
+   * the thread's buffer, 'D' drains the oldest one to memory and 'F' goes on past a barrier. */
+  function describe(st, threads, tso) {
     var t = threads[st.t] || ('thread ' + st.t);
     var parts = st.accesses.map(function (a) {
+      var into = tso && st.kind === 'W' && a.kind === 'W' ? ' into its store buffer' : '';
       return (a.kind === 'R' ? 'reads ' : 'writes ') + a.var + (a.kind === 'R' ? ' = ' : ' \u2190 ') + show(a.value) +
-        ' (' + a.size + ' bytes, at ' + a.fn + '+' + a.addr + ')';
+        into + ' (' + a.size + ' bytes, at ' + a.fn + '+' + a.addr + ')';
     });
-    var s = t + (st.kind === 'U' ? ' atomically ' : ' ') + parts.join(', then ');
+    var s;
+    if (st.kind === 'D') {
+      var d = st.accesses[0] || {};
+      s = t + '\'s oldest buffered store reaches memory: ' + d.var + ' \u2190 ' + show(d.value) + ' (the store at ' + d.fn + '+' + d.addr + ')';
+    } else if (st.kind === 'F') {
+      s = t + ' goes on past the barrier: its store buffer is empty';
+    } else {
+      s = t + (st.kind === 'U' ? ' atomically ' : ' ') + parts.join(', then ');
+      if (tso && st.kind !== 'U' && parts.length === 0) s = t + ' goes on';
+    }
     if (st.parts > 1) s += '; access ' + (st.part + 1) + ' of ' + st.parts + ' of one instruction';
     var nx = st.next || {};
+    if (nx.waits) s += '; ' + t + ' waits at a barrier until its store buffer is empty';
     if (nx.status === 'done') s += '; ' + t + ' returns';
     else if (nx.status === 'crashed') s += '; ' + t + ' crashes';
     else if (nx.status === 'spins' || nx.status === 'bound') s += '; ' + t + ' runs on forever without touching shared memory';
@@ -256,7 +346,7 @@
         var li = self.findInsn(threads[st.t], r.variant, a);
         if (li) li.classList.add('native-step');
       });
-      text = 'Step ' + r.step + ' of ' + tr.steps.length + ': ' + describe(st, threads) + '.';
+      text = 'Step ' + r.step + ' of ' + tr.steps.length + ': ' + describe(st, threads, r.tso) + '.';
       mem = st.mem;
     }
     if (r.step === tr.steps.length) text += ' Outcome: ' + r.outcome.key + '.';
@@ -269,7 +359,22 @@
       row.appendChild(el('td', null, show(mem[k])));
       body.appendChild(row);
     });
+    if (r.tso) this.showBuffers(r.step === 0 ? tr.buffers : tr.steps[r.step - 1].buffers);
     this.section.setAttribute('data-replay-step', String(r.step));
+  };
+
+  /* x86-TSO: each thread's store buffer after the step shown (from the trace: the machine's own). */
+  Native.prototype.showBuffers = function (buffers) {
+    var threads = this.index.threads, body = this.panel.querySelector('.native-buffers tbody');
+    body.textContent = '';
+    threads.forEach(function (name, t) {
+      var row = el('tr'), stores = list(list(buffers)[t]);
+      row.appendChild(el('th', null, name));
+      row.appendChild(el('td', null, stores.length ? stores.map(function (a) {
+        return a.var + ' \u2190 ' + show(a.value);
+      }).join(', ') : '(empty)'));
+      body.appendChild(row);
+    });
   };
 
   Native.prototype.bind = function () {
@@ -277,8 +382,8 @@
     this.section.addEventListener('click', function (ev) {
       var a = ev.target.closest ? ev.target.closest('a.native-witness') : null;
       if (!a || !self.data) return;
-      var rp = a.getAttribute('data-replay'), i = rp.indexOf(':');
-      if (self.startReplay(rp.slice(0, i), rp.slice(i + 1))) {
+      var want = parseReplay(a.getAttribute('data-replay'), self.index.variants);
+      if (want && self.startReplay(want)) {
         ev.preventDefault();
         self.panel.querySelector('button.native-next').focus();
       }
@@ -289,16 +394,27 @@
         var cell = d.target + '/' + d.opt;
         if (cell !== self.cell || !self.data) self.showCell(cell);
         else if (self.replay) self.showStep(); /* the listing was redrawn: mark it again */
-        else if (self.pending && self.startReplay(self.pending.variant, self.pending.witness)) self.pending = null;
+        else if (self.pending && self.startReplay(self.pending)) self.pending = null;
       });
     }
   };
 
-  function requested(example) {
+  /* "<variant>:<schedule>" or "<variant>@tso:<schedule>" -> {variant, tso, witness}, or null when
+   * it is not one: a variant of the example, a schedule of thread digits (and drain letters a-d
+   * under x86-TSO). Nothing else from the URL reaches the page. */
+  function parseReplay(text, variants) {
+    var m = /^([A-Za-z0-9_-]+)(@tso)?:([0-9a-d]*)$/.exec(text || '');
+    if (!m || list(variants).indexOf(m[1]) < 0) return null;
+    if (!m[2] && /[a-d]/.test(m[3])) return null;
+    return { variant: m[1], tso: !!m[2], witness: m[3] };
+  }
+
+  function requested(example, variants) {
     var m = /[?&]replay=([^&#]+)/.exec(window.location.search);
     if (!m || !example || window.location.hash !== '#' + example.id) return null;
-    var v = decodeURIComponent(m[1]), i = v.indexOf(':');
-    return i > 0 ? { variant: v.slice(0, i), witness: v.slice(i + 1) } : null;
+    var v;
+    try { v = decodeURIComponent(m[1]); } catch (e) { return null; }
+    return parseReplay(v, variants);
   }
 
   function init() {
@@ -310,7 +426,7 @@
       n.bind();
       var shown = n.example ? n.example.getAttribute('data-shown') : null;
       var cell = shown ? shown.split('/').slice(0, 3).join('/') : n.cell;
-      n.pending = requested(n.example);
+      n.pending = requested(n.example, n.index.variants);
       n.showCell(cell);
     }
   }

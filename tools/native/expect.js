@@ -12,7 +12,11 @@
 //    cells: {"<target>/<opt>": {<variant>: {
 //      expect: [{line, kind, expr, reachable, ok, witness}],   the variant's own expect lines on this code
 //      broken: [{line, expr, witness, key}],                   guarantees this code breaks (a witness each)
-//      breaks: {<outcome key>: [expr]}}}}}                     the outcomes that break them
+//      breaks: {<outcome key>: [expr]},                        the outcomes that break them
+//      tso: {expect, broken, breaks}}}}}       an x86 cell under x86-TSO: its expect-tso lines, and
+//                                              the guarantees it breaks, the fixed code's own too
+//                                              (a fix for the compiler alone does not stop the
+//                                              processor's store buffer)
 // An unexplored or partial cell gets no verdict here (native-check fails on it).
 'use strict';
 const fs = require('fs');
@@ -29,10 +33,10 @@ function guarantees(meta) {
   return ((meta.expect || {}).fixed || []).filter((e) => e.kind === 'unreachable');
 }
 
-// One explored cell of one variant.
-function verdict(meta, variant, cell, fixes) {
+// One explored cell of one variant (model 'tso': its outcomes under x86-TSO).
+function verdict(meta, variant, cell, fixes, model) {
   const outcomes = cell.outcomes;
-  const own = checkVariant(meta, variant, outcomes).expect;
+  const own = checkVariant(meta, variant, outcomes, { model }).expect;
   const breaks = {};
   const broken = [];
   for (const g of fixes) {
@@ -59,6 +63,8 @@ function main(argv) {
       for (const [v, cell] of Object.entries(byVariant)) {
         if (cell.status !== 'ok' || cell.partial) continue;
         out[v] = verdict(meta, v, cell, v === 'fixed' ? [] : fixes);
+        const tso = cell.tso;
+        if (tso && tso.status === 'ok' && !tso.partial) out[v].tso = verdict(meta, v, tso, fixes, 'tso');
       }
     }
   }

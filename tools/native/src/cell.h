@@ -23,15 +23,15 @@ struct cell {
 	struct explore_config limits;
 	long local_bound;
 	int traces;	/* replay every witness into a trace */
-	int tso;	/* x86 only: also explore under x86-TSO, as "tso" (witnesses, no traces) */
-	int tso_traces; /* and replay its witnesses into traces too (native-tool explore, tests) */
+	int tso;	/* x86 only: also explore under x86-TSO, as "tso" */
+	int tso_traces; /* and replay its witnesses into traces too (with the store buffers) */
 	enum tso_mutant mutant; /* tests only: a broken x86-TSO machine */
 };
 
 /* The cell's result (schema in tools/native/README.md): {"status": "ok", outcomes, ...} or
  * {"status": "error", "error": "examples/<id>.c:LINE: <target>/<opt>: variant <v>: ..."}.
  * With tso (on x86), an ok result also has "tso": the same fields under x86-TSO (its own
- * status and error), the outcomes without traces. Never NULL. */
+ * status and error), its outcomes with traces when tso_traces. Never NULL. */
 json_t *cell_run(const struct cell *c);
 
 /* The default limits of the build. */

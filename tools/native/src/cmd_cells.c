@@ -165,7 +165,7 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .obj = obj,
 				  .workdir = dir };
 		cell_defaults(&c);
-		c.tso = a->is_tso_barrier != NULL; /* x86: also under x86-TSO */
+		c.tso = c.tso_traces = a->is_tso_barrier != NULL; /* x86: also under x86-TSO */
 		json_t *r = in_scope(scope, variant, target, opt) ?
 				    one_cell(&c, meta_path, cache_dir, tool) :
 				    json_pack("{s:s}", "status", "skipped");

@@ -35,12 +35,14 @@ static char *script_text(const char *key, json_t *payload)
 	return s;
 }
 
-/* Adds to one variant's cell the verdicts expect.js wrote for it (v: {expect, broken, breaks}):
- * cell.expect, cell.broken, and outcome.breaks for each outcome that breaks a guarantee. */
+/* Adds to one variant's cell the verdicts expect.js wrote for it (v: {expect, broken, breaks,
+ * tso}): cell.expect, cell.broken, and outcome.breaks for each outcome that breaks a guarantee;
+ * the same on cell.tso (an x86 cell under x86-TSO) from v.tso. */
 static void merge_verdicts(json_t *cell, json_t *v)
 {
-	if (!v)
+	if (!cell || !v)
 		return;
+	merge_verdicts(json_object_get(cell, "tso"), json_object_get(v, "tso"));
 	json_object_set(cell, "expect", json_object_get(v, "expect"));
 	json_object_set(cell, "broken", json_object_get(v, "broken"));
 	size_t i;
@@ -53,14 +55,20 @@ static void merge_verdicts(json_t *cell, json_t *v)
 	}
 }
 
-/* The cell without its traces: what the page shows with JavaScript off. */
+static void drop_traces(json_t *cell)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(json_object_get(cell, "outcomes"), i, o)
+		json_object_del(o, "trace");
+}
+
+/* The cell without its traces (also under x86-TSO): what the page shows with JavaScript off. */
 static json_t *summary(json_t *cell)
 {
 	json_t *s = json_deep_copy(cell);
-	size_t i;
-	json_t *o;
-	json_array_foreach(json_object_get(s, "outcomes"), i, o)
-		json_object_del(o, "trace");
+	drop_traces(s);
+	drop_traces(json_object_get(s, "tso"));
 	return s;
 }
 

@@ -864,6 +864,20 @@ int machine_buffered(const struct machine *m, int t)
 	return m->sb[t].n;
 }
 
+int machine_tso(const struct machine *m)
+{
+	return m->cfg.tso != 0;
+}
+
+int machine_buffer_entry(const struct machine *m, int t, int i, struct access *out)
+{
+	if (t < 0 || t >= m->nthreads || i < 0 || i >= m->sb[t].n)
+		return -1;
+	const struct sentry *e = &m->sb[t].e[i];
+	*out = (struct access){ 'W', (int)e->size, e->pc, e->addr, e->value };
+	return 0;
+}
+
 int machine_drain(struct machine *m, int t, struct step *st)
 {
 	struct sbuf *b = &m->sb[t];

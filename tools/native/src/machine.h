@@ -136,6 +136,13 @@ int machine_buffered(const struct machine *m, int t);
  * step with that write. Returns 0, or -1 when the buffer is empty. */
 int machine_drain(struct machine *m, int t, struct step *st);
 
+/* The machine models x86-TSO (mconfig.tso): 1, else 0. */
+int machine_tso(const struct machine *m);
+
+/* x86-TSO: store i (0 the oldest) of thread t's buffer, as the 'W' access that put it there (pc:
+ * the store instruction). Returns 0, or -1 when the buffer holds fewer than i + 1 stores. */
+int machine_buffer_entry(const struct machine *m, int t, int i, struct access *out);
+
 int machine_nthreads(const struct machine *m);
 enum tstatus machine_status(const struct machine *m, int t);
 uint64_t machine_pc(const struct machine *m, int t); /* the next or last instruction */

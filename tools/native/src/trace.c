@@ -51,6 +51,9 @@ static json_t *where(const struct machine *m, const struct oview *ov, int t)
 	json_object_set_new(w, "status", json_string(status_name(s)));
 	if (s == T_PAUSED && machine_part(m, t))
 		json_object_set_new(w, "part", json_integer(machine_part(m, t)));
+	if (s == T_PAUSED &&
+	    !machine_enabled(m, t)) /* x86-TSO: at a barrier, its buffer not empty */
+		json_object_set_new(w, "waits", json_true());
 	return w;
 }
 
@@ -65,6 +68,20 @@ static json_t *access_json(const struct oview *ov, const struct access *a)
 	json_object_set_new(j, "value", number(a->value));
 	free(var);
 	return j;
+}
+
+/* x86-TSO: every thread's store buffer, oldest store first ([[access], ...], one per thread). */
+static json_t *buffers_json(const struct machine *m, const struct oview *ov)
+{
+	json_t *all = json_array();
+	for (int t = 0; t < machine_nthreads(m); t++) {
+		json_t *b = json_array();
+		struct access a;
+		for (int i = 0; machine_buffer_entry(m, t, i, &a) == 0; i++)
+			json_array_append_new(b, access_json(ov, &a));
+		json_array_append_new(all, b);
+	}
+	return all;
 }
 
 static json_t *step_json(const struct machine *m, const struct oview *ov, const struct step *st)
@@ -82,6 +99,8 @@ static json_t *step_json(const struct machine *m, const struct oview *ov, const 
 	}
 	json_object_set_new(j, "next", where(m, ov, st->thread));
 	json_object_set_new(j, "mem", memory_json(ov, m));
+	if (machine_tso(m))
+		json_object_set_new(j, "buffers", buffers_json(m, ov));
 	return j;
 }
 
@@ -94,6 +113,8 @@ json_t *trace_schedule(struct machine *m, const struct snapshot *root, const str
 		json_array_append_new(start, where(m, ov, t));
 	json_object_set_new(tr, "start", start);
 	json_object_set_new(tr, "mem", memory_json(ov, m));
+	if (machine_tso(m))
+		json_object_set_new(tr, "buffers", buffers_json(m, ov));
 	json_object_set_new(tr, "steps", steps);
 	for (const char *p = schedule; *p; p++) {
 		int drain = *p >= 'a', t = drain ? *p - 'a' : *p - '0';

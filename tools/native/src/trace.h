@@ -2,7 +2,9 @@
  * trace.h - a schedule replayed step by step, as data for the page: which thread stepped,
  * the instructions and the accesses it made (variable, value), and where it stopped next.
  * Instruction positions are given as the object's listing shows them (function, address),
- * so the page can highlight them in the disassembly it already has.
+ * so the page can highlight them in the disassembly it already has. On an x86-TSO machine each
+ * step also has every thread's store buffer after it ("buffers"), and a thread waiting at a
+ * barrier for its buffer to drain is marked ("waits").
  */
 #ifndef NATIVE_TRACE_H
 #define NATIVE_TRACE_H

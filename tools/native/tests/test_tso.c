@@ -7,7 +7,9 @@
  * later one, never the memory under it), and
  * each broken machine (no store buffer, no forwarding, barriers that do not drain) must break
  * the fact that catches it. SB's both-zero witness, replayed into a trace, shows the stores entering
- * the buffers with memory unchanged and the drains writing it.
+ * the buffers with memory unchanged and the drains writing it; the buffers each step of a trace
+ * shows are the ones a FIFO model of the steps gives, and a thread at mfence with stores in its
+ * buffer is marked as waiting.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -126,6 +128,102 @@ static void test_sc_differs(void **state)
 	}
 }
 
+/* A FIFO model of the buffers, kept from the steps alone: a 'W' step appends its stores to its
+ * thread's buffer, a 'D' step removes the oldest, which must be the store it writes. */
+struct fifo {
+	char var[4][8][32];
+	long long val[4][8];
+	int n[4];
+};
+
+static void fifo_step(struct fifo *f, json_t *st)
+{
+	int t = (int)json_integer_value(json_object_get(st, "t"));
+	const char *kind = json_string_value(json_object_get(st, "kind"));
+	json_t *acc = json_object_get(st, "accesses"), *a;
+	size_t i;
+	if (!strcmp(kind, "D")) {
+		a = json_array_get(acc, 0);
+		assert_true(f->n[t] > 0);
+		assert_string_equal(f->var[t][0], json_string_value(json_object_get(a, "var")));
+		assert_int_equal(f->val[t][0], json_integer_value(json_object_get(a, "value")));
+		memmove(f->var[t][0], f->var[t][1], sizeof f->var[t][0] * 7);
+		memmove(&f->val[t][0], &f->val[t][1], sizeof f->val[t][0] * 7);
+		f->n[t]--;
+		return;
+	}
+	if (strcmp(kind, "W"))
+		return;
+	json_array_foreach(acc, i, a) {
+		assert_true(f->n[t] < 8);
+		snprintf(f->var[t][f->n[t]], 32, "%s",
+			 json_string_value(json_object_get(a, "var")));
+		f->val[t][f->n[t]++] = json_integer_value(json_object_get(a, "value"));
+	}
+}
+
+/* The trace's buffers (json: one array per thread) are the model's. */
+static void fifo_check(const struct fifo *f, json_t *buffers, int nthreads)
+{
+	assert_int_equal(json_array_size(buffers), nthreads);
+	for (int t = 0; t < nthreads; t++) {
+		json_t *b = json_array_get(buffers, (size_t)t);
+		assert_int_equal(json_array_size(b), f->n[t]);
+		for (int i = 0; i < f->n[t]; i++) {
+			json_t *a = json_array_get(b, (size_t)i);
+			assert_string_equal(json_string_value(json_object_get(a, "var")),
+					    f->var[t][i]);
+			assert_int_equal(json_integer_value(json_object_get(a, "value")),
+					 f->val[t][i]);
+		}
+	}
+}
+
+/* Every outcome's trace of a result under x86-TSO against the FIFO model; returns how many
+ * steps ended with a thread waiting at a barrier for its buffer. */
+static int check_buffers(json_t *tso)
+{
+	json_t *o;
+	size_t k;
+	int waits = 0;
+	json_array_foreach(json_object_get(tso, "outcomes"), k, o) {
+		json_t *tr = json_object_get(o, "trace"), *st;
+		struct fifo f = { 0 };
+		size_t i;
+		fifo_check(&f, json_object_get(tr, "buffers"), 2);
+		json_array_foreach(json_object_get(tr, "steps"), i, st) {
+			fifo_step(&f, st);
+			fifo_check(&f, json_object_get(st, "buffers"), 2);
+			waits +=
+				json_is_true(json_object_get(json_object_get(st, "next"), "waits"));
+		}
+		assert_int_equal(f.n[0] + f.n[1], 0); /* a run ends with empty buffers */
+	}
+	return waits;
+}
+
+static void test_trace_buffers(void **state)
+{
+	(void)state;
+	int x86 = 0;
+	for (int i = 0; i < ntargets; i++) {
+		if (strcmp(arches[i], "x86_64") && strcmp(arches[i], "i386"))
+			continue;
+		x86++;
+		char *obj = test_obj("tso", names[i]);
+		json_t *r = test_run_tso(obj, arches[i], "sb0,sb1", "r0 r1", TSO_EXACT);
+		assert_non_null(json_object_get(r, "tso"));
+		assert_int_equal(check_buffers(json_object_get(r, "tso")), 0); /* no barrier */
+		json_decref(r);
+		r = test_run_tso(obj, arches[i], "sbmb0,sbmb1", "r0 r1", TSO_EXACT);
+		if (check_buffers(json_object_get(r, "tso")) == 0)
+			fail_msg("%s: no step of SB+smp_mb waits at the barrier", names[i]);
+		json_decref(r);
+		free(obj);
+	}
+	assert_true(x86 >= 2);
+}
+
 /* SB's both-zero witness replayed: both stores enter the buffers (memory unchanged), both loads
  * read 0, then the drains (D) write memory. */
 static void test_witness_trace(void **state)
@@ -185,9 +283,8 @@ int main(void)
 {
 	ntargets = test_targets(names, arches, 16);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_facts),
-		cmocka_unit_test(test_sc_differs),
-		cmocka_unit_test(test_witness_trace),
+		cmocka_unit_test(test_facts),		cmocka_unit_test(test_sc_differs),
+		cmocka_unit_test(test_witness_trace),	cmocka_unit_test(test_trace_buffers),
 		cmocka_unit_test(test_broken_machines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

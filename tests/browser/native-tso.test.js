@@ -1,0 +1,128 @@
+// native-tso.test.js - the real machine code under x86-TSO on an example page (issue 16): the store
+// buffering with smp_mb() example of the Litmus tests page (litmus/sb-fencembonceonces), over http and
+// file://. On an x86 cell the outcomes section has a second set of tables under x86-TSO: the plain code
+// (no barrier) reaches both loads reading 0, marked as what the fixed code never does, and the fixed
+// code does not; its witness replays step by step with each thread's store buffer (a store enters the
+// buffer while memory stays 0, the loads pass it, the drains write memory); the verdict names the
+// model. An AArch64 cell says x86-TSO is explored on x86 only. A ?replay=<variant>@tso:<schedule> link
+// opens that replay; malformed ones open nothing and break nothing. With JavaScript off the default
+// (x86-64) cell's x86-TSO tables are plain HTML.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const h = require('./harness');
+
+const PAGE = 'litmus.html';
+const EX = '#ex-litmus-sb-fencembonceonces';
+const SEC = `${EX} section.native`;
+const BOTH = 'P0_r0=0 P1_r0=0';
+const TSO = (v) => `${SEC} .native-tso table.native-outcomes[data-variant="${v}"][data-model="tso"]`;
+
+let site;
+before(async () => { site = await h.open(); });
+after(async () => { if (site) await site.close(); });
+
+// Waits until the section shows cell's tables: data-cell changes when a cell is chosen, the caption
+// (.native-cell, "gcc-12/aarch64 · -O2") when its data arrived and its tables were written.
+async function ready(page, cell) {
+  const label = cell.replace(/\/([^/]+)$/, ' · -$1');
+  await page.waitForFunction(([sel, w, l]) => {
+    const s = document.querySelector(sel), c = s && s.querySelector('.native-cell');
+    return s && s.getAttribute('data-cell') === w && c && c.textContent === l && s.querySelector('.native-outcomes caption') &&
+      (document.querySelector(sel.replace(/ section\.native$/, '')).getAttribute('data-shown') || '').startsWith(w + '/');
+  }, [SEC, cell, label], { timeout: 15000 });
+}
+
+async function keys(page, sel) {
+  return page.$$eval(`${sel} tbody td:first-child`, (tds) => tds.map((td) => td.firstChild.textContent.trim()));
+}
+
+for (const mode of h.MODES) {
+  test(`x86-TSO tables and a replay with the store buffers (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto(PAGE);
+    const page = tab.page;
+    await ready(page, 'gcc-12/x86_64/O2');
+    await page.waitForSelector(TSO('plain'));
+    assert.ok((await keys(page, TSO('plain'))).includes(BOTH), 'plain reaches both zero under x86-TSO');
+    assert.ok(!(await keys(page, TSO('fixed'))).includes(BOTH), 'smp_mb() keeps both zero away under x86-TSO');
+    assert.ok(!(await keys(page, `${SEC} .native-tables table[data-variant="plain"]:not([data-model])`)).includes(BOTH),
+      'no both zero under SC');
+    assert.match(await page.textContent(`${SEC} .native-tso-verdict`), /x86-TSO: the plain code reaches what the fixed code never does: P0_r0 == 0 && P1_r0 == 0/);
+    assert.match(await page.textContent(`${SEC} .native-tso h5`), /Under x86-TSO/);
+
+    const link = page.locator(`${TSO('plain')} tr.native-bad a.native-witness`);
+    const witness = await link.textContent();
+    assert.match(witness, /^[01ab]+$/);
+    assert.match(witness, /[ab]/, 'the witness drains a buffer');
+    assert.match(await link.getAttribute('href'), /replay=plain@tso:[01ab]+#ex-litmus-sb-fencembonceonces$/);
+    await link.click();
+    const panel = page.locator(`${SEC} .native-replay`);
+    assert.match(await panel.locator('h5').textContent(), /P0_r0=0 P1_r0=0 \(plain, under x86-TSO, schedule/);
+    const buffers = panel.locator('.native-buffers tbody');
+    assert.deepEqual(await buffers.locator('td').allTextContents(), ['(empty)', '(empty)']);
+    const texts = [], held = [];
+    for (let i = 0; i < witness.length; i++) {
+      await page.click(`${SEC} button.native-next`);
+      texts.push(await panel.locator('.native-step-text').textContent());
+      held.push((await buffers.locator('td').allTextContents()).join(' | '));
+    }
+    // the first step is a store into a buffer: memory x and y still 0, the store in P0's or P1's buffer
+    assert.match(texts[0], /writes [xy] \u2190 1 into its store buffer/);
+    assert.match(held[0], /[xy] \u2190 1/);
+    // the loads read 0, the drains write memory, the run ends with empty buffers and both zero
+    assert.equal(texts.filter((t) => /reads [xy] = 0/.test(t)).length, 2, texts.join('\n'));
+    assert.equal(texts.filter((t) => /oldest buffered store reaches memory: [xy] \u2190 1/.test(t)).length, 2, texts.join('\n'));
+    assert.equal(held[held.length - 1], '(empty) | (empty)');
+    assert.match(texts[texts.length - 1], /Outcome: P0_r0=0 P1_r0=0\./);
+    assert.match(await panel.locator('.native-memory caption').textContent(), /what the other threads read/);
+    await tab.screenshot(`native-tso-replay-${mode}`);
+
+    // an AArch64 cell: the processor's reordering is explored on x86 only, said in words
+    await page.selectOption(`${EX} .disasm-arch`, 'aarch64');
+    await ready(page, 'gcc-12/aarch64/O2');
+    assert.equal(await page.locator(`${SEC} .native-tso table`).count(), 0);
+    assert.match(await page.textContent(`${SEC} .native-tso`), /explored for the x86-64 and i386 cells/);
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`a ?replay=...@tso: link opens the x86-TSO replay; malformed ones open nothing (${mode})`, async () => {
+    const probe = await site.newTab({ mode });
+    await probe.goto(PAGE);
+    await ready(probe.page, 'gcc-12/x86_64/O2');
+    const href = await probe.page.getAttribute(`${TSO('plain')} tr.native-bad a.native-witness`, 'href');
+    await probe.close();
+    const tab = await site.newTab({ mode });
+    await tab.goto(PAGE + href.replace(/^\?asm=[^&]+/, '?asm=gcc-12/x86_64/O2'));
+    await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`, { timeout: 15000 });
+    assert.match(await tab.page.textContent(`${SEC} .native-replay h5`), /under x86-TSO/);
+    await tab.close();
+    const bad = ['plain@tso:01<b>', 'plain:0a1b' /* drains without @tso */, 'nope@tso:01ab', 'plain@sc:01',
+      '%E0%A4%A', 'plain@tso:' + '0'.repeat(5000)];
+    const t2 = await site.newTab({ mode });
+    for (const r of bad) {
+      await t2.goto('about:blank');
+      await t2.goto(`${PAGE}?asm=gcc-12/x86_64/O2&replay=${r}#ex-litmus-sb-fencembonceonces`);
+      await ready(t2.page, 'gcc-12/x86_64/O2');
+      await t2.page.waitForSelector(TSO('plain'));
+      assert.equal(await t2.page.locator(`${SEC} .native-replay`).isVisible(), false, r);
+      assert.equal(await t2.page.locator(`${SEC} b`).count(), 0, r);
+    }
+    t2.assertClean();
+    await t2.close();
+  });
+}
+
+test('the default x86 cell\'s x86-TSO tables are plain HTML with JavaScript off', async () => {
+  const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
+  await tab.goto(PAGE);
+  const page = tab.page;
+  assert.equal(await page.getAttribute(SEC, 'data-cell'), 'gcc-12/x86_64/O2');
+  assert.ok((await keys(page, TSO('plain'))).includes(BOTH));
+  assert.ok(!(await keys(page, TSO('fixed'))).includes(BOTH));
+  assert.match(await page.textContent(`${SEC} .native-tso-verdict`), /never does: P0_r0 == 0 && P1_r0 == 0/);
+  assert.match(await page.textContent(`${SEC} .native-tso-model`), /store buffer/);
+  tab.assertClean();
+  await tab.close();
+});
