@@ -6,7 +6,8 @@
 // buffer while memory stays 0, the loads pass it, the drains write memory); the verdict names the
 // model. An AArch64 cell says x86-TSO is explored on x86 only. A ?replay=<variant>@tso:<schedule> link
 // opens that replay; malformed ones open nothing and break nothing. With JavaScript off the default
-// (x86-64) cell's x86-TSO tables are plain HTML.
+// (x86-64) cell's x86-TSO tables are plain HTML. (Loading the cells' data scripts over http and from
+// file:// is native.test.js's; here the replay runs from file://, the links over http.)
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
@@ -37,7 +38,8 @@ async function keys(page, sel) {
   return page.$$eval(`${sel} tbody td:first-child`, (tds) => tds.map((td) => td.firstChild.textContent.trim()));
 }
 
-for (const mode of h.MODES) {
+{
+  const mode = 'file';
   test(`x86-TSO tables and a replay with the store buffers (${mode})`, async () => {
     const tab = await site.newTab({ mode });
     await tab.goto(PAGE);
@@ -86,7 +88,10 @@ for (const mode of h.MODES) {
     tab.assertClean();
     await tab.close();
   });
+}
 
+{
+  const mode = 'http';
   test(`a ?replay=...@tso: link opens the x86-TSO replay; malformed ones open nothing (${mode})`, async () => {
     const probe = await site.newTab({ mode });
     await probe.goto(PAGE);
@@ -98,8 +103,7 @@ for (const mode of h.MODES) {
     await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`, { timeout: 15000 });
     assert.match(await tab.page.textContent(`${SEC} .native-replay h5`), /under x86-TSO/);
     await tab.close();
-    const bad = ['plain@tso:01<b>', 'plain:0a1b' /* drains without @tso */, 'nope@tso:01ab', 'plain@sc:01',
-      '%E0%A4%A', 'plain@tso:' + '0'.repeat(5000)];
+    const bad = ['plain@tso:01<b>', 'plain:0a1b' /* drains without @tso */, 'nope@tso:01ab', '%E0%A4%A'];
     const t2 = await site.newTab({ mode });
     for (const r of bad) {
       await t2.goto('about:blank');

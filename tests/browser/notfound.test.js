@@ -31,6 +31,9 @@ async function looks(page) {
 async function checkMissing(base, p, javaScriptEnabled) {
   const tab = await site.newTab({ mode: 'http', javaScriptEnabled, allowProblems: [the404(base + p)] });
   const home = await looks((await tab.goto('index.html'), tab.page));
+  // chromium asks for the home page's icon after its load event, at a moment of its own: let that
+  // request happen before counting what the 404 page asks for
+  await tab.page.waitForLoadState('networkidle');
   const requests = [];
   tab.page.on('request', (r) => requests.push(r.url()));
   const resp = await tab.page.goto(base + p, { waitUntil: 'load' });
