@@ -33,6 +33,15 @@
 
   function list(x) { return Array.isArray(x) ? x : []; }
 
+  /* Appends to box the text lead, then each expression as code, separated by "; ". */
+  function appendCodes(box, lead, exprs) {
+    box.appendChild(document.createTextNode(lead));
+    exprs.forEach(function (e, i) {
+      if (i) box.appendChild(document.createTextNode('; '));
+      box.appendChild(el('code', null, e));
+    });
+  }
+
   /* A value as the page shows it: decimal, with the hexadecimal form of large numbers. */
   function show(v) {
     if (v === null || v === undefined) return '(deleted)';
@@ -88,11 +97,7 @@
     /* the fix's guarantees this code breaks: expect.js's verdicts (tools/native/expect.js) */
     var hits = list(p.broken);
     if (!hits.length) { box.textContent = 'the plain code reaches nothing the fixed code avoids'; return; }
-    box.appendChild(document.createTextNode('the plain code reaches what the fixed code never does: '));
-    hits.forEach(function (b, i) {
-      if (i) box.appendChild(document.createTextNode('; '));
-      box.appendChild(el('code', null, b.expr));
-    });
+    appendCodes(box, 'the plain code reaches what the fixed code never does: ', hits.map(function (b) { return b.expr; }));
   };
 
   /* The guarantees the fixed code of this cell breaks under x86-TSO: {expr: true}. */
@@ -102,10 +107,11 @@
     return out;
   };
 
-  /* One variant's outcome table; tso: the table of the cell under x86-TSO (c is cell.tso). */
-  Native.prototype.table = function (v, c, tso) {
+  /* One variant's outcome table, as partials/native-table.html writes it. tsoBreaks: null under SC;
+   * under x86-TSO (c is cell.tso) the guarantees the fixed code breaks ({expr: true}, fixedTsoBreaks). */
+  Native.prototype.table = function (v, c, tsoBreaks) {
     var self = this, t = el('table', 'native-outcomes'), cap = el('caption');
-    var fixedBreaks = tso ? this.fixedTsoBreaks() : {};
+    var tso = !!tsoBreaks, fixedBreaks = tsoBreaks || {};
     t.setAttribute('data-variant', v);
     if (tso) t.setAttribute('data-model', 'tso');
     cap.appendChild(el('strong', null, v));
@@ -180,21 +186,14 @@
     var fixedBreaks = this.fixedTsoBreaks();
     var both = Object.keys(fixedBreaks);
     var only = list(p.broken).map(function (b) { return b.expr; }).filter(function (e) { return !fixedBreaks[e]; });
-    function codes(lead, exprs) {
-      text.appendChild(document.createTextNode(lead));
-      exprs.forEach(function (e, i) {
-        if (i) text.appendChild(document.createTextNode('; '));
-        text.appendChild(el('code', null, e));
-      });
-    }
     if (p.status !== 'ok') text.textContent = 'the plain code could not be explored';
     else if (!only.length && !both.length) text.textContent = 'the plain code reaches nothing the fixed code avoids';
     else {
-      if (only.length) codes('the plain code reaches what the fixed code never does: ', only);
-      if (both.length) codes((only.length ? '. ' : '') + 'the processor\'s store buffer breaks the fix\'s guarantee, the fixed code reaches it too: ', both);
+      if (only.length) appendCodes(text, 'the plain code reaches what the fixed code never does: ', only);
+      if (both.length) appendCodes(text, (only.length ? '. ' : '') + 'the processor\'s store buffer breaks the fix\'s guarantee, the fixed code reaches it too: ', both);
     }
     var tables = el('div', 'native-tables');
-    this.index.variants.forEach(function (name) { tables.appendChild(self.table(name, (vs[name] || {}).tso, true)); });
+    this.index.variants.forEach(function (name) { tables.appendChild(self.table(name, (vs[name] || {}).tso, fixedBreaks)); });
     box.appendChild(tables);
   };
 
@@ -316,7 +315,6 @@
       s = t + ' goes on past the barrier: its store buffer is empty';
     } else {
       s = t + (st.kind === 'U' ? ' atomically ' : ' ') + parts.join(', then ');
-      if (tso && st.kind !== 'U' && parts.length === 0) s = t + ' goes on';
     }
     if (st.parts > 1) s += '; access ' + (st.part + 1) + ' of ' + st.parts + ' of one instruction';
     var nx = st.next || {};

@@ -12,6 +12,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
+const { nativeCell, outcomeKeys } = require('./native-view');
 
 const PAGE = 'litmus.html';
 const EX = '#ex-litmus-sb-fencembonceonces';
@@ -23,32 +24,17 @@ let site;
 before(async () => { site = await h.open(); });
 after(async () => { if (site) await site.close(); });
 
-// Waits until the section shows cell's tables: data-cell changes when a cell is chosen, the caption
-// (.native-cell, "gcc-12/aarch64 · -O2") when its data arrived and its tables were written.
-async function ready(page, cell) {
-  const label = cell.replace(/\/([^/]+)$/, ' · -$1');
-  await page.waitForFunction(([sel, w, l]) => {
-    const s = document.querySelector(sel), c = s && s.querySelector('.native-cell');
-    return s && s.getAttribute('data-cell') === w && c && c.textContent === l && s.querySelector('.native-outcomes caption') &&
-      (document.querySelector(sel.replace(/ section\.native$/, '')).getAttribute('data-shown') || '').startsWith(w + '/');
-  }, [SEC, cell, label], { timeout: 15000 });
-}
-
-async function keys(page, sel) {
-  return page.$$eval(`${sel} tbody td:first-child`, (tds) => tds.map((td) => td.firstChild.textContent.trim()));
-}
-
 {
   const mode = 'file';
   test(`x86-TSO tables and a replay with the store buffers (${mode})`, async () => {
     const tab = await site.newTab({ mode });
     await tab.goto(PAGE);
     const page = tab.page;
-    await ready(page, 'gcc-12/x86_64/O2');
+    await nativeCell(page, EX, 'gcc-12/x86_64/O2');
     await page.waitForSelector(TSO('plain'));
-    assert.ok((await keys(page, TSO('plain'))).includes(BOTH), 'plain reaches both zero under x86-TSO');
-    assert.ok(!(await keys(page, TSO('fixed'))).includes(BOTH), 'smp_mb() keeps both zero away under x86-TSO');
-    assert.ok(!(await keys(page, `${SEC} .native-tables table[data-variant="plain"]:not([data-model])`)).includes(BOTH),
+    assert.ok((await outcomeKeys(page, TSO('plain'))).includes(BOTH), 'plain reaches both zero under x86-TSO');
+    assert.ok(!(await outcomeKeys(page, TSO('fixed'))).includes(BOTH), 'smp_mb() keeps both zero away under x86-TSO');
+    assert.ok(!(await outcomeKeys(page, `${SEC} .native-tables table[data-variant="plain"]:not([data-model])`)).includes(BOTH),
       'no both zero under SC');
     assert.match(await page.textContent(`${SEC} .native-tso-verdict`), /x86-TSO: the plain code reaches what the fixed code never does: P0_r0 == 0 && P1_r0 == 0/);
     assert.match(await page.textContent(`${SEC} .native-tso h5`), /Under x86-TSO/);
@@ -82,7 +68,7 @@ async function keys(page, sel) {
 
     // an AArch64 cell: the processor's reordering is explored on x86 only, said in words
     await page.selectOption(`${EX} .disasm-arch`, 'aarch64');
-    await ready(page, 'gcc-12/aarch64/O2');
+    await nativeCell(page, EX, 'gcc-12/aarch64/O2');
     assert.equal(await page.locator(`${SEC} .native-tso table`).count(), 0);
     assert.match(await page.textContent(`${SEC} .native-tso`), /explored for the x86-64 and i386 cells/);
     tab.assertClean();
@@ -95,7 +81,7 @@ async function keys(page, sel) {
   test(`a ?replay=...@tso: link opens the x86-TSO replay; malformed ones open nothing (${mode})`, async () => {
     const probe = await site.newTab({ mode });
     await probe.goto(PAGE);
-    await ready(probe.page, 'gcc-12/x86_64/O2');
+    await nativeCell(probe.page, EX, 'gcc-12/x86_64/O2');
     const href = await probe.page.getAttribute(`${TSO('plain')} tr.native-bad a.native-witness`, 'href');
     await probe.close();
     const tab = await site.newTab({ mode });
@@ -108,7 +94,7 @@ async function keys(page, sel) {
     for (const r of bad) {
       await t2.goto('about:blank');
       await t2.goto(`${PAGE}?asm=gcc-12/x86_64/O2&replay=${r}#ex-litmus-sb-fencembonceonces`);
-      await ready(t2.page, 'gcc-12/x86_64/O2');
+      await nativeCell(t2.page, EX, 'gcc-12/x86_64/O2');
       await t2.page.waitForSelector(TSO('plain'));
       assert.equal(await t2.page.locator(`${SEC} .native-replay`).isVisible(), false, r);
       assert.equal(await t2.page.locator(`${SEC} b`).count(), 0, r);
@@ -123,8 +109,8 @@ test('the default x86 cell\'s x86-TSO tables are plain HTML with JavaScript off'
   await tab.goto(PAGE);
   const page = tab.page;
   assert.equal(await page.getAttribute(SEC, 'data-cell'), 'gcc-12/x86_64/O2');
-  assert.ok((await keys(page, TSO('plain'))).includes(BOTH));
-  assert.ok(!(await keys(page, TSO('fixed'))).includes(BOTH));
+  assert.ok((await outcomeKeys(page, TSO('plain'))).includes(BOTH));
+  assert.ok(!(await outcomeKeys(page, TSO('fixed'))).includes(BOTH));
   assert.match(await page.textContent(`${SEC} .native-tso-verdict`), /never does: P0_r0 == 0 && P1_r0 == 0/);
   assert.match(await page.textContent(`${SEC} .native-tso-model`), /store buffer/);
   tab.assertClean();

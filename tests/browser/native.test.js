@@ -9,6 +9,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
+const { nativeCell, outcomeKeys } = require('./native-view');
 
 const PAGE = 'store-tearing.html';
 const EX = '#ex-store-tearing-const64';
@@ -19,21 +20,7 @@ let site;
 before(async () => { site = await h.open(); });
 after(async () => { if (site) await site.close(); });
 
-// Waits until the section shows the tables of cell `want`. data-cell changes as soon as a cell is
-// chosen, while the previous cell's tables stay until the new cell's data script has arrived; native.js
-// then writes the caption (.native-cell, "gcc-12/aarch64 · -O0") and the tables together, from the
-// data of the cell chosen last.
-async function cell(page, want) {
-  const label = want.replace(/\/([^/]+)$/, ' · -$1');
-  await page.waitForFunction(([sel, w, l]) => {
-    const s = document.querySelector(sel);
-    const c = s && s.querySelector('.native-cell');
-    return s && s.getAttribute('data-cell') === w && c && c.textContent === l &&
-      s.querySelector('.native-outcomes caption');
-  }, [SEC, want, label], { timeout: 15000 });
-  await page.waitForFunction(([ex, w]) => (document.querySelector(ex).getAttribute('data-shown') || '').startsWith(w + '/'),
-    [EX, want], { timeout: 15000 });
-}
+const cell = (page, want) => nativeCell(page, EX, want);
 
 async function choose(page, target, opt) {
   const [compiler, arch] = target.split('/');
@@ -43,10 +30,7 @@ async function choose(page, target, opt) {
   await cell(page, `${target}/${opt}`);
 }
 
-async function plainKeys(page) {
-  return page.$$eval(`${SEC} table.native-outcomes[data-variant="plain"] tbody td:first-child`,
-    (tds) => tds.map((td) => td.firstChild.textContent.trim()));
-}
+const plainKeys = (page) => outcomeKeys(page, `${SEC} table.native-outcomes[data-variant="plain"]`);
 
 for (const mode of h.MODES) {
   test(`torn value reachable exactly where gcc 12 splits the store (${mode})`, async () => {

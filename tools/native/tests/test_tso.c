@@ -23,8 +23,23 @@
 
 #include "testutil.h"
 
+/* The x86 targets of examples/targets.conf (x86-TSO is explored on x86 only), from main. */
 static char names[16][64], arches[16][16];
 static int ntargets;
+
+/* Keeps the x86-64 and i386 targets of the n read; returns how many. */
+static int x86_only(int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(arches[i], "x86_64") && strcmp(arches[i], "i386"))
+			continue;
+		memmove(names[k], names[i], sizeof names[k]);
+		memmove(arches[k], arches[i], sizeof arches[k]);
+		k++;
+	}
+	return k;
+}
 
 struct fact {
 	const char *name, *threads;
@@ -75,11 +90,7 @@ static int holds(const struct fact *f, json_t *tso, char *why, size_t n)
  * NULL when all hold on every one. */
 static const char *first_failure(enum tso_mutant mutant, char *msg, size_t n)
 {
-	int x86 = 0;
 	for (int i = 0; i < ntargets; i++) {
-		if (strcmp(arches[i], "x86_64") && strcmp(arches[i], "i386"))
-			continue;
-		x86++;
 		char *obj = test_obj("tso", names[i]);
 		for (size_t k = 0; k < sizeof facts / sizeof facts[0]; k++) {
 			json_t *r = test_run_tso(obj, arches[i], facts[k].threads, "r0 r1", mutant);
@@ -98,7 +109,6 @@ static const char *first_failure(enum tso_mutant mutant, char *msg, size_t n)
 		}
 		free(obj);
 	}
-	assert_true(x86 >= 2); /* x86-64 and i386 */
 	return NULL;
 }
 
@@ -117,8 +127,6 @@ static void test_sc_differs(void **state)
 {
 	(void)state;
 	for (int i = 0; i < ntargets; i++) {
-		if (strcmp(arches[i], "x86_64") && strcmp(arches[i], "i386"))
-			continue;
 		char *obj = test_obj("tso", names[i]);
 		json_t *r = test_run_tso(obj, arches[i], "sb0,sb1", "r0 r1", TSO_EXACT);
 		if (test_outcome(r, "r0=0 r1=0"))
@@ -205,11 +213,7 @@ static int check_buffers(json_t *tso)
 static void test_trace_buffers(void **state)
 {
 	(void)state;
-	int x86 = 0;
 	for (int i = 0; i < ntargets; i++) {
-		if (strcmp(arches[i], "x86_64") && strcmp(arches[i], "i386"))
-			continue;
-		x86++;
 		char *obj = test_obj("tso", names[i]);
 		json_t *r = test_run_tso(obj, arches[i], "sb0,sb1", "r0 r1", TSO_EXACT);
 		assert_non_null(json_object_get(r, "tso"));
@@ -221,7 +225,6 @@ static void test_trace_buffers(void **state)
 		json_decref(r);
 		free(obj);
 	}
-	assert_true(x86 >= 2);
 }
 
 /* SB's both-zero witness replayed: both stores enter the buffers (memory unchanged), both loads
@@ -281,7 +284,11 @@ static void test_broken_machines(void **state)
 
 int main(void)
 {
-	ntargets = test_targets(names, arches, 16);
+	ntargets = x86_only(test_targets(names, arches, 16));
+	if (ntargets < 2) { /* x86-64 and i386 at least */
+		fprintf(stderr, "test_tso: %d x86 targets in examples/targets.conf\n", ntargets);
+		return 1;
+	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_facts),		cmocka_unit_test(test_sc_differs),
 		cmocka_unit_test(test_witness_trace),	cmocka_unit_test(test_trace_buffers),
