@@ -3,22 +3,19 @@
 // page and load fusing. Each page is checked with every quiz answer opened and one quiz answered
 // (wrongly), so those states are checked too; the dark theme is the same tab with the colour-scheme
 // preference switched (the stylesheet follows prefers-color-scheme; no script reads it), so a page
-// is loaded once for both themes. Two tabs check the pages, each page a subtest of its own. Over
-// http the same load also checks the page on a phone (360 px: no sideways scroll, an h1, its sidebar
-// link marked current; site.test.js checks this over file://).
+// is loaded once for both themes. Two tabs check the pages, each page a subtest of its own.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
-const { LOAD_FUSING, sidebarPaths, firstQuiz, checkPhoneShape } = require('./course');
+const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
 
 let site;
 before(async () => { site = await h.open(); });
 after(async () => { if (site) await site.close(); });
 
-// Checks page p on tab (already in the light theme), leaving it in the light theme; phone: also its
-// shape at 360 px (current: p is a page of the sidebar).
-async function checkPage(tab, p, phone) {
+// Checks page p on tab (already in the light theme), leaving it in the light theme.
+async function checkPage(tab, p) {
   await tab.goto(p);
   // Open every quiz answer and answer one quiz so those states are checked too.
   await tab.page.evaluate(() => document.querySelectorAll('details.quiz-answer').forEach((d) => { d.open = true; }));
@@ -35,7 +32,6 @@ async function checkPage(tab, p, phone) {
     assert.deepEqual(bad, [], `${colorScheme} ${p}:\n  ${bad.join('\n  ')}`);
   }
   await tab.page.emulateMedia({ colorScheme: 'light' });
-  if (phone) await checkPhoneShape(tab, p, site.url(tab.mode, ''), { current: p !== '404.html' });
   tab.assertClean();
 }
 
@@ -50,6 +46,6 @@ for (const mode of h.MODES) {
     assert.ok(pages.includes(LOAD_FUSING), `no ${LOAD_FUSING} among ${pages.join(' ')}`);
     // Two tabs, each taking the next page (as the test did before with one tab per theme, a tab
     // keeps its storage from page to page: the quizzes answered stay answered).
-    await site.onTabs(t, pages, { mode, tabs: 2 }, (tab, p) => checkPage(tab, p, mode === 'http'));
+    await site.onTabs(t, pages, { mode, tabs: 2 }, checkPage);
   });
 }

@@ -10,7 +10,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const h = require('./harness');
-const { LOAD_FUSING, PHONE, sidebarPaths, firstQuiz, checkPhoneShape } = require('./course');
+const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
+
+const PHONE = { width: 360, height: 740 };
 
 let site;
 before(async () => { site = await h.open(); });
@@ -37,17 +39,23 @@ const badgeOf = (page, p) => page.textContent(`#sidebar a[href="${p}"] ~ .quiz-b
 
 for (const mode of h.MODES) {
   describe(`site over ${mode}`, { concurrency: 2 }, () => {
-    // Over http the pages of the sidebar and 404.html are loaded by site-axe.test.js, which checks
-    // the same on each (checkPhoneShape); here over http only the print page, which it does not load.
     test('every page in the sidebar loads cleanly, marks itself current and fits 360 px', async () => {
       const tab = await site.newTab({ mode, viewport: PHONE });
       const paths = await sidebarPaths(tab);
       assert.ok(paths.length >= 2, `sidebar lists ${paths.length} pages`);
       assert.ok(paths.includes(LOAD_FUSING), `sidebar has no link to ${LOAD_FUSING}: ${paths.join(' ')}`);
-      const extra = mode === 'http' ? ['print.html'] : ['print.html', '404.html'];
-      for (const p of [...(mode === 'http' ? [] : paths), ...extra]) {
+      const extra = ['print.html', '404.html'];
+      for (const p of [...paths, ...extra]) {
         await tab.goto(p);
-        await checkPhoneShape(tab, p, site.url(mode, ''), { current: !extra.includes(p) });
+        const r = await tab.page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          width: document.documentElement.clientWidth,
+          h1: document.querySelectorAll('h1').length,
+        }));
+        r.current = await sitePaths(tab, '#sidebar a[aria-current="page"]');
+        assert.ok(r.scroll <= r.width, `${p}: horizontal scroll at 360 px (${r.scroll} > ${r.width})`);
+        assert.ok(r.h1 >= 1, `${p}: no <h1>`);
+        if (!extra.includes(p)) assert.deepEqual(r.current, [p], `${p}: aria-current marks ${r.current}`);
       }
       tab.assertClean();
       await tab.close();
