@@ -25,6 +25,7 @@ if (require.main === module) {
   sum();
 } else {
   const cp = require('child_process');
+  const path = require('path');
   const orig = cp.execFileSync;
   const tools = {};
   cp.execFileSync = function (cmd, args) {
@@ -32,7 +33,7 @@ if (require.main === module) {
     try {
       return orig.apply(this, arguments);
     } finally {
-      const name = cmd === 'emcc' ? (args.includes('-c') ? 'emcc -c' : 'emcc link') : require('path').basename(cmd);
+      const name = cmd === 'emcc' ? (args.includes('-c') ? 'emcc -c' : 'emcc link') : path.basename(cmd);
       const t = tools[name] || (tools[name] = { calls: 0, ms: 0 });
       t.calls++;
       t.ms += Number(process.hrtime.bigint() - t0) / 1e6;
