@@ -22,7 +22,7 @@ async function shown(page, value, sec = SEC) {
   await page.waitForFunction(([sel, v]) => {
     const s = document.querySelector(sel);
     return s && s.getAttribute('data-shown') === v;
-  }, [sec, value], { timeout: 15000 });
+  }, [sec, value]);
 }
 
 // What a thread's box shows: the visible source lines {n, cls} and the instructions of each shown pane.

@@ -26,7 +26,7 @@ async function shown(page, value) {
   await page.waitForFunction(([sel, v]) => {
     const s = document.querySelector(sel);
     return s && s.getAttribute('data-shown') === v;
-  }, [SEC, value], { timeout: 15000 });
+  }, [SEC, value]);
 }
 
 // Every visible pane of the example: does its code fit, or does it scroll on purpose (overflow-x
@@ -90,6 +90,8 @@ const WIDTH_MODE = { 1280: 'file', 1024: 'http', 768: 'http', 390: 'file' };
 
 test('on a phone the source folds away, and the search box names no key', async () => {
   const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(h.TIMEOUT);
+  context.setDefaultNavigationTimeout(h.TIMEOUT);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

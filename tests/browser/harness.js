@@ -55,6 +55,11 @@
 //                    its problems do not (work should end with tab.assertClean()).
 //                    A fresh tab costs chromium about 0.5 CPU-s, its first load of a course page
 //                    another 1 (cold cache); the same tab going on to the next page costs neither.
+// h.TIMEOUT:        every tab's default timeout (ms) for navigations, actions and waits: 180 s, or
+//                    $BROWSER_TIMEOUT_MS. Playwright's own default (30 s) is what a working page takes
+//                    on a loaded 2-core machine that is several times slower than usual (CI once saw
+//                    print.html take over 30 s to load); a wait for a state that never comes still fails,
+//                    only later. Tests give no timeouts of their own: this one applies.
 // h.SITE_DIR, h.ARTIFACTS, h.MODES, h.CHROMIUM_ARGS are exported for tests that need them.
 //
 // One browser for every file: `make browser-test` runs tests/browser/run.js, which starts one chromium
@@ -81,6 +86,7 @@ const { chromium } = require(path.join(ROOT, 'node_modules', 'playwright-core'))
 const SITE_DIR = path.resolve(process.env.SITE_DIR || path.join(ROOT, 'build', 'site'));
 const ARTIFACTS = path.join(ROOT, 'build', 'test-artifacts');
 const MODES = ['http', 'file'];
+const TIMEOUT = Number(process.env.BROWSER_TIMEOUT_MS) > 0 ? Number(process.env.BROWSER_TIMEOUT_MS) : 180000;
 const SHOTS = !!process.env.BROWSER_SHOTS && process.env.BROWSER_SHOTS !== '0';
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -130,6 +136,8 @@ async function open(options = {}) {
         reducedMotion: opts.reducedMotion || 'no-preference',
         acceptDownloads: true,
       });
+      context.setDefaultTimeout(TIMEOUT);
+      context.setDefaultNavigationTimeout(TIMEOUT);
       const page = await context.newPage();
       const allow = opts.allowProblems || [];
       const problems = [];
@@ -216,4 +224,4 @@ function launchServer() {
   return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-module.exports = { open, launchServer, serve, SITE_DIR, ARTIFACTS, MODES, SHOTS, AXE, CHROMIUM, CHROMIUM_ARGS, ROOT };
+module.exports = { open, launchServer, serve, TIMEOUT, SITE_DIR, ARTIFACTS, MODES, SHOTS, AXE, CHROMIUM, CHROMIUM_ARGS, ROOT };

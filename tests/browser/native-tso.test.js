@@ -86,7 +86,7 @@ after(async () => { if (site) await site.close(); });
     await probe.close();
     const tab = await site.newTab({ mode });
     await tab.goto(PAGE + href.replace(/^\?asm=[^&]+/, '?asm=gcc-12/x86_64/O2'));
-    await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`, { timeout: 15000 });
+    await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`);
     assert.match(await tab.page.textContent(`${SEC} .native-replay h5`), /under x86-TSO/);
     await tab.close();
     const bad = ['plain@tso:01<b>', 'plain:0a1b' /* drains without @tso */, 'nope@tso:01ab', '%E0%A4%A'];

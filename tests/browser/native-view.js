@@ -14,7 +14,7 @@ async function nativeCell(page, ex, want) {
     return s && s.getAttribute('data-cell') === w && c && c.textContent === l &&
       s.querySelector('.native-outcomes caption') &&
       (document.querySelector(e).getAttribute('data-shown') || '').startsWith(w + '/');
-  }, [ex, want, label], { timeout: 15000 });
+  }, [ex, want, label]);
 }
 
 // The outcome keys of the outcome table(s) that selector matches, in order.

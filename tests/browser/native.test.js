@@ -102,7 +102,7 @@ for (const mode of h.MODES) {
     assert.ok(href, 'the How real page links gcc-12/aarch64/O2 of the store-tearing example');
     await tab.goto(href);
     await cell(tab.page, 'gcc-12/aarch64/O2');
-    await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`, { timeout: 15000 });
+    await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`);
     assert.match(await tab.page.textContent(`${SEC} .native-replay h5`), /r1=1/);
     tab.assertClean();
     await tab.close();

@@ -193,7 +193,7 @@ for (const mode of h.MODES) {
       // <details> fires 'toggle' in a task queued after the click, not during it (HTML spec): wait
       // for quiz.js to have recorded the answer instead of reading localStorage before it ran.
       const stored = (id) => (JSON.parse(localStorage.getItem('course-quiz-progress') || '{}')[id] || null);
-      await tab.page.waitForFunction(stored, found.id, { timeout: 10000 });
+      await tab.page.waitForFunction(stored, found.id);
       const rec = await tab.page.evaluate(stored, found.id);
       assert.deepEqual(rec, { answered: true, correct: true });
       tab.assertClean();
