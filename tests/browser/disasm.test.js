@@ -226,7 +226,7 @@ test('print.html shows the default disassembly with no controls, data or disasm.
   assert.equal(buttons, 0, 'no button printed');
   // the printed example, for a reader's eyes (the whole course is too tall for one screenshot)
   // (print.html is the whole course: the page takes a while to settle on a busy machine)
-  await tab.screenshot('disasm-print', { locator: sec.locator('.disasm-body'), timeout: 120000 });
+  await tab.screenshot('disasm-print', { locator: sec.locator('.disasm-body') });
   tab.assertClean();
   await tab.close();
 });

@@ -89,9 +89,7 @@ const WIDTH_MODE = { 1280: 'file', 1024: 'http', 768: 'http', 390: 'file' };
 }
 
 test('on a phone the source folds away, and the search box names no key', async () => {
-  const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
-  context.setDefaultTimeout(h.TIMEOUT);
-  context.setDefaultNavigationTimeout(h.TIMEOUT);
+  const context = await h.newContext(site.browser, { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -35,7 +35,7 @@
 // tab.problems:      array of strings: 'console error: …', 'page error: …', 'request failed: …',
 //                    'http 404: …' (problems matching allowProblems are not recorded)
 // tab.assertClean(): throws an AssertionError listing tab.problems if there are any
-// tab.screenshot(n, { locator, fullPage = true, timeout }): with BROWSER_SHOTS=1 in the environment,
+// tab.screenshot(n, { locator, fullPage = true }): with BROWSER_SHOTS=1 in the environment,
 //                    a PNG at build/test-artifacts/<n>.png for a human to look at (the whole page from
 //                    its top, or the element `locator`; fullPage: false for the viewport), returns the
 //                    path; otherwise nothing is drawn and it returns null. No assertion reads them, and
@@ -55,11 +55,12 @@
 //                    its problems do not (work should end with tab.assertClean()).
 //                    A fresh tab costs chromium about 0.5 CPU-s, its first load of a course page
 //                    another 1 (cold cache); the same tab going on to the next page costs neither.
-// h.TIMEOUT:        every tab's default timeout (ms) for navigations, actions and waits: 180 s, or
-//                    $BROWSER_TIMEOUT_MS. Playwright's own default (30 s) is what a working page takes
-//                    on a loaded 2-core machine that is several times slower than usual (CI once saw
-//                    print.html take over 30 s to load); a wait for a state that never comes still fails,
-//                    only later. Tests give no timeouts of their own: this one applies.
+// h.newContext(browser, options): browser.newContext(options) with h.TIMEOUT as its default timeout;
+//                    newTab uses it, and so must a test that opens a context of its own.
+// h.TIMEOUT:        the default timeout (ms) of navigations, actions and waits: 180 s, or
+//                    $BROWSER_TIMEOUT_MS. Playwright's own 30 s is too short on a loaded 2-core machine
+//                    several times slower than usual (CI once saw print.html take over 30 s to load); a
+//                    wait for a state that never comes still fails, only later. Tests set no timeouts.
 // h.SITE_DIR, h.ARTIFACTS, h.MODES, h.CHROMIUM_ARGS are exported for tests that need them.
 //
 // One browser for every file: `make browser-test` runs tests/browser/run.js, which starts one chromium
@@ -104,6 +105,13 @@ function requireSite(dir) {
   }
 }
 
+async function newContext(browser, options) {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(TIMEOUT);
+  context.setDefaultNavigationTimeout(TIMEOUT);
+  return context;
+}
+
 async function open(options = {}) {
   const siteDir = path.resolve(options.siteDir || SITE_DIR);
   requireSite(siteDir);
@@ -129,15 +137,13 @@ async function open(options = {}) {
     },
     async newTab(opts = {}) {
       const mode = opts.mode || 'http';
-      const context = await browser.newContext({
+      const context = await newContext(browser, {
         colorScheme: opts.colorScheme || 'light',
         viewport: opts.viewport || { width: 1280, height: 900 },
         javaScriptEnabled: opts.javaScriptEnabled !== false,
         reducedMotion: opts.reducedMotion || 'no-preference',
         acceptDownloads: true,
       });
-      context.setDefaultTimeout(TIMEOUT);
-      context.setDefaultNavigationTimeout(TIMEOUT);
       const page = await context.newPage();
       const allow = opts.allowProblems || [];
       const problems = [];
@@ -163,16 +169,16 @@ async function open(options = {}) {
         assertClean() {
           assert.deepEqual(problems, [], `problems on the ${mode} tab:\n  ${problems.join('\n  ')}`);
         },
-        async screenshot(name, { locator, fullPage = true, timeout } = {}) {
+        async screenshot(name, { locator, fullPage = true } = {}) {
           if (!SHOTS) return null;
           const file = path.join(ARTIFACTS, `${name}.png`);
           if (locator) {
-            await locator.screenshot({ path: file, animations: 'disabled', timeout });
+            await locator.screenshot({ path: file, animations: 'disabled' });
           } else {
             // From the top: scrolled down, chromium draws the sticky header where the viewport was,
             // in the middle of a full-page picture.
             if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-            await page.screenshot({ path: file, fullPage, timeout });
+            await page.screenshot({ path: file, fullPage });
           }
           return file;
         },
@@ -224,4 +230,4 @@ function launchServer() {
   return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-module.exports = { open, launchServer, serve, TIMEOUT, SITE_DIR, ARTIFACTS, MODES, SHOTS, AXE, CHROMIUM, CHROMIUM_ARGS, ROOT };
+module.exports = { open, newContext, launchServer, serve, TIMEOUT, SITE_DIR, ARTIFACTS, MODES, SHOTS, AXE, CHROMIUM, CHROMIUM_ARGS, ROOT };
