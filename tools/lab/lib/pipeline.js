@@ -22,7 +22,9 @@ const R = (...p) => path.join(ROOT, ...p);
 // the student's code: each compiler under 30 s and 2 GB of address space (compile.sh's own limits,
 // inside the sandbox's)
 const COMPILE_ENV = { ASM_TIMEOUT: '30', ASM_VMEM_KB: '2000000' };
-const EMCC_ENV = { NODE_PATH: '/usr/share/nodejs' };
+// emcc's environment; EMCC_REPLAY=0 (tools/wasm/lib/emcc-replay.js: run emcc itself) reaches it too
+const EMCC_ENV = Object.assign({ NODE_PATH: '/usr/share/nodejs' },
+  process.env.EMCC_REPLAY === '0' ? { EMCC_REPLAY: '0' } : {});
 // What each step sees besides /usr, the file and the work directory (read-only).
 const SEES = {
   read: [R('tools', 'asm', 'meta.sh'), R('examples', 'targets.conf'), ASM_TOOL],

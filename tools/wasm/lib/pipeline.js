@@ -2,12 +2,14 @@
 // tables the runtime needs (hook site -> source line, RMW sites, loop ids, exported addresses).
 // Order: emcc -O2 -matomics -g -c (with include/x86-barriers.h), then an -O0 link (the compiler's optimized code, untouched by binaryen) -> wasm2wat, rewrite atomic RMW and
 // cmpxchg into calls to env.course_rmw*/course_cmpxchg* and atomic.fence into env.course_fence -> wat2wasm -> wasm-opt --instrument-memory
-// --log-execution -> wasm-opt --asyncify -O2. Results are cached under build/cache/wasm/<hash>/.
+// --log-execution -> wasm-opt --asyncify -O2. Results are cached under build/cache/wasm/<hash>/. The two emcc
+// steps run through emcc-replay.js (emcc's own sub-commands, once they are seen to give emcc's bytes).
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
+const { emcc } = require('./emcc-replay');
 
 const TOP = path.resolve(__dirname, '../../..');
 const PIPELINE_VERSION = '5';
@@ -217,6 +219,7 @@ function inputsHash(srcText, cflags, extra, tools) {
   h.update(fs.readFileSync(path.join(TOP, 'examples/include/course.h')));
   h.update(fs.readFileSync(BARRIERS_H));
   h.update(fs.readFileSync(__filename));
+  h.update(fs.readFileSync(path.join(__dirname, 'emcc-replay.js')));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -260,8 +263,10 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
   const linkArgs = ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
     obj, '-o', raw].concat(exportsFlags);
   try {
-    run('emcc', compileArgs, { cwd: TOP });
-    run('emcc', linkArgs, { cwd: TOP });
+    // emcc's own sub-commands, replayed (emcc-replay.js): emcc itself the first time each shape is seen
+    const via = { cwd: TOP, cacheDir: opts.cacheDir, tools: toolVersions(opts.cacheDir), env: { NODE_PATH: '/usr/share/nodejs' } };
+    emcc(compileArgs, Object.assign({ input: src, output: obj }, via), run);
+    emcc(linkArgs, Object.assign({ input: obj, output: raw }, via), run);
   } catch (e) {
     if (e.toolMissing) throw e;
     const m = /([^\s:]+\.c):(\d+):(\d+): error: (.*)/.exec(e.toolOutput || '');
