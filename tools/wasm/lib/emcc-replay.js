@@ -83,10 +83,13 @@ function objectSymbols(obj, run) {
   return { undef: undef.sort(), defs: defs.sort() };
 }
 
+// A word with the input and output made placeholders.
+const placeholder = (w, o) => (w === o.input ? '@IN@' : w === o.output ? '@OUT@' : w);
+
 function shapeOf(kind, args, o, run) {
   const env = Object.keys(process.env).filter((k) => /^EMCC?_/.test(k) && k !== 'EMCC_VERBOSE' && k !== 'EMCC_REPLAY')
     .sort().map((k) => k + '=' + process.env[k]);
-  const words = args.filter((a) => !a.startsWith('-Wl,')).map((a) => (a === o.input ? '@IN@' : a === o.output ? '@OUT@' : a));
+  const words = args.filter((a) => !a.startsWith('-Wl,')).map((a) => placeholder(a, o));
   const shape = { v: VERSION, kind, tools: o.tools, cwd: o.cwd, words, env };
   if (kind === 'link') shape.symbols = objectSymbols(o.input, run);
   return shape;
@@ -103,7 +106,7 @@ function recipeOf(kind, cmds, args, o) {
   const commands = [];
   let wlPlaced = wl.length === 0;
   for (const c of kept) {
-    const words = c.map((w) => (w === o.input ? '@IN@' : w === o.output ? '@OUT@' : w));
+    const words = c.map((w) => placeholder(w, o));
     if (words.some((w) => w.includes(o.input) || w.includes(o.output)))
       return { refused: 'the input or output inside a word' };
     const at = wl.length ? indexOfRun(words, wl) : -1;

@@ -230,13 +230,14 @@ function buildVariant(opts) {
   const names = meta.shared.concat(meta.observed).filter((v) => !v.static).map((v) => v.name);
   let tmp = null;
   try {
-    const hash = inputsHash(srcText, cflags, { names, threads: meta.threads }, toolVersions(cacheDir));
+    const tools = toolVersions(cacheDir);
+    const hash = inputsHash(srcText, cflags, { names, threads: meta.threads }, tools);
     const dir = path.join(cacheDir, hash);
     const cached = path.join(dir, 'module.json');
     if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
     tmp = dir + '.tmp' + process.pid;
     fs.mkdirSync(tmp, { recursive: true });
-    return buildIn(tmp, dir, opts, srcText, names, hash);
+    return buildIn(tmp, dir, opts, srcText, names, hash, tools);
   } catch (e) {
     if (e.toolMissing) e.message = `${meta.file}:1: ${e.message}`; // examples/<id>.c:1: emcc not found: ...
     throw e;
@@ -245,7 +246,7 @@ function buildVariant(opts) {
   }
 }
 
-function buildIn(tmp, dir, opts, srcText, names, hash) {
+function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   const { src, cflags, meta, variant } = opts;
   const raw = path.join(tmp, 'emcc.wasm');
   const exportsFlags = [];
@@ -264,7 +265,7 @@ function buildIn(tmp, dir, opts, srcText, names, hash) {
     obj, '-o', raw].concat(exportsFlags);
   try {
     // emcc's own sub-commands, replayed (emcc-replay.js): emcc itself the first time each shape is seen
-    const via = { cwd: TOP, cacheDir: opts.cacheDir, tools: toolVersions(opts.cacheDir), env: { NODE_PATH: '/usr/share/nodejs' } };
+    const via = { cwd: TOP, cacheDir: opts.cacheDir, tools, env: { NODE_PATH: '/usr/share/nodejs' } };
     emcc(compileArgs, Object.assign({ input: src, output: obj }, via), run);
     emcc(linkArgs, Object.assign({ input: obj, output: raw }, via), run);
   } catch (e) {
