@@ -1,0 +1,97 @@
+// Issue 28's corrections stay corrected: each test ties a corrected statement to its source, the
+// build's data where the claim is about compiled code (build/data/asm, build/data/native,
+// build/data/litmus, examples/targets.conf, examples/include/course.h), and fails when the old
+// statement or the old behaviour comes back. Reads content/, examples/, labs/ and $BUILD/data only.
+'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const facts = require('./lib/facts.js');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DATA = path.resolve(ROOT, process.env.BUILD || 'build', 'data');
+const read = (rel) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
+const json = (rel) => JSON.parse(fs.readFileSync(path.join(DATA, rel), 'utf8'));
+const flat = (s) => s.replace(/\s+/g, ' ');
+const conf = () => read('examples/targets.conf');
+
+// Every store a thread makes in the native explorer's traces of one example's variant, over every
+// cell and both memory models: [{cell, var, size, value}].
+function nativeStores(id, variant, thread) {
+  const out = [];
+  for (const target of facts.targets(conf())) {
+    const cells = json(`native/${id}/${target}.json`).cells;
+    for (const [opt, cell] of Object.entries(cells)) {
+      const runs = [cell[variant], cell[variant] && cell[variant].tso].filter(Boolean);
+      for (const run of runs)
+        for (const o of run.outcomes || [])
+          for (const step of (o.trace && o.trace.steps) || [])
+            for (const a of step.accesses || [])
+              if (a.kind === 'W' && a.fn === thread && step.kind !== 'D')
+                out.push({ cell: `${target}/${opt}`, var: a.var, size: a.size, value: a.value });
+    }
+  }
+  return out;
+}
+
+// The instructions of one thread of one cell, as text.
+const insns = (cell, variant, thread) => cell[variant].functions[thread].flatMap((f) => f.insns.map((i) => i.text));
+
+// ---- 1. The scratch-space example: a plain loop, and the condition that makes the store legal ----
+
+test('invented-stores: the scratch-space loop is plain, and the page states the termination condition', () => {
+  const sec = facts.section(read('content/invented-stores.md'), 'Using a variable as scratch space');
+  const code = facts.cBlocks(sec)[0] || '';
+  const cond = (code.match(/while\s*\((.*)\)/) || [])[1];
+  assert.ok(cond, 'content/invented-stores.md: the sketch has a while loop');
+  assert.doesNotMatch(cond, /READ_ONCE|smp_load_acquire|atomic|volatile/,
+    'a loop with a marked load may not be assumed to end, so the later store would license nothing');
+  const text = flat(facts.prose(sec));
+  assert.match(text, /C11 \(6\.8\.5\)/, 'cites the termination rule');
+  assert.match(text, /assume that a loop terminates/);
+  assert.match(text, /READ_ONCE\(status\)[^.]*that assumption is gone/, 'says what a marked loop changes');
+  assert.doesNotMatch(text, /the plain store after the loop is what makes it legal/);
+});
+
+// ---- 2. The if-else rewrite invents a store on a path that never writes `a` --------------------
+
+test('invented-stores: the store-and-undo rewrite is forbidden by C11 for a shared variable, and no compiler does it', () => {
+  const page = read('content/invented-stores.md');
+  const text = flat(facts.prose(facts.section(page, 'An if-else turned into a store and an undo')));
+  assert.match(text, /For a shared `a`, a C11 compiler may not make this change/);
+  assert.match(text, /5\.1\.2\.4/);
+  assert.match(text, /grants nothing here/, 'the other branch\'s store is no licence');
+  const q = facts.quiz(page, 'invented-stores-which');
+  for (const c of facts.quizChoices(q))
+    assert.doesNotMatch(c.feedback, /justify|left to/i, `content/invented-stores.md: quiz feedback calls the then-branch store a licence: ${c.feedback}`);
+  assert.doesNotMatch(facts.quizField(q, 'E'), /feed on plain stores/);
+  // The data agree: no cell's plain code ever stores to `a` (cond is 0, so the source never does).
+  const ex = json('examples/invented-stores/branch.json');
+  assert.deepEqual(ex.seen.cells, [], 'the store-and-undo form is seen nowhere');
+  const stores = nativeStores('invented-stores/branch', 'plain', 't0').filter((s) => s.var === 'a' || s.var.startsWith('a+'));
+  assert.deepEqual(stores, [], 'no compiled plain t0 writes a when cond is 0');
+});
+
+// ---- 7. Merged byte fields: only the source's values reach memory ----------------------------
+
+test('invented-stores: every store of the merged fields writes only the source\'s final bytes, and the page says so', () => {
+  const final = [0x34, 0x12, 0x56, 0x42]; // examples/invented-stores/struct-fields.c, FIELD(0..3)
+  const src = read('examples/invented-stores/struct-fields.c');
+  for (let i = 0; i < 4; i++)
+    assert.match(src, new RegExp(`FIELD\\(${i}\\) = 0x${final[i].toString(16)};`), `FIELD(${i}) in the plain variant`);
+  const stores = nativeStores('invented-stores/struct-fields', 'plain', 't0').filter((s) => /^rec(\+\d+)?$/.test(s.var));
+  assert.ok(stores.length > 0, 'the traces have the stores to rec');
+  for (const s of stores) {
+    const off = Number((s.var.split('+')[1]) || 0);
+    for (let b = 0; b < s.size; b++)
+      assert.equal((s.value / 2 ** (8 * b)) & 0xff, final[off + b], `${s.cell}: byte ${off + b} of a ${s.size}-byte store of ${s.value}`);
+  }
+  const para = flat(facts.paragraphWith(read('content/invented-stores.md'), '`seen: invented-stores/struct-fields`'));
+  assert.match(para, /store merging plus \[code reordering\]/);
+  assert.match(para, /needs no invented store/);
+  assert.doesNotMatch(para, /licen[cs]e/);
+  const row = read('content/how-real.md').split('\n').find((l) => l.startsWith('| [Invented stores]')) || '';
+  assert.match(row, /No value the source never writes/);
+  assert.match(row, /Only merging and reordering/);
+});
