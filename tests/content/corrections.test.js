@@ -73,6 +73,49 @@ test('invented-stores: the store-and-undo rewrite is forbidden by C11 for a shar
   assert.deepEqual(stores, [], 'no compiled plain t0 writes a when cond is 0');
 });
 
+// ---- 4. The LLVM symmetric-constant split was merged and reverted ----------------------------
+
+test('store-tearing: the LLVM change is reported reverted, and the Clang cells store the constant whole', () => {
+  const para = facts.paragraphWith(read('content/store-tearing.md'), 'pull/93717');
+  assert.match(para, /reverted/);
+  assert.match(para, /pull\/105474/);
+  const named = [...para.matchAll(/`seen: store-tearing\/const64!(clang-\d+\/aarch64)\/\w+`/g)].map((m) => m[1]);
+  const clangArm = facts.targets(conf()).filter((t) => /^clang-\d+\/aarch64$/.test(t));
+  assert.ok(named.length > 0, 'names Clang cells through the data');
+  for (const target of clangArm)
+    for (const [opt, cell] of Object.entries(facts.asmCells(DATA, 'store-tearing/const64', target))) {
+      const c = cell.plain.counts.t0.big;
+      assert.deepEqual([c.stores, c.max_width], [1, 8], `${target}/${opt}: one 8-byte store`);
+    }
+});
+
+// ---- 8. The cost table: the split stp form is cheaper, -O1 comes out even ----------------------
+
+test('store-tearing: the cost table gives the instruction counts of the compiled cells', () => {
+  const rows = facts.tableAfter(read('content/store-tearing.md'), 'The table counts');
+  const ex = json('examples/store-tearing/const64.json');
+  const seen = ex.seen.cells;
+  const targets = [...new Set(seen.map((c) => c.replace(/\/[^/]+$/, '')))];
+  assert.equal(targets.length, 1, `the split is seen on one target: ${targets}`);
+  const count = (cell, v) => insns(cell, v, 't0').filter((t) => !/^(ret|nop)\b/.test(t));
+  const cells = facts.asmCells(DATA, 'store-tearing/const64', targets[0]);
+  const levels = seen.map((c) => c.split('/').pop());
+  assert.deepEqual(rows.map((r) => r[0].replace(/`-?/g, '')).sort(), levels.slice().sort(), 'a row per level where the split is seen');
+  for (const [lvl, plain, fixed] of rows) {
+    const opt = lvl.replace(/`-?/g, '');
+    const p = count(cells[opt], 'plain'), f = count(cells[opt], 'fixed');
+    assert.equal(Number(plain.split(',')[0]), p.length, `${opt}: split store ${p.join('; ')}`);
+    assert.equal(Number(fixed), f.length, `${opt}: whole store ${f.join('; ')}`);
+    assert.equal(/`stp`/.test(plain), p.some((t) => /^stp\b/.test(t)), `${opt}: the form named is the form emitted`);
+  }
+  // The prose's conclusion follows the counts: the stp form cheaper, equality only where both count the same.
+  const even = rows.filter((r) => Number(r[1].split(',')[0]) === Number(r[2])).map((r) => r[0]);
+  const text = flat(facts.paragraphWith(read('content/store-tearing.md'), 'come out even'));
+  assert.match(text, /the `stp` form saves one instruction/);
+  assert.deepEqual(even, ['`-O1`']);
+  assert.match(text, /only at `-O1` do the two come out even/);
+});
+
 // ---- 7. Merged byte fields: only the source's values reach memory ----------------------------
 
 test('invented-stores: every store of the merged fields writes only the source\'s final bytes, and the page says so', () => {
