@@ -73,6 +73,27 @@ test('invented-stores: the store-and-undo rewrite is forbidden by C11 for a shar
   assert.deepEqual(stores, [], 'no compiled plain t0 writes a when cond is 0');
 });
 
+// ---- 3. The publish lab: marked loads only are message passing without ordering ---------------
+
+test('labs/publish: the page says what the SC checker leaves out, and what Arm will need', () => {
+  const page = read('content/labs/publish.md');
+  const task = facts.section(page, 'The task');
+  const bullet = task.split(/\n(?=- )/).find((b) => /always 42/.test(b)) || '';
+  assert.match(flat(bullet), /interleaved one access at a time/, 'the "always 42" is qualified');
+  assert.match(bullet, /#on-a-weakly-ordered-processor/);
+  const weak = flat(facts.section(page, 'On a weakly ordered processor'));
+  assert.match(weak, /`MP\+poonceonces`/);
+  assert.match(weak, /smp_store_release\(&ready, 1\)/);
+  assert.match(weak, /smp_load_acquire\(&ready\)/);
+  assert.match(weak, /graded on Arm/);
+  // The facts behind it: the kernel's model allows MP without ordering, neither SC nor x86-TSO
+  // shows it, and the lab is graded by interleaving alone (no expect-tso line, no weaker model).
+  const mp = json('litmus/tests.json').sets.find((s) => s.name === 'project').tests.find((t) => t.name === 'MP+poonceonces');
+  assert.equal(mp.lkmm, 'Sometimes');
+  assert.deepEqual(mp.verdicts, { sc: 'Never', tso: 'Never' });
+  assert.doesNotMatch(read('labs/publish/lab.c'), /expect-tso/);
+});
+
 // ---- 4. The LLVM symmetric-constant split was merged and reverted ----------------------------
 
 test('store-tearing: the LLVM change is reported reverted, and the Clang cells store the constant whole', () => {
@@ -114,6 +135,18 @@ test('store-tearing: the cost table gives the instruction counts of the compiled
   assert.match(text, /the `stp` form saves one instruction/);
   assert.deepEqual(even, ['`-O1`']);
   assert.match(text, /only at `-O1` do the two come out even/);
+});
+
+// ---- 5. The instructor's key: a PASS cannot judge a fence ---------------------------------------
+
+test('labs/instructor: the over-fenced key does not let the SC checker judge a fence', () => {
+  for (const lab of fs.readdirSync(path.join(ROOT, 'labs')).filter((d) => fs.existsSync(path.join(ROOT, 'labs', d, 'lab.c'))))
+    assert.doesNotMatch(read(`labs/${lab}/lab.c`), /expect-tso/, `labs/${lab}: graded under interleaving only`);
+  const q = facts.quiz(read('content/labs/instructor.md'), 'lab-instructor-overfenced');
+  const key = facts.quizChoices(q).find((c) => c.mark === 'x');
+  assert.ok(key, 'the quiz has a keyed choice');
+  assert.doesNotMatch(key.text, /still says PASS/, 'a PASS under SC says nothing about a fence');
+  assert.match(key.feedback, /sequential consistency/);
 });
 
 // ---- 7. Merged byte fields: only the source's values reach memory ----------------------------
