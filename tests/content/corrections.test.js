@@ -171,3 +171,31 @@ test('invented-stores: every store of the merged fields writes only the source\'
   assert.match(row, /No value the source never writes/);
   assert.match(row, /Only merging and reordering/);
 });
+
+// ---- 9. What READ_ONCE() costs the compiler ------------------------------------------------------
+
+test('load-tearing: the cost paragraph names every freedom a volatile load takes away', () => {
+  const text = flat(facts.paragraphWith(read('content/load-tearing.md'), 'The cost:'));
+  for (const word of [/fused/, /repeated/, /dropped/, /order relative to the thread's other volatile accesses/])
+    assert.match(text, word);
+  assert.doesNotMatch(text, /only loses the option of splitting or narrowing/);
+});
+
+// ---- 10. Pointer sizes per target, from the compiled pointer loads ------------------------------
+
+test('load-tearing: the pointer sizes the page gives are the compiled ones', () => {
+  const sentence = facts.sentenceWith(read('content/load-tearing.md'), 'Pointers are');
+  const byWidth = {};
+  for (const target of facts.targets(conf())) {
+    const arch = target.split('/')[1];
+    for (const cell of Object.values(facts.asmCells(DATA, 'load-fusing/stale-pointer', target))) {
+      const w = cell.fixed.counts.t1.gp.max_width;
+      (byWidth[w] = byWidth[w] || new Set()).add(arch);
+    }
+  }
+  const meta = json('meta/load-fusing/stale-pointer.json').shared.find((v) => v.name === 'gp');
+  assert.deepEqual(Object.keys(byWidth).sort(), ['4', '8'], 'the matrix has 4- and 8-byte pointers');
+  assert.deepEqual([...byWidth[4]], ['i386'], 'the 4-byte pointers are i386\'s');
+  assert.match(sentence, /8 bytes on the 64-bit targets/);
+  assert.match(sentence, new RegExp(`but ${meta.size} on its 32-bit x86 \\(\`i386\`\\) targets and in the WebAssembly explorer`));
+});
