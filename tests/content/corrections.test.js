@@ -199,3 +199,23 @@ test('load-tearing: the pointer sizes the page gives are the compiled ones', () 
   assert.match(sentence, /8 bytes on the 64-bit targets/);
   assert.match(sentence, new RegExp(`but ${meta.size} on its 32-bit x86 \\(\`i386\`\\) targets and in the WebAssembly explorer`));
 });
+
+// ---- 11. The used attribute keeps the last store, not the earlier ones ---------------------------
+
+test('dead-code: with the used attribute every cell keeps a store of the final value, and some drop the earlier ones', () => {
+  const id = 'dead-code/used-static';
+  assert.match(read(`examples/${id}.c`), /STATIC_SHARED\(int, heartbeat\) __attribute__\(\(__used__\)\);/);
+  for (const target of facts.targets(conf()))
+    for (const [opt, cell] of Object.entries(facts.asmCells(DATA, id, target)))
+      assert.ok(cell.plain.counts.t0.heartbeat.stores >= 1, `${target}/${opt}: the store is kept`);
+  for (const target of facts.targets(conf()))
+    for (const [opt, cell] of Object.entries(json(`native/${id}/${target}.json`).cells))
+      for (const o of cell.plain.outcomes.filter((x) => x.done))
+        assert.equal(o.values.heartbeat, 3, `${target}/${opt}: heartbeat ends at 3`);
+  assert.ok(json(`examples/${id}.json`).seen.cells.length > 0, 'the earlier stores are dropped somewhere');
+  const page = read('content/dead-code.md');
+  const text = flat(facts.paragraphWith(page, '`seen: dead-code/used-static`'));
+  assert.match(text, /keeps the variable and a store of the final value 3/);
+  assert.doesNotMatch(flat(page), /the stores still need marking to survive/);
+  assert.match(page, /```example\ndead-code\/used-static\n```/);
+});
