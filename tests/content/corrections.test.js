@@ -219,3 +219,22 @@ test('dead-code: with the used attribute every cell keeps a store of the final v
   assert.doesNotMatch(flat(page), /the stores still need marking to survive/);
   assert.match(page, /```example\ndead-code\/used-static\n```/);
 });
+
+// ---- 12. A release store's no-fusing comes from the kernel's implementation ---------------------
+
+test('store-fusing: the no-fusing of a release store is the kernel\'s, not C11\'s', () => {
+  assert.match(read('examples/include/course.h'), /#define smp_store_release\(p, v\) __atomic_store_n\(/);
+  const text = flat(facts.paragraphWith(read('content/store-fusing.md'), 'smp_load_acquire()` for the load that waits'));
+  assert.match(text, /N4455/);
+  assert.match(text, /`__atomic_store_n\(\)`/);
+  assert.match(text, /comes from the kernel's implementation/);
+  assert.doesNotMatch(text, /release store\]\([^)]*\) cannot be fused/);
+});
+
+// ---- 13. Dropping x = 1 across f() also needs f() to synchronize with nobody -------------------
+
+test('store-fusing: the quiz key needs f() free of reads of x and of synchronization', () => {
+  const key = facts.quizChoices(facts.quiz(read('content/store-fusing.md'), 'store-fusing-which-store')).find((c) => c.mark === 'x');
+  assert.match(key.text, /neither reads `x` nor synchronizes/);
+  assert.match(key.text, /lock/);
+});
