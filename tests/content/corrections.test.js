@@ -238,3 +238,25 @@ test('store-fusing: the quiz key needs f() free of reads of x and of synchroniza
   assert.match(key.text, /neither reads `x` nor synchronizes/);
   assert.match(key.text, /lock/);
 });
+
+// ---- 14. The store buffer is the one reordering, with several outcomes --------------------------
+
+test('litmus: x86 adds one reordering, shown by more than one test, and the xchg is the store', () => {
+  const rows = json('litmus/tests.json').sets.find((s) => s.name === 'project').tests;
+  const x86only = rows.filter((t) => t.verdicts && t.verdicts.sc === 'Never' && t.verdicts.tso === 'Sometimes').map((t) => t.name);
+  assert.ok(x86only.length > 1, `x86-TSO adds more than one outcome: ${x86only}`);
+  const page = read('content/litmus.md');
+  const para = flat(facts.paragraphWith(page, 'one reordering an x86 processor adds'));
+  assert.match(para, /The store buffer is the one reordering/);
+  assert.doesNotMatch(flat(page), /is the one outcome an x86 processor adds/);
+  const other = [...para.matchAll(/`([\w+]+)`/g)].map((m) => m[1]).filter((n) => x86only.includes(n) && !/^SB\+/.test(n));
+  assert.ok(other.length > 0, 'names another test that only x86-TSO reaches');
+  // SB+xchgrelaxedonces: each thread's only store to its variable is the exchange.
+  const ex = read('examples/litmus/sb-xchgrelaxedonces.c');
+  const p0 = ex.slice(ex.indexOf('THREAD(P0)'), ex.indexOf('THREAD(P1)'));
+  assert.doesNotMatch(p0, /WRITE_ONCE|\bx = /);
+  assert.match(p0, /xchg_relaxed\(&x, 1\)/);
+  const q = facts.quizField(facts.quiz(page, 'litmus-xchg'), 'Q');
+  assert.match(q, /each thread's store is itself an `xchg_relaxed\(\)`/);
+  assert.doesNotMatch(q, /between each store and load/);
+});
