@@ -260,3 +260,31 @@ test('litmus: x86 adds one reordering, shown by more than one test, and the xchg
   assert.match(q, /each thread's store is itself an `xchg_relaxed\(\)`/);
   assert.doesNotMatch(q, /between each store and load/);
 });
+
+// ---- 15. The barriers compile to the kernel's instructions ------------------------------------
+
+const KERNEL_BARRIERS = {
+  aarch64: { smp_wmb: /^dmb\s+ishst$/, smp_rmb: /^dmb\s+ishld$/, smp_mb: /^dmb\s+ish$/ },
+  riscv64: { smp_wmb: /^fence\s+w,w$/, smp_rmb: /^fence\s+r,r$/, smp_mb: /^fence\s+rw,rw$/ },
+  x86_64: { smp_wmb: null, smp_rmb: null, smp_mb: /^lock addl \$0x0,-0x4\(%rsp\)$/ },
+  i386: { smp_wmb: null, smp_rmb: null, smp_mb: /^lock addl \$0x0,-0x4\(%esp\)$/ },
+};
+const FENCE = /^(dmb|dsb|fence|mfence|lfence|sfence|lock)\b/;
+
+test('course.h: smp_wmb(), smp_rmb() and smp_mb() compile to the kernel\'s instructions on every target', () => {
+  const uses = [['case-studies/af-xdp', 't0', 'smp_wmb'], ['case-studies/af-xdp', 't1', 'smp_rmb'],
+    ['litmus/sb-fencembonceonces', 'P0', 'smp_mb'], ['litmus/sb-fencembonceonces', 'P1', 'smp_mb']];
+  for (const target of facts.targets(conf())) {
+    const arch = target.split('/')[1];
+    assert.ok(KERNEL_BARRIERS[arch], `${arch}: a row of the kernel's barriers`);
+    for (const [id, thread, macro] of uses)
+      for (const [opt, cell] of Object.entries(facts.asmCells(DATA, id, target))) {
+        const fences = insns(cell, 'fixed', thread).filter((t) => FENCE.test(t));
+        const want = KERNEL_BARRIERS[arch][macro];
+        if (!want) assert.deepEqual(fences, [], `${target}/${opt} ${id} ${thread}: ${macro}() is a compiler barrier`);
+        else assert.ok(fences.length === 1 && want.test(fences[0].trim()), `${target}/${opt} ${id} ${thread}: ${macro}() is ${want}, got ${fences}`);
+      }
+  }
+  const text = flat(read('content/code-reordering.md'));
+  assert.match(text, /on AArch64 `dmb ishst`, `dmb ishld` and `dmb ish`/);
+});
