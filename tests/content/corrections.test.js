@@ -288,3 +288,53 @@ test('course.h: smp_wmb(), smp_rmb() and smp_mb() compile to the kernel\'s instr
   const text = flat(read('content/code-reordering.md'));
   assert.match(text, /on AArch64 `dmb ishst`, `dmb ishld` and `dmb ish`/);
 });
+
+// ---- 16. KCSAN's defaults -------------------------------------------------------------------
+
+test('glossary, developer: KCSAN\'s default configuration is stated where its reports are described', () => {
+  for (const [rel, head] of [['content/glossary.md', 'KCSAN'], ['content/developer.md', null]]) {
+    const text = flat(head ? facts.section(read(rel), head) : facts.paragraphWith(read(rel), '(glossary.md#kcsan)'));
+    assert.match(text, /KCSAN_ASSUME_PLAIN_WRITES_ATOMIC/, rel);
+    assert.match(text, /KCSAN_REPORT_VALUE_CHANGE_ONLY/, rel);
+  }
+});
+
+// ---- 17. The compilers of the matrix, named as targets.conf has them ---------------------------
+
+test('index: the compilers and architectures named are the matrix\'s', () => {
+  const targets = facts.targets(conf());
+  const versions = (name) => [...new Set(targets.filter((t) => t.startsWith(name + '-')).map((t) => t.split('/')[0].split('-')[1]))];
+  const gcc = versions('gcc'), clang = versions('clang');
+  const list = (v) => (v.length === 1 ? v[0] : `${v.slice(0, -1).join(', ')} and ${v[v.length - 1]}`);
+  const archs = new Set(targets.map((t) => t.split('/')[1]));
+  const words = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
+  const text = flat(facts.paragraphWith(read('content/index.md'), 'compiled for real by'));
+  assert.match(text, new RegExp(`compiled for real by GCC ${list(gcc)} and by Clang ${list(clang)}, for ${words[archs.size]} architectures`));
+  assert.doesNotMatch(text, /several versions of GCC/);
+});
+
+// ---- 18. Load fusing: an opaque call is a possible store ---------------------------------------
+
+test('load-fusing: the legality argument counts calls the compiler cannot see', () => {
+  const text = flat(facts.section(read('content/load-fusing.md'), 'Why it is legal'));
+  assert.match(text, /a call to a function it cannot see, which it must assume may store to `x`/);
+  assert.doesNotMatch(text, /the only code that could change `x` is code the compiler can see/);
+});
+
+// ---- 19. A plain access: no concurrent store assumed, concurrent reads allowed ----------------
+
+test('glossary: a plain load lets the compiler assume no concurrent store, not that nobody reads', () => {
+  const text = flat(facts.section(read('content/glossary.md'), 'Plain access'));
+  assert.match(text, /no other thread stores to the location meanwhile/);
+  assert.match(text, /other threads may still read it alongside a plain load/);
+  assert.doesNotMatch(text, /no other thread touches the location/);
+});
+
+// ---- 20. Marked accesses on Alpha and on arm64 with LTO ---------------------------------------
+
+test('developer: a marked access is not an ordinary load everywhere', () => {
+  const text = flat(read('content/developer.md'));
+  assert.doesNotMatch(text, /To the processor a \[marked access\]\([^)]*\) is an ordinary load or store/);
+  assert.match(text, /on Alpha, `READ_ONCE\(\)` is followed by a memory \[?barrier/);
+  assert.match(text, /\(`LDAR`, or `LDAPR`/);
+});
