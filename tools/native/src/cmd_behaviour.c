@@ -89,7 +89,7 @@ int cmd_behaviour(int argc, char **argv)
 	}
 	json_t *doc = json_pack("{s:o}", "examples", examples);
 	char *out = xasprintf("%s/native/behaviour.json", data);
-	if (rc == 0 && write_json(out, doc) != 0) {
+	if (rc == 0 && write_json_file(out, doc, NATIVE_JSON_FLAGS) != 0) {
 		fprintf(stderr, "%s: cannot write\n", out);
 		rc = 1;
 	}
