@@ -23,6 +23,7 @@ const { makeMeta, predicateTrees } = require(path.join(TOP, 'tools/wasm/lib/meta
 const { buildVariant } = require(path.join(TOP, 'tools/wasm/lib/pipeline.js'));
 const { metaForRuntime } = require(path.join(TOP, 'tools/wasm/lib/outcomes.js'));
 const X = require(path.join(TOP, 'tools/wasm/runtime.js'));
+const { writeFileAtomic } = require(path.join(TOP, 'tools/jslib/fsutil.js'));
 
 const MODELS = ['sc', 'tso'];
 
@@ -191,9 +192,7 @@ function main(argv) {
   }
   for (const e of errors) process.stderr.write(e + '\n');
   if (errors.length) return 1;
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out + '.tmp', JSON.stringify(data, null, 1));
-  fs.renameSync(out + '.tmp', out);
+  writeFileAtomic(out, JSON.stringify(data, null, 1));
   const n = data.sets.reduce((a, s) => a + s.tests.length, 0);
   process.stdout.write(`[litmus] ${path.relative(process.cwd(), out)}: ${n} tests\n`);
   return 0;

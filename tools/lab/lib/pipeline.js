@@ -30,8 +30,8 @@ const SEES = {
   read: [R('tools', 'asm', 'meta.sh'), R('examples', 'targets.conf'), ASM_TOOL],
   compile: [R('tools', 'asm', 'compile.sh'), R('examples', 'targets.conf'), R('examples', 'include'), ASM_TOOL],
   collect: [R('examples', 'targets.conf'), ASM_TOOL],
-  wasm: [R('tools', 'wasm'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
-  explore: [R('tools', 'wasm'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
+  wasm: [R('tools', 'wasm'), R('tools', 'jslib'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
+  explore: [R('tools', 'wasm'), R('tools', 'jslib'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
   cost: [],
 };
 

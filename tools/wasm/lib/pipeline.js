@@ -10,6 +10,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { emcc } = require('./emcc-replay');
+const { writeFileAtomic, tempName } = require('../../jslib/fsutil');
 
 const TOP = path.resolve(__dirname, '../../..');
 const PIPELINE_VERSION = '5';
@@ -201,11 +202,7 @@ function toolVersions(cacheDir) {
     if (saved.stamp === stamp) return (memo[stamp] = saved.versions);
   } catch (e) { /* none yet */ }
   const versions = askVersions();
-  if (file) {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(file + '.tmp' + process.pid, JSON.stringify({ stamp, versions }));
-    fs.renameSync(file + '.tmp' + process.pid, file);
-  }
+  if (file) writeFileAtomic(file, JSON.stringify({ stamp, versions }));
   return (memo[stamp] = versions);
 }
 
@@ -235,7 +232,7 @@ function buildVariant(opts) {
     const dir = path.join(cacheDir, hash);
     const cached = path.join(dir, 'module.json');
     if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
-    tmp = dir + '.tmp' + process.pid;
+    tmp = tempName(dir);
     fs.mkdirSync(tmp, { recursive: true });
     return buildIn(tmp, dir, opts, srcText, names, hash, tools);
   } catch (e) {
