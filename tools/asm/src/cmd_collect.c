@@ -508,6 +508,7 @@ int cmd_collect(int argc, char **argv)
 		json_object_set_new(page, "diffs", diffs);
 		json_object_set_new(page, "anchor", anchor("ex-", id));
 		json_object_set_new(page, "explorer_anchor", anchor("explorer-", id));
+		json_object_set_new(page, "native_anchor", anchor("native-", id));
 		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
 		if (ex_default[0]) {
