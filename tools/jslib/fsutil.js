@@ -14,8 +14,9 @@ function tempName(target) {
 }
 
 // Replaces file with data (a string, written as UTF-8, or a Buffer): creates its folders, writes a
-// temporary of tempName() (mode 0644, created exclusively), flushes it to the disk (fsync), renames
-// it over file. On an error the temporary is removed, file is untouched and the error is thrown.
+// temporary of tempName() (mode 0644, created exclusively), renames it over file. No fsync, as in the
+// C write_file_atomic: everything written is in build/, which a crash costs only time to remake.
+// On an error the temporary is removed, file is untouched and the error is thrown.
 function writeFileAtomic(file, data) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = tempName(file);
@@ -23,7 +24,6 @@ function writeFileAtomic(file, data) {
   try {
     fd = fs.openSync(tmp, 'wx', 0o644);
     fs.writeFileSync(fd, data);
-    fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = null;
     fs.renameSync(tmp, file);
