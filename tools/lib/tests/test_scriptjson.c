@@ -12,26 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "scriptjson.h"
-
-#define FIXTURE "tests/fixtures/script-json.json"
-
-static json_t *fixture_cases(void)
-{
-	json_error_t e;
-	json_t *f = json_load_file(FIXTURE, JSON_ALLOW_NUL, &e);
-	if (!f)
-		fail_msg("%s:%d: %s", FIXTURE, e.line, e.text);
-	json_t *cases = json_incref(json_object_get(f, "cases"));
-	json_decref(f);
-	assert_true(json_array_size(cases) >= 10);
-	return cases;
-}
 
 static void test_fixture(void **state)
 {
 	(void)state;
-	json_t *cases = fixture_cases(), *c;
+	json_t *cases = fixture_cases("tests/fixtures/script-json.json"), *c;
 	size_t i;
 	json_array_foreach(cases, i, c) {
 		char *s = script_json(json_object_get(c, "value"), 0);
