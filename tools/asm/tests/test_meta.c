@@ -182,6 +182,7 @@ static void test_errors(void **state)
 {
 	(void)state;
 	expect_error("unknown-key", 4, "unknown key 'colour'");
+	expect_error("nine-threads", 5, "'threads' needs 1 to 8 names");
 	expect_error("missing-key", 14, "missing required key 'page'");
 	expect_error("bad-evidence", 10, "bad evidence predicate");
 	expect_error("unknown-thread", 10, "unknown thread t7");
