@@ -1,7 +1,7 @@
 # tools/lib/lib.mk - the helpers every C tool links (tools/lib/README.md): one implementation of
-# allocation, growable buffers, whole-file reading and JSON inside <script>. Included by the Makefile before the tools'
-# makefiles; each tool compiles CLIB_SRCS with its own flags (binary, ASan/UBSan archive, libFuzzer
-# archive) and adds -I$(CLIB_DIR).
+# allocation, growable buffers, whole-file reading, JSON inside <script>, outcome keys and schedules.
+# Included by the Makefile before the tools' makefiles; each tool compiles CLIB_SRCS with its own
+# flags (binary, ASan/UBSan archive, libFuzzer archive) and adds -I$(CLIB_DIR).
 #   make clib-test          cmocka tests of the helpers under ASan + UBSan, then the node tests
 #                           (script-json.test.js: the C rule and its JavaScript copy on one fixture)
 CLIB_DIR := tools/lib
