@@ -8,7 +8,7 @@
  * thread is at, the access of the step and the memory after it. A link
  * ?asm=<compiler>/<arch>/<opt>&replay=<variant>:<schedule>#ex-<id> opens that replay. An x86 cell
  * also has its outcomes under x86-TSO (cell.tso): a second set of tables, and replays
- * (replay=<variant>@tso:<schedule>, letters a-d drain thread 0-3's store buffer) that show each
+ * (replay=<variant>@tso:<schedule>, letters a-h drain thread 0-7's store buffer) that show each
  * thread's store buffer after every step, as the trace gives it (tools/native). Data scripts
  * are loaded with disasm.js's loader (window.COURSE_LOAD_DATA), which is on every page with this one.
  * No emulator here: the traces are data made at build time (tools/native). */
@@ -380,7 +380,7 @@
     this.section.addEventListener('click', function (ev) {
       var a = ev.target.closest ? ev.target.closest('a.native-witness') : null;
       if (!a || !self.data) return;
-      var want = parseReplay(a.getAttribute('data-replay'), self.index.variants);
+      var want = parseReplay(a.getAttribute('data-replay'), self.index.variants, list(self.index.threads).length);
       if (want && self.startReplay(want)) {
         ev.preventDefault();
         self.panel.querySelector('button.native-next').focus();
@@ -398,21 +398,24 @@
   };
 
   /* "<variant>:<schedule>" or "<variant>@tso:<schedule>" -> {variant, tso, witness}, or null when
-   * it is not one: a variant of the example, a schedule of thread digits (and drain letters a-d
-   * under x86-TSO). Nothing else from the URL reaches the page. */
-  function parseReplay(text, variants) {
-    var m = /^([A-Za-z0-9_-]+)(@tso)?:([0-9a-d]*)$/.exec(text || '');
-    if (!m || list(variants).indexOf(m[1]) < 0) return null;
-    if (!m[2] && /[a-d]/.test(m[3])) return null;
+   * it is not one: a variant of the example, a schedule of its nthreads threads (digits, and drain
+   * letters under x86-TSO) as the one parser, runtime.js's CourseExplorer.parseSchedule, reads it
+   * (the explorer on the same page loads runtime.js; without it nothing opens). Nothing else from
+   * the URL reaches the page. */
+  function parseReplay(text, variants, nthreads) {
+    var X = window.CourseExplorer;
+    var m = /^([A-Za-z0-9_-]+)(@tso)?:([0-9a-z]*)$/.exec(text || '');
+    if (!X || !m || list(variants).indexOf(m[1]) < 0) return null;
+    if (!X.parseSchedule(m[3], nthreads, m[2] ? 'tso' : 'sc')) return null;
     return { variant: m[1], tso: !!m[2], witness: m[3] };
   }
 
-  function requested(example, variants) {
+  function requested(example, index) {
     var m = /[?&]replay=([^&#]+)/.exec(window.location.search);
     if (!m || !example || window.location.hash !== '#' + example.id) return null;
     var v;
     try { v = decodeURIComponent(m[1]); } catch (e) { return null; }
-    return parseReplay(v, variants);
+    return parseReplay(v, index.variants, list(index.threads).length);
   }
 
   function init() {
@@ -424,7 +427,7 @@
       n.bind();
       var shown = n.example ? n.example.getAttribute('data-shown') : null;
       var cell = shown ? shown.split('/').slice(0, 3).join('/') : n.cell;
-      n.pending = requested(n.example, n.index.variants);
+      n.pending = requested(n.example, n.index);
       n.showCell(cell);
     }
   }

@@ -11,6 +11,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const ENGINE = require('../../tools/wasm/runtime.js'); // the schedule alphabet's one JavaScript parser
 
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
 function decodeEntities(s) {
@@ -81,12 +82,15 @@ function scan(html) {
 // on the target page, so a stale one is still caught):
 //   #explore=<example-id>:<variant>:<schedule>  the outcome explorer (site/static/explorer/ui.js)
 //   replays a schedule (#explore=<example-id>:<variant>@tso:<schedule> under x86-TSO, whose letters
-//   a-d are drains); the page must hold that example (an element with data-example="<id>").
+//   are drains), a schedule of the alphabet as the engine reads it (runtime.js parseSchedule, with
+//   its limit on threads: the page's example may have fewer); the page must hold that example (an
+//   element with data-example="<id>").
 //   The outcome tables' witness links carry it as data-explore="<id>:<variant>:<schedule>" (their
 //   href is the explorer section, for readers without JavaScript); it is checked the same way.
 function stateFragmentOk(fragment, target, scanOf) {
-  const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+(?::[0-9]*|@tso:[0-9a-d]*)$/.exec(fragment);
-  return m !== null && scanOf(target).examples.has(m[1]);
+  const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+(@tso)?:([0-9a-z]*)$/.exec(fragment);
+  return m !== null && ENGINE.parseSchedule(m[3], ENGINE.limits.MAX_THREADS, m[2] ? 'tso' : 'sc') !== null &&
+    scanOf(target).examples.has(m[1]);
 }
 
 // Checks one link; returns an error message or null.

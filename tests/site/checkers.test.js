@@ -108,14 +108,15 @@ test('check-links accepts #explore= state only for an example on the target page
   assert.match(errs[0], /^a\.html:12: broken anchor: #explore=lf\/other:plain:01/);
 });
 
-test('check-links accepts an x86-TSO schedule (@tso, drains a-d) and no drains without @tso', () => {
+test('check-links accepts an x86-TSO schedule (@tso, drains a-h) and no drains without @tso, nothing past the alphabet', () => {
   const dir = makeSite({
-    'a.html': page('A', '<h1 id="part">A</h1>\n<section data-example="lit/sb"></section>\n<a href="#explore=lit/sb:fixed@tso:0011ab">ok</a>\n<a href="#explore=lit/sb:fixed:0011ab">bad</a>\n<a href="#explore=lit/sb:fixed@pso:01">bad</a>'),
+    'a.html': page('A', '<h1 id="part">A</h1>\n<section data-example="lit/sb"></section>\n<a href="#explore=lit/sb:fixed@tso:0011ab">ok</a>\n<a href="#explore=lit/sb:fixed:0011ab">bad</a>\n<a href="#explore=lit/sb:fixed@pso:01">bad</a>\n<a href="#explore=lit/sb:fixed@tso:7h">ok</a>\n<a href="#explore=lit/sb:fixed@tso:8i">bad</a>'),
   });
   const errs = errorsOf(dir);
-  assert.equal(errs.length, 2, errs.join('\n'));
+  assert.equal(errs.length, 3, errs.join('\n'));
   assert.match(errs[0], /^a\.html:12: broken anchor: #explore=lit\/sb:fixed:0011ab/);
   assert.match(errs[1], /^a\.html:13: broken anchor: #explore=lit\/sb:fixed@pso:01/);
+  assert.match(errs[2], /^a\.html:15: broken anchor: #explore=lit\/sb:fixed@tso:8i/);
 });
 
 test('check-links checks a witness link\'s data-explore like an #explore= fragment, its href as an anchor', () => {

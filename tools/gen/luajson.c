@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scriptjson.h"
 #include "util.h"
 
 void luajson_push(lua_State *L, const json_t *v)
@@ -103,28 +104,10 @@ static json_t *to_json(lua_State *L, int idx, int depth)
 void luajson_push_text(lua_State *L, int idx)
 {
 	json_t *j = to_json(L, idx, 0);
-	char *s = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	char *s = script_json(j, 1); /* a Lua table has no order: keys sorted */
 	json_decref(j);
 	if (!s)
 		luaL_error(L, "json: cannot encode value");
-	struct buf b = { 0 };
-	for (const char *p = s; *p; p++) {
-		if (*p == '<')
-			buf_puts(&b, "\\u003c");
-		else if (*p == '>')
-			buf_puts(&b, "\\u003e");
-		else if (*p == '&')
-			buf_puts(&b, "\\u0026");
-		else if (!strncmp(p, "\xE2\x80\xA8", 3)) {
-			buf_puts(&b, "\\u2028");
-			p += 2;
-		} else if (!strncmp(p, "\xE2\x80\xA9", 3)) {
-			buf_puts(&b, "\\u2029");
-			p += 2;
-		} else
-			buf_putc(&b, *p);
-	}
+	lua_pushstring(L, s);
 	free(s);
-	lua_pushlstring(L, b.data ? b.data : "", b.len);
-	buf_free(&b);
 }

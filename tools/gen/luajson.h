@@ -1,7 +1,7 @@
 /* luajson: converts between jansson values and Lua values.
  * JSON -> Lua: objects and arrays become tables (arrays 1-based), integers stay integers, null becomes nil.
  * Lua -> JSON text: tables with keys 1..n become arrays (an empty table becomes []), other tables objects;
- * the text is safe inside <script> (<, >, & and U+2028/9 are \u-escaped). */
+ * the text, keys sorted, is safe inside <script>: tools/lib/scriptjson.h's rule. */
 #ifndef GEN_LUAJSON_H
 #define GEN_LUAJSON_H
 #include <jansson.h>

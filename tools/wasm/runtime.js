@@ -8,13 +8,17 @@
   'use strict';
   var STACK = 64 * 1024;       // shadow stack per thread: a deeper stack is the crash "stack overflow"
   var GUARD = 1024 * 1024;     // unused memory below each thread's stack, where an overflowing frame lands
+  var MIN_GUARD = 64 * 1024;   // the least of it, when the module's stack area is shared by many threads
   var ABUF = 128 * 1024;       // asyncify data per thread: the call frames saved at a scheduling point
   var MAX_STEPS = 200;         // shared accesses per thread per run before "does not terminate"
   var MAX_EDGES = 20000;       // loop back-edges per thread per run before "does not terminate"
-  var MAX_THREADS = 4;         // schedules are strings of digits 0-3, thread sets are bitmasks
-  // x86-TSO: choice c < 4 runs thread c, c = 4 + i drains the oldest store of thread i's buffer
-  // (letter a-d in a schedule); the explorer's processes are the threads and their buffers.
-  var DRAIN = 4, NPROC = 8;
+  // Every explorer's limit on threads, and the schedule alphabet (docs/ARCHITECTURE.md, "Outcome
+  // keys and schedules"; tools/lib/schedule.h is the C copy): thread t is the digit DIGITS[t], the
+  // drain of its buffer (x86-TSO) the letter LETTERS[t]; thread sets are bitmasks.
+  var MAX_THREADS = 8, DIGITS = '01234567', LETTERS = 'abcdefgh';
+  // x86-TSO: choice c < DRAIN runs thread c, c = DRAIN + i drains the oldest store of thread i's
+  // buffer; the explorer's processes are the threads and their buffers.
+  var DRAIN = MAX_THREADS, NPROC = 2 * MAX_THREADS;
   var MODELS = ['sc', 'tso'];
   // Broken machines, for the tests that must see the comparison with the reference fail.
   var MUTANTS = ['no-forward', 'lifo', 'fence-no-drain'];
@@ -170,14 +174,17 @@
       self.varByName[v.name] = v;
     });
     if (meta.threads.length > MAX_THREADS) throw new Error('at most ' + MAX_THREADS + ' threads');
+    // The threads' stacks share the module's stack area (emcc's, 5 MiB): each STACK, with GUARD
+    // below it, less guard when that many do not fit (eight threads).
+    var guard = Math.min(GUARD, Math.floor((heapBase - 256 - host.dataEnd) / Math.max(1, meta.threads.length)) - STACK);
+    if (guard < MIN_GUARD)
+      throw new Error('the module\'s stack area is too small for ' + meta.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
     this.threads = meta.threads.map(function (name, i) {
       if (typeof ex[name] !== 'function') throw new Error('thread ' + name + ' is not exported by the module');
-      var top = heapBase - 256 - i * (STACK + GUARD);
+      var top = heapBase - 256 - i * (STACK + guard);
       if (host.minSp[i] === undefined) host.minSp[i] = top;
       return { index: i, name: name, fn: ex[name], stackTop: top, stackLo: top - STACK, buf: heapBase + i * ABUF, sb: [], issued: 0 };
     });
-    if (this.threads.length && this.threads[this.threads.length - 1].stackLo - GUARD < this.dataEnd)
-      throw new Error('the module\'s stack area is too small for ' + this.threads.length + ' threads of ' + (STACK >> 10) + ' KiB');
     this.maxSteps = MAX_STEPS; this.maxEdges = MAX_EDGES;
     this.reset();
   }
@@ -527,7 +534,7 @@
     for (var i = 0; i < this.threads.length; i++) if (this.threads[i].sb.length) out.push(i);
     return out;
   };
-  // Every choice of the scheduler: thread i (0-3) runs, or DRAIN + i drains thread i's buffer.
+  // Every choice of the scheduler: thread i runs, or DRAIN + i drains thread i's buffer.
   Machine.prototype.choices = function () {
     var out = this.enabled(), d = this.drainable();
     for (var i = 0; i < d.length; i++) out.push(DRAIN + d[i]);
@@ -643,7 +650,7 @@
     }
     return out;
   };
-  // schedule: choices (decodeSchedule: 0-3 a thread's step, 4-7 a drain of thread 0-3's buffer).
+  // schedule: choices (decodeSchedule: i a thread's step, DRAIN + i a drain of thread i's buffer).
   Machine.prototype.replay = function (schedule) {
     this.reset();
     for (var i = 0; i < schedule.length; i++) {
@@ -687,30 +694,31 @@
     return o;
   };
 
-  // The outcome's key straight from memory (no objects): what exploration counts by.
+  // The outcome's key straight from memory (no outcome object): what exploration counts by.
   Machine.prototype.outcomeKey = function () {
-    var done = true, names = this.meta.outcome || [], s = '', i, t;
+    var done = true, names = this.meta.outcome || [], s = '', hang = [], i;
     for (i = 0; i < this.threads.length; i++) if (this.threads[i].status !== 'done') done = false;
     if (done && !this.crash && this.ex.course_check) return this.outcome().key;
     for (i = 0; i < names.length; i++) {
       var v = this.varByName[names[i]];
       s += (i ? ' ' : '') + names[i] + '=' + (v.deleted ? '(deleted)' : readVar(this.dv, v));
     }
-    var h = '';
-    for (i = 0; i < this.threads.length; i++) {
-      t = this.threads[i];
-      if (this._hangs(t)) h += (h ? ', ' : '') + t.name + ' does not terminate';
-    }
-    if (h) s += (s ? '; ' : '') + h;
-    if (this.crash) s += (s ? '; ' : '') + 'crash in ' + this.crash.thread + ': ' + this.crash.message;
-    return s;
+    for (i = 0; i < this.threads.length; i++) if (this._hangs(this.threads[i])) hang.push(this.threads[i].name);
+    return keyOf(s, hang, this.crash);
   };
 
-  function outcomeKey(o, names) {
-    var s = names.map(function (n) { return n + '=' + (o.vals[n] === null ? '(deleted)' : o.vals[n]); }).join(' ');
-    if (o.hang.length) s += (s ? '; ' : '') + o.hang.map(function (t) { return t + ' does not terminate'; }).join(', ');
-    if (o.crash) s += (s ? '; ' : '') + 'crash in ' + o.crash.thread + ': ' + o.crash.message;
+  // The outcome key (docs/ARCHITECTURE.md, "Outcome keys and schedules"; tools/lib/outkey.h is the
+  // C copy, and tests/fixtures/outcome-keys.json holds both to the same text): the values part
+  // ("r1=0 y=1"), then the threads that do not terminate, then the crash, "; " between parts.
+  function keyOf(values, hang, crash) {
+    var s = values;
+    if (hang.length) s += (s ? '; ' : '') + hang.map(function (t) { return t + ' does not terminate'; }).join(', ');
+    if (crash) s += (s ? '; ' : '') + 'crash in ' + crash.thread + ': ' + crash.message;
     return s;
+  }
+  // The key of an outcome object {vals, hang, crash} with outcome variables names.
+  function outcomeKey(o, names) {
+    return keyOf(names.map(function (n) { return n + '=' + (o.vals[n] === null ? '(deleted)' : o.vals[n]); }).join(' '), o.hang, o.crash);
   }
 
   /* ---- exploration ------------------------------------------------------------------------------ */
@@ -755,7 +763,7 @@
     if (f.thread >= DRAIN) return e.thread === f.thread - DRAIN && e.acc.n === f.acc.n && e.acc.kind === 'N';
     return f.acc.waits === true && e.thread === f.thread + DRAIN;
   }
-  function choiceChar(c) { return c >= DRAIN ? 'abcd'.charAt(c - DRAIN) : String(c); }
+  function choiceChar(c) { return c >= DRAIN ? LETTERS.charAt(c - DRAIN) : DIGITS.charAt(c); }
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
 
   // opts: {mode: 'dpor'|'naive', cap: max executions}
@@ -993,18 +1001,34 @@
     return v !== null && v !== 0;
   }
 
-  // "01a1b" -> [0, 1, 4, 1, 5]: digits run a thread, letters a-d drain thread 0-3's buffer (x86-TSO).
+  // A schedule of a program of nthreads threads under model ('sc' or 'tso') as choices, or null when
+  // it is not one: "01a1b" -> [0, 1, DRAIN, 1, DRAIN + 1]. Digits run a thread, letters drain its
+  // buffer (x86-TSO only); a thread must be one the program has. The one parser of the page's
+  // scripts (ui.js, native.js) and of node's; tests/fixtures/schedules.json is its contract.
+  function parseSchedule(s, nthreads, model) {
+    if (typeof s !== 'string') return null;
+    var out = [];
+    for (var i = 0; i < s.length; i++) {
+      var ch = s.charAt(i), t = DIGITS.indexOf(ch), d = LETTERS.indexOf(ch);
+      if (t >= 0 && t < nthreads) out.push(t);
+      else if (d >= 0 && d < nthreads && model === 'tso') out.push(DRAIN + d);
+      else return null;
+    }
+    return out;
+  }
+  // Any schedule of the alphabet (whether each step can happen is the machine's to say, in replay).
   function decodeSchedule(s) {
-    if (!/^[0-3a-d]*$/.test(s)) throw new Error('a schedule is a string of thread numbers 0-3 and drains a-d');
-    return s.split('').map(function (ch) { return ch >= 'a' ? DRAIN + ch.charCodeAt(0) - 97 : +ch; });
+    var c = parseSchedule(s, MAX_THREADS, 'tso');
+    if (c === null) throw new Error('a schedule is a string of thread numbers 0-' + (MAX_THREADS - 1) + ' and drains a-' + LETTERS.charAt(MAX_THREADS - 1));
+    return c;
   }
   function encodeSchedule(list) { return list.map(choiceChar).join(''); }
 
   var api = {
     Machine: Machine, Explorer: Explorer, RandomRuns: RandomRuns,
     predicateValue: predicateValue, predicateHolds: predicateHolds,
-    outcomeKey: outcomeKey, decodeSchedule: decodeSchedule, encodeSchedule: encodeSchedule, dependent: dependent,
-    conflict: conflict, MODELS: MODELS, MUTANTS: MUTANTS, DRAIN: DRAIN, withFileLines: withFileLines,
+    outcomeKey: outcomeKey, keyOf: keyOf, parseSchedule: parseSchedule, decodeSchedule: decodeSchedule, encodeSchedule: encodeSchedule, dependent: dependent,
+    conflict: conflict, MODELS: MODELS, MUTANTS: MUTANTS, DRAIN: DRAIN, LETTERS: LETTERS, withFileLines: withFileLines,
     limits: { STACK: STACK, GUARD: GUARD, ABUF: ABUF, MAX_STEPS: MAX_STEPS, MAX_EDGES: MAX_EDGES, MAX_THREADS: MAX_THREADS },
   };
   root.CourseExplorer = api;

@@ -2,8 +2,8 @@
  * For every .explorer-app on the page it builds: a row of options (the variant, the memory model
  * (interleaving (SC), or x86-TSO when the example was explored under it, stated next to the
  * controls), the mode); "play the scheduler" as a game: the example's goal (metadata goal, checked on
- * each finished run by the engine's predicate evaluator), a step counter, undo (u), keys 0-3 to run a
- * thread and, under x86-TSO, a-d to drain a thread's store buffer; a witness schedule opens at step 0
+ * each finished run by the engine's predicate evaluator), a step counter, undo (u), keys 0-7 to run a
+ * thread and, under x86-TSO, a-h to drain a thread's store buffer; a witness schedule opens at step 0
  * and is replayed step by step (previous / next / a slider; keys p and n, arrows on the slider),
  * showing where each thread is and the memory cell each step touches; per-thread source columns
  * numbered as the example file numbers its lines (the data script's line map), the store buffers, a
@@ -12,8 +12,8 @@
  * its replay.
  * State in the URL (through window.COURSE_VIEW of static/disasm.js): variant, model, mode, schedule
  * and step, each value checked before use; the older #explore=<id>:<variant>:<schedule> (and
- * <id>:<variant>@tso:<schedule>) still opens a replay. Needs runtime.js (CourseExplorer) and the
- * wasm data scripts (window.COURSE_WASM). */
+ * <id>:<variant>@tso:<schedule>) still opens a replay. Needs runtime.js (CourseExplorer: the engine,
+ * and the one parser of schedules, parseSchedule) and the wasm data scripts (window.COURSE_WASM). */
 (function () {
   'use strict';
   var X = window.CourseExplorer;
@@ -40,7 +40,7 @@
     tso: 'Model in use: x86-TSO. A thread\'s store waits in its store buffer until you drain it (a separate step); ' +
       'its own loads see it first, the other threads only after the drain; smp_mb() and atomic updates wait for an empty buffer.',
   };
-  var LETTERS = 'abcd';
+  var LETTERS = X.LETTERS;   // the drain of thread i's buffer in a schedule (the engine's alphabet)
 
   // The source lines of thread function `name` as [{line: the example file's number, text}]: the
   // lines of the compiled source whose file line lies in the metadata's function range (tools/asm),
@@ -424,7 +424,7 @@
     return null;
   };
 
-  // i: a thread (0-3), or X.DRAIN + thread: drain that thread's store buffer (x86-TSO)
+  // i: a thread, or X.DRAIN + thread: drain that thread's store buffer (x86-TSO)
   App.prototype.stepThread = function (i) {
     var m = this.machine();
     if (m.choices().indexOf(i) < 0) {
@@ -506,7 +506,9 @@
     var typing = (tag === 'input' && !/^(radio|checkbox|button)$/.test(e.target.type)) || tag === 'select' || tag === 'textarea';
     if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.current !== 'play') return;
-    if (/^[0-3]$/.test(e.key)) { e.preventDefault(); this.stepThread(+e.key); } else if (this.model === 'tso' && /^[a-d]$/.test(e.key)) { e.preventDefault(); this.stepThread(X.DRAIN + LETTERS.indexOf(e.key)); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); } else if (e.key === 'p') { e.preventDefault(); if (this.witness && this.onWitness()) this.seek(this.schedule.length - 1); else this.undo(); }
+    // a key of the schedule alphabet (any thread the engine has: "no such thread" for one the example lacks)
+    var step = e.key.length === 1 ? X.parseSchedule(e.key, X.limits.MAX_THREADS, this.model) : null;
+    if (step) { e.preventDefault(); this.stepThread(step[0]); } else if (e.key === 'u') { e.preventDefault(); this.undo(); } else if (e.key === 'n') { e.preventDefault(); this.next(); } else if (e.key === 'p') { e.preventDefault(); if (this.witness && this.onWitness()) this.seek(this.schedule.length - 1); else this.undo(); }
   };
 
   /* ---- random and exhaustive ---------------------------------------------------------------- */
@@ -596,12 +598,14 @@
   /* ---- start ----------------------------------------------------------------------------------- */
 
   var apps = [];
-  var MAX_FRAGMENT = 4096;   // far more than an id, a variant and the longest run (4 threads x 202 steps)
+  var MAX_FRAGMENT = 4096;   // more than an id, a variant and the longest run (8 threads x 202 steps, x 2 under x86-TSO)
   // The longest schedule a run of variant v can have under model (each step an access, or under
   // x86-TSO also a drain of a store: at most one per access); a longer one is refused before any replay.
   function maxSteps(a, v, model) {
-    return DATA[a.id + ':' + v].meta.threads.length * (X.limits.MAX_STEPS + 2) * (model === 'tso' ? 2 : 1);
+    return threadCount(a, v) * (X.limits.MAX_STEPS + 2) * (model === 'tso' ? 2 : 1);
   }
+  function threadCount(a, v) { return DATA[a.id + ':' + v].meta.threads.length; }
+  var EXPECTED = 'expected #explore=<example>:<variant>[@tso]:<the numbers of its threads (0-7), and under x86-TSO the letters of their buffers (a-h)>';
 
   // The view in the URL (window.COURSE_VIEW: ?variant=&model=&mode=&schedule=&step=#ex-<id> or
   // #explorer-<id>): untrusted; each value is checked before use, anything else is refused with a
@@ -620,11 +624,12 @@
     if (v !== a.variant) a.select(v, true);
     if (p.mode != null) { if (a.panels[p.mode] && /^(play|random|exhaustive)$/.test(p.mode)) a.mode(p.mode); else bad.push('mode'); }
     if (p.schedule != null) {
-      if (!(model === 'tso' ? /^[0-3a-d]*$/ : /^[0-3]*$/).test(p.schedule)) bad.push('schedule');
+      var steps = X.parseSchedule(p.schedule, threadCount(a, v), model);
+      if (!steps) bad.push('schedule');
       else if (p.schedule.length > maxSteps(a, v, model)) bad.push('schedule (' + p.schedule.length + ' steps, and a run of this example has at most ' + maxSteps(a, v, model) + ')');
       else {
-        if (p.step == null) a.playAll(v, X.decodeSchedule(p.schedule), model);
-        else if (/^\d{1,4}$/.test(p.step) && +p.step <= p.schedule.length) a.load(v, X.decodeSchedule(p.schedule), +p.step, model);
+        if (p.step == null) a.playAll(v, steps, model);
+        else if (/^\d{1,4}$/.test(p.step) && +p.step <= p.schedule.length) a.load(v, steps, +p.step, model);
         else bad.push('step');
         if (p.mode != null && p.mode !== 'play' && a.panels[p.mode]) a.mode(p.mode);
       }
@@ -640,10 +645,9 @@
     if (h.slice(0, 9) !== '#explore=') return;
     if (h.length > MAX_FRAGMENT) why = 'it is longer than any schedule';
     else try { spec = decodeURIComponent(h.slice(9)); } catch (e) { why = 'its percent-encoding is malformed'; }
-    var m = spec === null ? null : /^(.+):([a-z]+)(?:@(sc|tso))?:([0-3a-d]*)$/.exec(spec);
-    if (m && m[3] !== 'tso' && /[a-d]/.test(m[4])) m = null;   // drains only under x86-TSO
+    var m = spec === null ? null : /^(.+):([a-z]+)(?:@(sc|tso))?:([0-9a-z]*)$/.exec(spec);
     if (!m) {
-      why = why || 'expected #explore=<example>:<variant>[@tso]:<thread numbers 0-3, and drains a-d under x86-TSO>';
+      why = why || EXPECTED;
       apps.forEach(function (a) { a.say('The link to a schedule was ignored: ' + why + '.'); });
       return;
     }
@@ -653,7 +657,9 @@
       if (model === 'tso' && !(dd.tso && dd.fences)) { a.say('The link to a schedule was ignored: this example was not explored under x86-TSO.'); return; }
       var max = maxSteps(a, m[2], model);
       if (m[4].length > max) { a.say('The link to a schedule was ignored: ' + m[4].length + ' steps, and a run of this example has at most ' + max + '.'); return; }
-      a.load(m[2], X.decodeSchedule(m[4]), 0, model);
+      var steps = X.parseSchedule(m[4], threadCount(a, m[2]), model);
+      if (!steps) { a.say('The link to a schedule was ignored: ' + EXPECTED + '.'); return; }
+      a.load(m[2], steps, 0, model);
       a.root.scrollIntoView();
       a.root.focus();
     });
@@ -699,11 +705,12 @@
     var id = spec.slice(0, k), variant = spec.slice(k + 1, j), sched = spec.slice(j + 1), model = 'sc';
     if (/@tso$/.test(variant)) { variant = variant.slice(0, -4); model = 'tso'; }
     var app = apps.filter(function (x) { return x.id === id && x.variants.indexOf(variant) >= 0; })[0];
-    if (!app || !(model === 'tso' ? /^[0-3a-d]*$/ : /^[0-3]*$/).test(sched)) return; // no explorer: follow the href
+    var steps = app ? X.parseSchedule(sched, threadCount(app, variant), model) : null;
+    if (!steps) return; // no explorer, or not a schedule of it: follow the href
     var dd = DATA[id + ':' + variant];
     if (model === 'tso' && !(dd.tso && dd.fences)) return;
     ev.preventDefault();
-    app.load(variant, X.decodeSchedule(sched), 0, model);
+    app.load(variant, steps, 0, model);
     app.root.scrollIntoView();
     if (!app.nextBtn.disabled) app.nextBtn.focus(); else app.root.focus();
   });

@@ -10,11 +10,13 @@
 #include <string.h>
 
 #include "pred.h"
+#include "schedule.h"
 #include "util.h"
 
 const char *const meta_variant_names[] = { "plain", "fixed", "transformed", "student", NULL };
 
-#define META_MAX_THREADS 4
+/* every explorer's limit (tools/lib/schedule.h: a thread is one digit of a schedule) */
+#define META_MAX_THREADS SCHED_MAX_THREADS
 
 struct parse {
 	const char *path;
@@ -221,7 +223,7 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 		p->threads = split_words(val);
 		n = json_array_size(p->threads);
 		if (n < 1 || n > META_MAX_THREADS)
-			return fail(p, line, "'threads' needs 1 to 4 names");
+			return fail(p, line, "'threads' needs 1 to %d names", META_MAX_THREADS);
 		json_array_foreach(p->threads, i, w)
 			for (size_t j = 0; j < i; j++)
 				if (!strcmp(json_string_value(w),

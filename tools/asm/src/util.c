@@ -30,12 +30,6 @@ json_t *load_json(const char *path)
 	return j;
 }
 
-char *script_json(const json_t *j)
-{
-	return json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ESCAPE_SLASH |
-				     JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
-}
-
 json_t *split_words(const char *s)
 {
 	json_t *a = json_array();

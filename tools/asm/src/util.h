@@ -17,10 +17,6 @@ int write_text(const char *path, const char *text); /* via a temporary and renam
  * (tools/lib/jsonfile.h), each caller naming the file it could not write. */
 #define ASM_JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER)
 json_t *load_json(const char *path); /* prints path: error on failure */
-/* JSON text for inside a classic <script> (the data scripts): compact, every '/' escaped (no
- * "</script>"), every non-ASCII character as \uXXXX (jansson's JSON_ESCAPE_SLASH and
- * JSON_ENSURE_ASCII). tools/wasm/lib/outcomes.js scriptJson() follows the same rule. Malloc'd. */
-char *script_json(const json_t *j);
 /* The lines of a text file as a new JSON array of strings (without their '\n'); NULL when it
  * cannot be read. The caller owns it. */
 json_t *read_lines(const char *path);

@@ -51,16 +51,16 @@ int cmd_check(int argc, char **argv)
 
 static void print_result(const struct lit_test *t, const struct lit_result *r)
 {
-	char key[4096];
 	printf("%s: %s (%s), %llu schedules, %llu states%s\n", r->model == LM_SC ? "SC" : "x86-TSO",
 	       lit_verdict(r), lit_quantifier_holds(t, r) ? "condition holds" : "condition fails",
 	       (unsigned long long)r->schedules, (unsigned long long)r->states,
 	       r->partial ? ", PARTIAL (state budget exhausted)" : "");
 	for (int k = 0; k < r->noutcomes; k++) {
 		const struct lit_outcome *o = &r->outcomes[k];
-		lit_outcome_key(t, o, key, sizeof key);
+		char *key = lit_outcome_key(t, o);
 		printf("  %c %-40s %8llu  %s\n", o->satisfies ? '*' : ' ', key,
 		       (unsigned long long)o->count, o->witness);
+		free(key);
 	}
 }
 

@@ -672,9 +672,6 @@ static int fail(char *err, size_t errlen, const struct lit_test *t, int line, co
 int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen)
 {
-	if (t->nthreads > 4)
-		return fail(err, errlen, t, t->threads[0].line,
-			    "the course's explorer runs at most 4 threads");
 	if (t->ncvars == 0)
 		return fail(err, errlen, t, t->cond_line, "the condition names no location");
 	if (check_names(t, err, errlen) < 0)

@@ -57,7 +57,7 @@ struct lit_convert_info {
 
 /*
  * Appends the example's C text to out. 0, or -1 with "file:line: message" in err when the test
- * cannot be an example (more than 4 threads, no condition location, a name
+ * cannot be an example (no condition location, a name
  * the example cannot use, no access to count for the evidence unless info->explore_only, a
  * goal-tso.fixed the reference's x86-TSO verdict does not reach, "never" where it does).
  */

@@ -327,7 +327,7 @@ static uint64_t visit(struct machine *m, const int32_t *s)
 			int ok = kind == 0 ? step(m, s, next, i) : drain(m, s, next, i);
 			if (!ok)
 				continue;
-			m->path[m->depth++] = (char)(kind == 0 ? '0' + i : 'a' + i);
+			m->path[m->depth++] = sched_char(i, kind == 1);
 			child[nchild++] = visit(m, next);
 			m->depth--;
 		}

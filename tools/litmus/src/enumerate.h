@@ -22,8 +22,8 @@
  *
  * Steps and witnesses: a step runs one shared access of one thread (then the thread's local
  * code up to its next access; a thread waiting in mfence continues once its buffer is empty);
- * a witness is the string of steps: '0'..'7' a thread's access, 'a'..'h' a drain of that
- * thread's buffer (x86-TSO only). spin_lock is a step only when the lock is free; a run in
+ * a witness is the string of steps in every explorer's alphabet (tools/lib/schedule.h):
+ * '0'..'7' a thread's access, 'a'..'h' a drain of that thread's buffer (x86-TSO only). spin_lock is a step only when the lock is free; a run in
  * which no step is possible while some thread has not finished ends with those threads in
  * hang (they wait for a lock forever).
  *

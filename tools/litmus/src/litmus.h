@@ -30,7 +30,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LIT_MAX_THREADS 8
+#include "schedule.h"
+
+/* every explorer's limit (tools/lib/schedule.h: a thread is one digit of a schedule) */
+#define LIT_MAX_THREADS SCHED_MAX_THREADS
 #define LIT_MAX_LOCS 32
 #define LIT_MAX_REGS 32	  /* per thread, named ones */
 #define LIT_MAX_CVARS 32  /* locations of the final condition */

@@ -4,47 +4,56 @@
 #include "outjson.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cond.h"
 #include "buf.h"
+#include "cond.h"
+#include "outkey.h"
 
-void lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o, char *buf, size_t n)
+/* The threads' names, as lit_test_json lists them. */
+static const char *const THREAD_NAMES[] = { "P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7" };
+_Static_assert(sizeof THREAD_NAMES / sizeof THREAD_NAMES[0] == LIT_MAX_THREADS, "P0..P7");
+
+char *lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o)
 {
-	struct buf b = { 0 };
+	struct buf values = { 0 };
 	char name[2 * LIT_NAME];
+	const char *hung[LIT_MAX_THREADS];
 	for (int c = 0; c < t->ncvars; c++) {
+		struct buf num = { 0 };
+		buf_printf(&num, "%d", (int)o->vals[c]);
 		lit_cvar_name(t, c, name, sizeof name);
-		buf_printf(&b, "%s%s=%d", c ? " " : "", name, (int)o->vals[c]);
+		outkey_value(&values, name, buf_str(&num));
+		buf_free(&num);
 	}
-	int first = 1;
+	int nhung = 0;
 	for (int i = 0; i < t->nthreads; i++)
-		if (o->hang & (1u << i)) {
-			buf_printf(&b, "%sP%d does not terminate",
-				   first ? (b.len ? "; " : "") : ", ", i);
-			first = 0;
-		}
-	snprintf(buf, n, "%s", buf_str(&b));
-	buf_free(&b);
+		if (o->hang & (1u << i))
+			hung[nhung++] = THREAD_NAMES[i];
+	char *k = outkey_make(buf_str(&values), hung, nhung, NULL, NULL);
+	buf_free(&values);
+	return k;
 }
 
 static json_t *outcome_json(const struct lit_test *t, const struct lit_outcome *o)
 {
-	char key[4096], name[2 * LIT_NAME];
-	lit_outcome_key(t, o, key, sizeof key);
+	char name[2 * LIT_NAME];
+	char *key = lit_outcome_key(t, o);
 	json_t *vals = json_object(), *hang = json_array();
 	for (int c = 0; c < t->ncvars; c++) {
 		lit_cvar_name(t, c, name, sizeof name);
 		json_object_set_new(vals, name, json_integer(o->vals[c]));
 	}
 	for (int i = 0; i < t->nthreads; i++)
-		if (o->hang & (1u << i)) {
-			snprintf(name, sizeof name, "P%d", i);
-			json_array_append_new(hang, json_string(name));
-		}
-	return json_pack("{s:s, s:o, s:o, s:n, s:b, s:I, s:s, s:b}", "key", key, "values", vals,
-			 "hang", hang, "crash", "done", !o->hang, "count", (json_int_t)o->count,
-			 "witness", o->witness, "satisfies", o->satisfies);
+		if (o->hang & (1u << i))
+			json_array_append_new(hang, json_string(THREAD_NAMES[i]));
+	json_t *j = json_pack("{s:s, s:o, s:o, s:n, s:b, s:I, s:s, s:b}", "key", key, "values",
+			      vals, "hang", hang, "crash", "done", !o->hang, "count",
+			      (json_int_t)o->count, "witness", o->witness, "satisfies",
+			      o->satisfies);
+	free(key);
+	return j;
 }
 
 static const char *model_title(enum lit_model m)
@@ -77,10 +86,8 @@ json_t *lit_test_json(const struct lit_test *t, const char *id, const struct lit
 	char name[2 * LIT_NAME];
 	json_t *threads = json_array(), *outcome = json_array(), *order = json_array(),
 	       *models = json_object();
-	for (int i = 0; i < t->nthreads; i++) {
-		snprintf(name, sizeof name, "P%d", i);
-		json_array_append_new(threads, json_string(name));
-	}
+	for (int i = 0; i < t->nthreads; i++)
+		json_array_append_new(threads, json_string(THREAD_NAMES[i]));
 	for (int c = 0; c < t->ncvars; c++) {
 		lit_cvar_name(t, c, name, sizeof name);
 		json_array_append_new(outcome, json_string(name));

@@ -22,8 +22,8 @@
 
 #include "enumerate.h"
 
-/* The outcome key the explorer would give o. */
-void lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o, char *buf, size_t n);
+/* The outcome key the explorer would give o (tools/lib/outkey.h), whole: malloc'd, caller frees. */
+char *lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o);
 
 /* A new object for one model's result. */
 json_t *lit_result_json(const struct lit_test *t, const struct lit_result *r);

@@ -62,7 +62,7 @@ test('the import maps each statement line of an example to its line in the litmu
   }
 });
 
-test('a test of one CPU is an example too (the explorer runs 1 to 4 threads)', () => {
+test('a test of one CPU is an example too (every explorer runs 1 to 8 threads)', () => {
   const t = byName['CoWWR+poonceonceonce.litmus'];
   assert.strictEqual(t.status, 'ok', t.reason);
   assert.match(fs.readFileSync(path.join(DIR, 'examples', t.example + '.c'), 'utf8'), /^ \* threads: P0$/m);

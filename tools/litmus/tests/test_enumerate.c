@@ -154,12 +154,12 @@ static void test_broken_machines(void **state)
 
 static void keys(const struct run *x, char *out, size_t n)
 {
-	char key[256];
 	out[0] = '\0';
 	for (int k = 0; k < x->r.noutcomes; k++) {
-		lit_outcome_key(x->t, &x->r.outcomes[k], key, sizeof key);
+		char *key = lit_outcome_key(x->t, &x->r.outcomes[k]);
 		snprintf(out + strlen(out), n - strlen(out), "%s%s:%llu", k ? " | " : "", key,
 			 (unsigned long long)x->r.outcomes[k].count);
+		free(key);
 	}
 }
 

@@ -374,7 +374,7 @@ static void shortest(const struct graph *g, long *dist, long *parent, char *via)
 				continue;
 			dist[y] = dist[x] + 1;
 			parent[y] = x;
-			via[y] = (char)(mv < T ? '0' + mv : 'a' + mv - T);
+			via[y] = sched_char(mv % T, mv >= T);
 			queue[tail++] = y;
 		}
 	}

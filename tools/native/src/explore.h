@@ -36,8 +36,8 @@ struct found {
 	char *crash_thread; /* NULL, a thread name, "init" or "check" */
 	char *crash_message;
 	int done; /* every thread returned */
-	/* a schedule reaching it: one character per step, a digit (the thread that steps) or, under
-	 * x86-TSO, a letter a-d (the drain of the oldest store of thread 0-3's buffer) */
+	/* a schedule reaching it, in the shared alphabet (tools/lib/schedule.h): a digit (the thread
+	 * that steps) or, under x86-TSO, a letter a-h (the drain of thread 0-7's oldest store) */
 	char *witness;
 	long states; /* explored states with this outcome */
 };

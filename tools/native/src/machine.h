@@ -43,8 +43,10 @@
 
 #include "arch.h"
 #include "image.h"
+#include "schedule.h"
 
-#define MACHINE_MAX_THREADS 4
+/* every explorer's limit (tools/lib/schedule.h: a thread is one digit of a schedule) */
+#define MACHINE_MAX_THREADS SCHED_MAX_THREADS
 #define MACHINE_MAX_ACC 8 /* shared accesses one instruction may make */
 #define MACHINE_SB_MAX 16 /* stores one x86-TSO store buffer holds (see machine_step) */
 

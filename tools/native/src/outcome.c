@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "link.h"
+#include "outkey.h"
 #include "util.h"
 
 /* The WebAssembly explorer reads these types as unsigned (runtime.js readVar). */
@@ -132,8 +133,10 @@ char *outcome_values(const struct oview *ov, const struct machine *m, json_t **v
 	struct buf sb = { 0 };
 	json_t *vals = values ? json_object() : NULL;
 	for (int i = 0; i < ov->nvars; i++) {
-		buf_printf(&sb, "%s%s=", i ? " " : "", ov->vars[i].name);
-		one_value(&ov->vars[i], m, &sb, vals);
+		struct buf v = { 0 };
+		one_value(&ov->vars[i], m, &v, vals);
+		outkey_value(&sb, ov->vars[i].name, buf_str(&v));
+		buf_free(&v);
 	}
 	if (values)
 		*values = vals;
@@ -191,17 +194,10 @@ char *crash_message(const struct oview *ov, const struct crash *c)
 char *outcome_key(const struct oview *ov, const char *values, unsigned hang,
 		  const char *crash_thread, const char *crash_msg)
 {
-	struct buf sb = { 0 };
-	buf_puts(&sb, values);
-	int first = 1;
-	for (int t = 0; t < ov->meta->nthreads; t++) {
-		if (!(hang & (1u << t)))
-			continue;
-		buf_printf(&sb, "%s%s does not terminate", first ? (sb.len ? "; " : "") : ", ",
-			   ov->meta->threads[t]);
-		first = 0;
-	}
-	if (crash_thread)
-		buf_printf(&sb, "%scrash in %s: %s", sb.len ? "; " : "", crash_thread, crash_msg);
-	return buf_take(&sb);
+	const char *hung[MACHINE_MAX_THREADS];
+	int nhung = 0;
+	for (int t = 0; t < ov->meta->nthreads; t++)
+		if (hang & (1u << t))
+			hung[nhung++] = ov->meta->threads[t];
+	return outkey_make(values, hung, nhung, crash_thread, crash_msg);
 }

@@ -2,7 +2,7 @@
  * outcome.h - outcomes of a run in the WebAssembly explorer's format (tools/wasm/README.md):
  * the values of the example's outcome variables, the threads that do not terminate, a crash;
  * and the key text "r1=0 y=1; t1 does not terminate; crash in t1: BUG_ON at line 12" that
- * outcome sets are compared by.
+ * outcome sets are compared by (tools/lib/outkey.h, the one C implementation of its grammar).
  */
 #ifndef NATIVE_OUTCOME_H
 #define NATIVE_OUTCOME_H
@@ -50,7 +50,8 @@ json_t *memory_json(const struct oview *ov, const struct machine *m);
 /* The crash's message as the WebAssembly explorer words it. Caller frees. */
 char *crash_message(const struct oview *ov, const struct crash *c);
 
-/* The outcome key: values text, then hung threads (bit t of hang), then the crash. */
+/* The outcome key (tools/lib/outkey.h): values text, then hung threads (bit t of hang), then the
+ * crash (crash_thread NULL: none). Caller frees. */
 char *outcome_key(const struct oview *ov, const char *values, unsigned hang,
 		  const char *crash_thread, const char *crash_msg);
 

@@ -117,9 +117,9 @@ json_t *trace_schedule(struct machine *m, const struct snapshot *root, const str
 		json_object_set_new(tr, "buffers", buffers_json(m, ov));
 	json_object_set_new(tr, "steps", steps);
 	for (const char *p = schedule; *p; p++) {
-		int drain = *p >= 'a', t = drain ? *p - 'a' : *p - '0';
+		int drain, t = sched_step(*p, &drain);
 		struct step st;
-		if (t < 0 || t >= machine_nthreads(m) ||
+		if (t < 0 || t >= machine_nthreads(m) || (drain && !machine_tso(m)) ||
 		    (drain ? !machine_buffered(m, t) : !machine_enabled(m, t))) {
 			errf(err, errlen, "schedule %s: step %d: %s %d cannot %s", schedule,
 			     (int)(p - schedule) + 1, drain ? "the buffer of thread" : "thread", t,

@@ -14,7 +14,8 @@
 #include "machine.h"
 #include "outcome.h"
 
-/* Replays schedule (thread digits; x86-TSO: letters a-d drain thread 0-3's buffer) from root. Returns the trace (schema in tools/native/README.md),
+/* Replays schedule (tools/lib/schedule.h: thread digits; x86-TSO: letters a-h drain thread 0-7's
+ * buffer) from root. Returns the trace (schema in tools/native/README.md),
  * or NULL with a message in err when a step is impossible or fails. m ends in root's state. */
 json_t *trace_schedule(struct machine *m, const struct snapshot *root, const struct oview *ov,
 		       const char *schedule, char *err, size_t errlen);

@@ -264,6 +264,39 @@ static void test_witness_trace(void **state)
 	free(obj);
 }
 
+/* The widest program: eight threads (the limit of every explorer), each storing x. Under SC and
+ * x86-TSO every witness is a schedule of eight threads in the shared alphabet (the eighth
+ * thread's drain is 'h'), and each replays (cell_run traces every witness). */
+static void test_eight_threads(void **state)
+{
+	(void)state;
+	int x = 0;
+	while (x < ntargets && strcmp(arches[x], "x86_64"))
+		x++;
+	assert_true(x < ntargets);
+	char *obj = test_obj("tso", names[x]);
+	json_t *r = test_run_tso(obj, arches[x],
+				 "store_x,store_x,store_x,store_x,store_x,store_x,store_x,store_x",
+				 "x", TSO_EXACT);
+	const char *model[] = { "sc", "tso" };
+	for (int tso = 0; tso < 2; tso++) {
+		json_t *cell = tso ? json_object_get(r, "tso") : r;
+		char *keys = test_keys(cell);
+		if (strcmp(keys, "x=1"))
+			fail_msg("%s: %s", model[tso], keys);
+		free(keys);
+		const char *w =
+			json_string_value(json_object_get(test_outcome(cell, "x=1"), "witness"));
+		size_t at;
+		if (!w || sched_check(w, 8, tso, &at) != 0 || !strchr(w, '7') ||
+		    (tso && !strchr(w, 'h')))
+			fail_msg("%s: witness %s", model[tso], w ? w : "(none)");
+		assert_non_null(json_object_get(test_outcome(cell, "x=1"), "trace"));
+	}
+	json_decref(r);
+	free(obj);
+}
+
 static void expect_caught(enum tso_mutant mutant, const char *fact)
 {
 	char msg[1024];
@@ -292,7 +325,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_facts),		cmocka_unit_test(test_sc_differs),
 		cmocka_unit_test(test_witness_trace),	cmocka_unit_test(test_trace_buffers),
-		cmocka_unit_test(test_broken_machines),
+		cmocka_unit_test(test_broken_machines), cmocka_unit_test(test_eight_threads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,7 +55,7 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 	m.id = xstrdup("test");
 	m.file = xstrdup("tools/native/tests/programs/test.c");
 	char *copy = xstrdup(threads), *save = NULL;
-	for (char *t = strtok_r(copy, ",", &save); t && m.nthreads < 4;
+	for (char *t = strtok_r(copy, ",", &save); t && m.nthreads < MACHINE_MAX_THREADS;
 	     t = strtok_r(NULL, ",", &save))
 		m.threads[m.nthreads++] = xstrdup(t);
 	free(copy);

@@ -17,11 +17,14 @@ function metaForRuntime(meta) {
     has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions };
 }
 
-// JSON inside a classic <script>, by the rule of tools/asm's data scripts (cmd_collect.c, jansson's
-// JSON_ESCAPE_SLASH | JSON_ENSURE_ASCII): every '/' escaped, every non-ASCII character as \uXXXX.
+// JSON inside a classic <script>: the second copy of tools/lib/scriptjson.h's rule (which says why),
+// here because the explorer's data scripts are written in node. Compact JSON with '<', '>', '&' and
+// every character beyond ASCII (each UTF-16 unit) as \u plus four lowercase hex digits; control
+// characters as JSON.stringify writes them, which is jansson's set, lowercased.
+// tools/lib/tests/script-json.test.js runs both on tests/fixtures/script-json.json.
 function scriptJson(obj) {
-  return JSON.stringify(obj).replace(/[/\u0080-\uffff]/g,
-    (c) => (c === '/' ? '\\/' : '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')));
+  return JSON.stringify(obj).replace(/[<>&\u0080-\uffff]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
 function dataScript(key, obj) {

@@ -6,7 +6,10 @@
 const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('fs');
+const path = require('path');
 const H = require('./helpers');
+const { makeMeta } = require('../lib/metafiles');
+const { metaForRuntime } = require('../lib/outcomes');
 
 test('same schedule, same outcome: every witness replays to its outcome', () => {
   for (const name of H.programNames()) {
@@ -49,6 +52,30 @@ test('DPOR finds exactly the outcomes of naive enumeration (every example with m
   const metas = H.realMetas();
   if (!metas.length) { t.skip('no build/data/meta yet (tools/asm writes it)'); return; }
   for (const meta of metas) sameAsNaive(meta, meta.id);
+});
+
+// Every explorer's limit (docs/ARCHITECTURE.md, "Outcome keys and schedules"): eight threads fit in
+// the module's stack area, their witnesses use digits 0-7 and, under x86-TSO, drains a-h.
+test('eight threads, under SC and x86-TSO; a ninth is refused', () => {
+  const meta = makeMeta(path.join(__dirname, 'wide/eight-threads.c'), 'test/eight-threads', H.SCRATCH, ['none']);
+  const mod = H.build(meta, 'plain');
+  for (const model of ['sc', 'tso']) {
+    const m = new H.X.Machine(mod, metaForRuntime(meta), { model });
+    // each stack, and a guard of 64 KiB below it, between the data and __heap_base, none overlapping
+    m.threads.forEach((t, i) => {
+      assert.ok(t.stackLo - 65536 >= m.dataEnd && t.stackTop <= m.host.heapBase, `t${i}'s stack in the stack area`);
+      if (i) assert.ok(t.stackTop + 65536 <= m.threads[i - 1].stackLo, `t${i}'s stack and guard below t${i - 1}'s`);
+    });
+    const res = H.explore(m, 'dpor');
+    assert.deepStrictEqual(H.keys(res), ['x0=1 x6=7', 'x0=8 x6=7'], model);
+    for (const o of res.outcomes) {
+      assert.match(o.witness, model === 'tso' ? /^(?=.*7)(?=.*h)[0-7a-h]{16}$/ : /^(?=.*7)[0-7]{8}$/, o.witness);
+      m.replay(H.X.parseSchedule(o.witness, 8, model));
+      assert.strictEqual(m.outcome().key, o.key, `${model}: witness ${o.witness}`);
+    }
+  }
+  const nine = Object.assign({}, meta, { threads: meta.threads.concat(['t8']) });
+  assert.throws(() => new H.X.Machine(mod, nine), /at most 8 threads/);
 });
 
 test('a thread that can never see the store does not terminate; the fixed one always does', () => {

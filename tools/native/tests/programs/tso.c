@@ -1,7 +1,8 @@
 /* tso.c - the standard x86-TSO shapes compiled by every target of the matrix at -O2 for
  * test_tso.c (explored under x86-TSO on the x86 targets): store buffering with and without
  * smp_mb() and a (sequentially consistent: a relaxed one whose result is unused may become a
- * plain store, as Clang 14 makes it) xchg, message passing, load buffering, a thread reading its own buffered store. */
+ * plain store, as Clang 14 makes it) xchg, message passing, load buffering, a thread reading its own buffered store,
+ * and a lone store (run as eight threads). */
 #include "course.h"
 
 SHARED(int, x);
@@ -45,6 +46,12 @@ THREAD(sbxchg1)
 {
 	__atomic_exchange_n(&y, 1, __ATOMIC_SEQ_CST);
 	r1 = READ_ONCE(x);
+}
+
+/* one store: eight of it are the widest program (eight threads, drains a-h) */
+THREAD(store_x)
+{
+	WRITE_ONCE(x, 1);
 }
 
 THREAD(mp0)
