@@ -759,6 +759,9 @@
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
 
   // opts: {mode: 'dpor'|'naive', cap: max executions}
+  // The explorer (like RandomRuns) owns `machine` from its construction to its last chunk: it resets
+  // and steps it, relies on its state between two chunks, and leaves it at the end of its last run.
+  // A caller that keeps a position of its own (a game in progress) gives it another Machine.
   function Explorer(machine, opts) {
     opts = opts || {};
     this.m = machine; this.mode = opts.mode || 'dpor'; this.cap = opts.cap || 100000;
@@ -918,7 +921,8 @@
     };
   }
 
-  // Random schedules: runs `n` runs with the seed, resumable in chunks like Explorer.
+  // Random schedules: runs `n` runs with the seed, resumable in chunks like Explorer (and owning
+  // `machine` as Explorer does).
   function RandomRuns(machine, n, seed) {
     this.m = machine; this.n = n; this.done = 0; this.rand = mulberry32(seed >>> 0);
     this.outcomes = {}; this.order = []; this.finished = n <= 0;

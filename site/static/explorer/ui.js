@@ -82,12 +82,18 @@
   }
 
   App.prototype.data = function () { return DATA[this.id + ':' + this.variant]; };
+  // The variant and model in use, as one string (a job's results belong to the view it started in).
+  App.prototype.view = function () { return this.variant + ':' + this.model; };
   // The explored summary of the variant under the model in use ({outcomes, naive, executions, bad}).
   App.prototype.summary = function () { var d = this.data(); return this.model === 'tso' ? d.tso : d; };
   App.prototype.hasTso = function () { var d = this.data(); return !!(d && d.tso && d.fences); };
 
-  App.prototype.machine = function () {
-    var k = this.variant + ':' + this.model;
+  // The machine (a wasm instance of its own) of the variant and model in use that mode `owner`
+  // works on: 'play' (the game: its state is the replay of this.schedule, which render() keeps),
+  // 'random' or 'exhaustive' (a job that leaves it at the end of its last run, between two of its
+  // chunks too). No mode ever steps another's machine.
+  App.prototype.machine = function (owner) {
+    var k = this.variant + ':' + this.model + ':' + owner;
     if (!this.machines[k]) {
       var d = this.data();
       this.machines[k] = new X.Machine(d, d.meta, { model: this.model });
@@ -329,7 +335,7 @@
   };
 
   App.prototype.render = function () {
-    var self = this, m = this.machine(), d = this.data();
+    var self = this, m = this.machine('play'), d = this.data();
     try { m.replay(this.schedule); } catch (e) { this.schedule = []; m.reset(); this.say('That schedule does not fit this variant: ' + e.message); }
     var en = m.choices();
     this.cols.forEach(function (c, i) {
@@ -426,7 +432,7 @@
 
   // i: a thread (0-3), or X.DRAIN + thread: drain that thread's store buffer (x86-TSO)
   App.prototype.stepThread = function (i) {
-    var m = this.machine();
+    var m = this.machine('play');
     if (m.choices().indexOf(i) < 0) {
       if (i >= X.DRAIN) this.say(m.tso && m.threads[i - X.DRAIN] ? 'The store buffer of ' + m.threads[i - X.DRAIN].name + ' is empty.' : 'No store buffer to drain here.');
       else this.say('Thread ' + i + ' cannot run now: ' + (m.threads[i] ? this.statusOf(m, m.threads[i]) : 'no such thread') + '.');
@@ -549,10 +555,11 @@
     this.randomOut = el('div');
     var status = el('p', { class: 'explorer-progress' });
     var go = el('button', { type: 'button', text: 'Run', onclick: function () {
-      var job = new X.RandomRuns(self.machine(), Math.min(+n.value || 1, 100000), +seed.value || 0);
+      var job = new X.RandomRuns(self.machine('random'), Math.min(+n.value || 1, 100000), +seed.value || 0), view = self.view();
       go.disabled = true;
-      runChunks(job, function () { status.textContent = job.done + ' runs done'; }, function () {
+      runChunks(job, function () { if (self.view() === view) status.textContent = job.done + ' runs done'; }, function () {
         go.disabled = false;
+        if (self.view() !== view) { status.textContent = ''; return; }   // another variant or model since: not its runs
         var r = job.result();
         histogram(self, r.outcomes, r.runs, self.randomOut);
         self.say(r.runs + ' random runs: ' + r.outcomes.length + ' different outcomes.');
@@ -571,10 +578,11 @@
     this.exStatus = el('p', { class: 'explorer-progress' });
     var go = el('button', { type: 'button', text: 'Find every outcome', onclick: function () {
       var d = self.summary();
-      var job = new X.Explorer(self.machine(), { mode: 'dpor', cap: BROWSER_CAP });
+      var job = new X.Explorer(self.machine('exhaustive'), { mode: 'dpor', cap: BROWSER_CAP }), view = self.view();
       go.disabled = true;
-      runChunks(job, function () { self.exStatus.textContent = job.executions + ' schedules explored so far'; }, function () {
+      runChunks(job, function () { if (self.view() === view) self.exStatus.textContent = job.executions + ' schedules explored so far'; }, function () {
         go.disabled = false;
+        if (self.view() !== view) return;                                 // another variant or model since: not its outcomes
         var r = job.result();
         var total = r.executions;
         self.exStatus.textContent = (r.partial ? 'Partial result: the exploration stopped at ' + BROWSER_CAP + ' schedules; outcomes found so far. ' : 'Done. ') +
