@@ -1,14 +1,17 @@
 // game.test.js - the explorer's game ("Play the scheduler") as a reader plays it, over http:
 // - the game goes on where it was after "Random runs" and "Every outcome" (the play state never
 //   depends on what another mode did), on code-reordering's publish example (SC) and on store
-//   buffering (litmus/sb-poonceonces) under x86-TSO, by key and by the Run buttons.
+//   buffering (litmus/sb-poonceonces) under x86-TSO, by key and by the Run buttons;
+// - the goal box says what the exhaustive results say of the variant and model in play (the goal
+//   can be reached here, or no run of this variant reaches it), for the plain and fixed variants
+//   under SC and x86-TSO, and a finished run on which the goal holds is a win in any variant.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 
-const PUBLISH = 'code-reordering/publish', SB = 'litmus/sb-poonceonces';
-const PAGE = { [PUBLISH]: 'code-reordering.html', [SB]: 'litmus.html' };
+const PUBLISH = 'code-reordering/publish', SB = 'litmus/sb-poonceonces', MB = 'litmus/sb-fencembonceonces';
+const PAGE = { [PUBLISH]: 'code-reordering.html', [SB]: 'litmus.html', [MB]: 'litmus.html' };
 const appSel = (id) => `.explorer-app[data-example="${id}"]`;
 let site;
 before(async () => { site = await h.open(); });
@@ -94,3 +97,63 @@ for (const g of GAMES) {
     await tab.close();
   });
 }
+
+// The goal box of a variant under a model, and whether it invites the reader to win here.
+async function goalBox(a, variant, model) {
+  await pick(a, variant, model);
+  return a.locator('.explorer-goal').textContent();
+}
+async function play(tab, a, keys) {
+  await a.getByRole('button', { name: 'Start over' }).click();
+  await a.focus();
+  for (const k of keys) await tab.page.keyboard.press(k);
+  return a.locator('.explorer-verdict').textContent();
+}
+
+test('the goal box follows the exhaustive results under SC: publish, plain, fixed and transformed', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  const a = await openApp(tab, PUBLISH);
+  const words = 'make t1 see ready set and still read data before it was written';
+  assert.equal(await goalBox(a, 'plain', 'sc'), `Goal: ${words}. You win when a run ends with r0 == 1 && r1 != 42.`);
+  assert.match(await play(tab, a, '00110'), /^Goal reached in 5 steps!/);
+  // the transformed variant reaches it too: a win there is a win
+  const transformed = await goalBox(a, 'transformed', 'sc');
+  assert.equal(transformed, `Goal: ${words}. You win when a run ends with r0 == 1 && r1 != 42.`);
+  assert.match(await play(tab, a, '00110'), /^Goal reached in 5 steps!.*Outcome: r0=1 r1=0\./);
+  // the fixed variant cannot reach it: said so, with the variant that can, and no win is offered
+  const fixed = await goalBox(a, 'fixed', 'sc');
+  assert.match(fixed, new RegExp(`^Goal: ${words}\\. No run of the fixed variant’s code reaches it: the explorer tried every schedule\\.`));
+  assert.doesNotMatch(fixed, /You win/);
+  assert.equal(await a.getByRole('button', { name: 'Play the plain variant' }).count(), 1);
+  assert.match(await play(tab, a, '00011'), /^Run complete\. Outcome: r0=1 r1=42\. ?No run of this variant reaches the goal/);
+  await tab.screenshot('game-goal-sc');
+  tab.assertClean();
+  await tab.close();
+});
+
+test('the goal box follows the exhaustive results under x86-TSO: store buffering, plain and fixed', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  let a = await openApp(tab, SB);
+  const words = "make the test's condition \\(exists 0:r0=0 /\\\\ 1:r0=0\\) come true";
+  const win = new RegExp(`^Goal under x86-TSO: ${words}\\. You win when a run ends with P0_r0 == 0 && P1_r0 == 0\\.$`);
+  // under SC neither variant has a goal: the box offers the one under x86-TSO
+  for (const v of ['plain', 'fixed']) {
+    const sc = await goalBox(a, v, 'sc');
+    assert.match(sc, new RegExp(`^Goal under x86-TSO: ${words}\\.`), v);
+    assert.doesNotMatch(sc, /not in this one/, v);
+  }
+  // the plain variant reaches the goal under x86-TSO (schedule 0011ab), as the test as written does
+  assert.match(await goalBox(a, 'plain', 'tso'), win);
+  assert.match(await play(tab, a, '0011ab'), /^Goal reached in 6 steps!.*Outcome: P0_r0=0 P1_r0=0\./);
+  assert.match(await goalBox(a, 'fixed', 'tso'), win);
+  assert.match(await play(tab, a, '0011ab'), /^Goal reached in 6 steps!/);
+  // with smp_mb() the fixed variant cannot reach it under x86-TSO: said so
+  a = await openApp(tab, MB);
+  const mb = await goalBox(a, 'fixed', 'tso');
+  assert.match(mb, new RegExp(`^Goal under x86-TSO: ${words}\\. No run of the fixed variant’s code reaches it under x86-TSO: the explorer tried every schedule\\.`));
+  assert.equal(await a.getByRole('button', { name: 'Play the plain variant' }).count(), 1);
+  assert.match(await goalBox(a, 'plain', 'tso'), win);
+  await tab.screenshot('game-goal-tso');
+  tab.assertClean();
+  await tab.close();
+});

@@ -286,36 +286,51 @@
   // The game's goal under the model in use ({variant, text}; variant '' without one).
   App.prototype.goal = function () { return this.goals[this.model]; };
 
-  // The game's goal: the example's bad outcome, in words; it can be reached in its own variant and
-  // under its own memory model.
+  // Can a run of the variant in use reach the goal of `model` (default: the model in use)? true, false
+  // (the exhaustive results have no outcome on which it holds), null (not known: a partial search, or
+  // no goal); from the data script (build/data/outcomes/, tools/wasm/lib/expect.js).
+  App.prototype.reaches = function (model) {
+    var d = this.data(), s = (model || this.model) === 'tso' ? d.tso : d;
+    return s && s.goal && typeof s.goal.reachable === 'boolean' ? s.goal.reachable : null;
+  };
+
+  // The game's goal: the example's bad outcome, in words, and what the exhaustive results say of it
+  // for the variant and model in use: a run of this variant can reach it (a win, whichever variant
+  // it is), or none can (and which variant's can).
   App.prototype.renderGoal = function () {
-    var self = this, box = this.goalBox, s = this.summary(), g = this.goal();
+    var self = this, box = this.goalBox, g = this.goal();
     var other = this.model === 'tso' ? 'sc' : 'tso';
     if (!box) return;
     clear(box);
     if (!g.variant) {
-      // a goal only under the other model: say so, and offer the switch
+      // a goal only under the other model: say so, and offer the switch (to the goal's own variant
+      // when this one cannot reach it there)
       var og = this.goals[other];
       box.hidden = !og.variant || !this.modelInputs[other];
       if (box.hidden) return;
       box.appendChild(el('strong', { text: 'Goal under ' + MODEL_NAME[other] + ': ' }));
       box.appendChild(document.createTextNode(og.text + '. '));
       box.appendChild(el('button', { type: 'button', text: 'Play it under ' + MODEL_NAME[other], onclick: function () {
-        if (self.variant !== og.variant) self.select(og.variant);
+        if (self.reaches(other) !== true && self.variant !== og.variant) self.select(og.variant);
         self.setModel(other); } }));
       return;
     }
     box.hidden = false;
-    box.appendChild(el('strong', { text: 'Goal' + (this.model === 'tso' ? ' under ' + MODEL_NAME.tso : '') + ': ' }));
+    var under = this.model === 'tso' ? ' under ' + MODEL_NAME.tso : '', reach = this.reaches();
+    box.appendChild(el('strong', { text: 'Goal' + under + ': ' }));
     box.appendChild(document.createTextNode(g.text + '.'));
-    if (s && s.goal) {
-      box.appendChild(el('span', { class: 'explorer-goal-how', text: ' You win when a run ends with ' }));
-      box.appendChild(el('code', { text: s.goal.expr }));
-      box.appendChild(document.createTextNode('.'));
-    } else if (this.variants.indexOf(g.variant) >= 0) {
-      box.appendChild(document.createTextNode(' It can be reached in the ' + g.variant + ' variant\u2019s code, not in this one. '));
-      box.appendChild(el('button', { type: 'button', text: 'Play the ' + g.variant + ' variant', onclick: function () { self.select(g.variant); } }));
+    if (reach === false) {
+      box.appendChild(document.createTextNode(' No run of the ' + this.variant + ' variant\u2019s code reaches it' + under +
+        ': the explorer tried every schedule. '));
+      if (g.variant !== this.variant && this.variants.indexOf(g.variant) >= 0)
+        box.appendChild(el('button', { type: 'button', text: 'Play the ' + g.variant + ' variant', onclick: function () { self.select(g.variant); } }));
+      return;
     }
+    box.appendChild(el('span', { class: 'explorer-goal-how', text: ' You win when a run ends with ' }));
+    box.appendChild(el('code', { text: this.summary().goal ? this.summary().goal.expr : '' }));
+    box.appendChild(document.createTextNode('.'));
+    if (reach === null)
+      box.appendChild(document.createTextNode(' Whether a run of the ' + this.variant + ' variant\u2019s code can reach it is not known: its exploration stopped at a cap.'));
   };
 
   App.prototype.describe = function (m, ev) { return m.describe(ev); };
@@ -403,6 +418,7 @@
       } else {
         this.verdict.appendChild(el('p', null, [el('strong', { text: bad ? 'You broke it! ' : 'Run complete. ' }), 'Outcome: ' + o.key + '.']));
         if (bad) this.verdict.appendChild(el('p', { text: 'This is the outcome the example warns about (' + bad + '). The fixed variant cannot reach it.' }));
+        else if (this.reaches() === false) this.verdict.appendChild(el('p', { text: 'No run of this variant reaches the goal' + (this.model === 'tso' ? ' under x86-TSO' : '') + '.' }));
         else if (this.summary().goal) this.verdict.appendChild(el('p', { text: 'Not the goal this time: step back (u) or start over and pick another order.' }));
       }
     }
