@@ -361,7 +361,7 @@
         clear(c.sb);
         var buf = m.buffer(i);
         if (!buf.length) c.sb.appendChild(el('li', { class: 'empty', text: '(empty)' }));
-        buf.forEach(function (e) { c.sb.appendChild(el('li', null, [el('code', { text: e.name + ' = ' + e.value }), ' (line ' + e.line + ')'])); });
+        buf.forEach(function (e) { c.sb.appendChild(el('li', null, [el('code', { text: e.name + ' = ' + e.text }), ' (line ' + e.line + ')'])); });
       }
       c.status.textContent = self.statusOf(m, t);
       for (var n in c.items) {
@@ -381,7 +381,7 @@
       var hit = touched === v.name;
       var what = hit ? m.threads[last.thread].name + ' ' + (last.kind === 'R' ? 'read it' : last.kind === 'W' ? 'wrote it' : 'updated it') : '';
       self.memBody.appendChild(el('tr', hit ? { class: 'touched t' + last.thread } : null, [el('th', { scope: 'row' }, [el('code', { text: v.name })]),
-        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', null, [v.deleted ? '(deleted by the compiler)' : String(vals[v.name]),
+        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', null, [v.deleted ? '(deleted by the compiler)' : m.valueText(v.addr, v.size, vals[v.name]),
           hit ? el('span', { class: 'explorer-touch', text: ' \u2190 ' + what }) : null])]));
     });
     clear(this.timeline);

@@ -13,7 +13,7 @@ const NAIVE_CAP = 200000;
 
 function metaForRuntime(meta) {
   return { threads: meta.threads, shared: meta.shared, observed: meta.observed, outcome: meta.outcome,
-    has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions };
+    has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions, hex: meta.hex || [] };
 }
 
 // JSON inside a classic <script>, by the rule of tools/asm's data scripts (cmd_collect.c, jansson's
