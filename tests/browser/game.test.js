@@ -157,3 +157,35 @@ test('the goal box follows the exhaustive results under x86-TSO: store buffering
   tab.assertClean();
   await tab.close();
 });
+
+// Store tearing: the game plays the page's program, a 64-bit store of 0x1234567812345678 (not the
+// 32-bit word of wasm32's unsigned long), and shows big as the bit pattern it is.
+test('store tearing\'s game shows the page\'s 64-bit values in hexadecimal', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  await tab.goto('store-tearing.html');
+  const page = await tab.page.locator('main').textContent();
+  assert.ok(page.includes('0x1234567812345678'), 'the page teaches the constant');
+  const a = tab.page.locator(appSel('store-tearing/const64'));
+  await a.waitFor({ state: 'visible' });
+  const big = () => a.locator('.explorer-memory tr', { hasText: 'big' }).locator('td').nth(1).textContent();
+  await a.locator('input[type=radio][value=plain]').check();
+  assert.equal(await big(), '0x0000000000000000');
+  await step(tab, a, '0', 'key');
+  assert.match(await a.locator('.explorer-live').textContent(), /^Step 1: t0 writes big = 0x1234567812345678 at line \d+/);
+  assert.match(await big(), /^0x1234567812345678/);
+  // the transformed variant: two 32-bit halves, and t1 reads between them
+  await a.locator('input[type=radio][value=transformed]').check();
+  await step(tab, a, '0', 'key');
+  assert.match(await a.locator('.explorer-live').textContent(), /^Step 1: t0 writes big = 0x12345678 at line \d+/);
+  assert.match(await big(), /^0x0000000012345678/);
+  await step(tab, a, '1', 'key');
+  assert.match(await a.locator('.explorer-live').textContent(), /^Step 2: t1 reads big = 0x0000000012345678 at line \d+/);
+  await step(tab, a, '0', 'key');
+  assert.match(await a.locator('.explorer-live').textContent(), /^Step 3: t0 writes big\+4 = 0x12345678 at line \d+/);
+  assert.match(await big(), /^0x1234567812345678/);
+  assert.match(await a.locator('.explorer-verdict').textContent(), /^Goal reached in 3 steps!.*Outcome: r1=1\./);
+  assert.match(await a.locator('.explorer-timeline').textContent(), /t1 reads big = 0x0000000012345678/);
+  await tab.screenshot('game-store-tearing-hex');
+  tab.assertClean();
+  await tab.close();
+});
