@@ -12,6 +12,7 @@
  * evidence.transformed: stores(t0, val) == 2 && max_width(t0, val) == 2
  * evidence-on: none
  * transformation: store-tearing
+ * hex: val
  * expect.plain: unreachable: r1 == 1
  * expect.fixed: unreachable: r1 == 1
  * expect.transformed: reachable: r1 == 1
@@ -24,7 +25,7 @@
  * writes val from 65537 (0x00010001) to 131074 (0x00020002). t1 runs one read section: if the
  * count was even and unchanged, it trusts what it read, and reports a mixed value as r1 = 1. */
 SHARED(unsigned int, seq);
-SHARED_INIT(unsigned int, val, 65537);
+SHARED_INIT(uint32_t, val, 65537);
 OBSERVED(int, r1);
 
 THREAD(t0)
@@ -39,14 +40,15 @@ THREAD(t0)
 	WRITE_ONCE(val, 131074);
 #elif TRANSFORMED
 	/* The torn store: two 16-bit halves, low half first (little-endian targets). */
-	((volatile unsigned short *)&val)[0] = 2;
-	((volatile unsigned short *)&val)[1] = 2;
+	((volatile uint16_t *)&val)[0] = 2;
+	((volatile uint16_t *)&val)[1] = 2;
 #endif
 }
 
 THREAD(t1)
 {
-	unsigned int start, v;
+	unsigned int start;
+	uint32_t v;
 
 	start = READ_ONCE(seq);
 	smp_rmb();

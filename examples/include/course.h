@@ -17,6 +17,21 @@
 #define TRANSFORMED 0
 #endif
 
+/* ---- fixed-width integers ------------------------------------------------------------------ */
+
+/* <stdint.h>'s exact-width types, from the compiler's own predefined macros (no header): an example
+ * whose lesson depends on a width (a 64-bit store torn into two 32-bit halves) says it with these,
+ * so that every build, the explorer's wasm32 included, makes the accesses its page describes
+ * (`long` is 8 bytes on the 64-bit targets but 4 on i386 and wasm32). */
+typedef __INT8_TYPE__ int8_t;
+typedef __INT16_TYPE__ int16_t;
+typedef __INT32_TYPE__ int32_t;
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT8_TYPE__ uint8_t;
+typedef __UINT16_TYPE__ uint16_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __UINT64_TYPE__ uint64_t;
+
 /* ---- markers ------------------------------------------------------------------------------ */
 
 #if defined(__wasm__)

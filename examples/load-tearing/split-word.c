@@ -23,8 +23,8 @@
 
 /* word packs a generation (high half) and an index (low half): 0x00010001 = 65537 at first.
  * t0 moves both halves on at once to 0x00020002 = 131074. t1 reads the word once. */
-SHARED_INIT(unsigned int, word, 65537);
-OBSERVED(unsigned int, r1);
+SHARED_INIT(uint32_t, word, 65537);
+OBSERVED(uint32_t, r1);
 
 THREAD(t0)
 {
@@ -39,8 +39,8 @@ THREAD(t1)
 	r1 = READ_ONCE(word);
 #elif TRANSFORMED
 	/* The torn load: two 16-bit loads, low half first (every target here is little-endian). */
-	unsigned int lo = ((volatile unsigned short *)&word)[0];
-	unsigned int hi = ((volatile unsigned short *)&word)[1];
+	uint32_t lo = ((volatile uint16_t *)&word)[0];
+	uint32_t hi = ((volatile uint16_t *)&word)[1];
 	r1 = lo | (hi << 16);
 #endif
 }

@@ -7,6 +7,8 @@
  * outcome: r1
  * cflags: -std=gnu11
  * cflags.transformed: -fno-strict-aliasing
+ * cells: any/x86_64,aarch64,riscv64/any
+ * hex: big
  * evidence.plain: stores(t0, big) >= 2 && max_width(t0, big) < 8
  * evidence.fixed: stores(t0, big) == 1
  * evidence.transformed: stores(t0, big) == 2
@@ -18,19 +20,15 @@
  */
 #include "course.h"
 
-/* t0 stores one machine word; t1 reads it once and reports a value that is neither the old
- * nor the new one (half of each) as r1 == 1. An unsigned long is a machine word on every
- * target of the matrix and in the explorer: 8 bytes on 64-bit targets, 4 on i386 and wasm32. */
-SHARED(unsigned long, big);
+/* t0 stores a 64-bit constant; t1 reads it once and reports a value that is neither the old
+ * nor the new one (half of each) as r1 == 1. big is 64 bits wide in every build, the explorer's
+ * wasm32 included (where an unsigned long has 32), and shown in hexadecimal (hex). The example
+ * is compiled for the 64-bit targets only (cells): a 32-bit processor stores a 64-bit value in
+ * two halves in every variant, WRITE_ONCE() included, so there is no transformation to see. */
+SHARED(uint64_t, big);
 OBSERVED(int, r1);
 
-#if __SIZEOF_LONG__ == 8
-#define NEW_VALUE 0x1234567812345678ul	/* two equal 32-bit halves */
-typedef unsigned int half_t;
-#else
-#define NEW_VALUE 0x56785678ul		/* two equal 16-bit halves */
-typedef unsigned short half_t;
-#endif
+#define NEW_VALUE 0x1234567812345678ull	/* two equal 32-bit halves */
 
 THREAD(t0)
 {
@@ -40,16 +38,16 @@ THREAD(t0)
 	WRITE_ONCE(big, NEW_VALUE);
 #elif TRANSFORMED
 	/* The torn store gcc 12 emits on aarch64 (stp w0, w0 from -O2, two str w0 at -O0 and -O1),
-	 * written out: two halves, two stores. */
-	((volatile half_t *)&big)[0] = (half_t)NEW_VALUE;
-	((volatile half_t *)&big)[1] = (half_t)NEW_VALUE;
+	 * written out: two 32-bit halves, two stores. */
+	((volatile uint32_t *)&big)[0] = (uint32_t)NEW_VALUE;
+	((volatile uint32_t *)&big)[1] = (uint32_t)NEW_VALUE;
 
 #endif
 }
 
 THREAD(t1)
 {
-	unsigned long seen = READ_ONCE(big);
+	uint64_t seen = READ_ONCE(big);
 
 	r1 = seen != 0 && seen != NEW_VALUE;
 }

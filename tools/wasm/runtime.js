@@ -138,7 +138,7 @@
   };
 
   // mod: {wasm (base64), sites: {id: line}, rmw: {id: {op,type,width,offset,line}}, loops: {id: {line}}}
-  // meta: {threads, shared, observed, outcome, has_init, has_check}
+  // meta: {threads, shared, observed, outcome, has_init, has_check, hex (the variables shown in hexadecimal)}
   // opts.share: another Machine of the same mod whose instance this one uses (many programs compiled
   // into one module, as the differential test does); such machines run one at a time, and a run
   // starts with reset().
@@ -165,8 +165,9 @@
     this.sharedLo = host.sharedLo; this.sharedHi = host.sharedHi; this.dataEnd = host.dataEnd;
     var ex = this.ex, heapBase = host.heapBase;
     this.vars = [];
-    (meta.shared || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: true, addr: host.addr(v.name) }); });
-    (meta.observed || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: false, addr: host.addr(v.name) }); });
+    var hex = meta.hex || [];
+    (meta.shared || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: true, addr: host.addr(v.name), hex: hex.indexOf(v.name) >= 0 }); });
+    (meta.observed || []).forEach(function (v) { self.vars.push({ name: v.name, type: v.type, size: v.size, shared: false, addr: host.addr(v.name), hex: hex.indexOf(v.name) >= 0 }); });
     this.varByName = {};
     this.vars.forEach(function (v) {
       if (v.addr === undefined) throw new Error('variable ' + v.name + ' is not exported by the module');
@@ -217,7 +218,7 @@
     var t = this.cur;
     var c = t === null ? null : t.capture;
     if (c !== null && c.site === id) {
-      c.ev.value = typeof v === 'bigint' ? Number(v) : v;
+      c.ev.value = typeof v === 'bigint' ? exact(v) : v;
       t.reads.push(c.addr, c.size, this._view(t, c.addr, c.size)); t.capture = null;
     }
     return v;
@@ -253,7 +254,7 @@
       if (a >= t.stackTop || a < t.stackTop - STACK) t.wrote = true;  // a non-stack, non-shared store
       return v;
     }
-    t.pending = { kind: 'W', addr: a, size: size, site: id, value: v };
+    t.pending = { kind: 'W', addr: a, size: size, site: id, value: typeof v === 'bigint' ? exact(v) : v };
     this._unwind(t);
     return v;
   };
@@ -288,7 +289,7 @@
     }
     writeUnsigned(this.dv, a, s.width, nv);
     if (t !== null && this._shared(a, s.width)) {
-      if (t.capture) { t.capture.ev.value = Number(old); t.capture.ev.newValue = Number(nv); t.capture = null; }
+      if (t.capture) { t.capture.ev.value = exact(old); t.capture.ev.newValue = exact(nv); t.capture = null; }
       t.reads.push(a, s.width, nv);
       t.wrote = true;
     }
@@ -317,7 +318,7 @@
     }
     var bytes = [];
     for (var k = 0; k < p.size; k++) bytes.push(d.getUint8(k));
-    t.sb.push({ addr: p.addr, size: p.size, bytes: bytes, value: typeof v === 'bigint' ? Number(v) : v,
+    t.sb.push({ addr: p.addr, size: p.size, bytes: bytes, value: typeof v === 'bigint' ? exact(v) : v,
       line: this.mod.sites[p.site] || 0, n: t.issued++ });
   };
   // Writes to `at` the bytes [a, a + n) as thread t sees them: memory, overlaid oldest to newest by
@@ -371,6 +372,11 @@
     this._unwind(t);
   };
 
+  // A 64-bit value (a BigInt) as the engine hands values out: a number when one holds it exactly (at
+  // most 2^53 - 1 in magnitude), else its decimal digits, as the native explorer writes them.
+  var SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+  function exact(b) { return b <= SAFE && b >= -SAFE ? Number(b) : b.toString(); }
+
   function readUnsigned(dv, a, w) {
     switch (w) {
       case 1: return BigInt(dv.getUint8(a));
@@ -394,7 +400,7 @@
     switch (v.size) {
       case 1: return uns ? dv.getUint8(a) : dv.getInt8(a);
       case 2: return uns ? dv.getUint16(a, true) : dv.getInt16(a, true);
-      case 8: var b = uns ? dv.getBigUint64(a, true) : dv.getBigInt64(a, true); return Number(b);
+      case 8: return exact(uns ? dv.getBigUint64(a, true) : dv.getBigInt64(a, true));
       default: return uns ? dv.getUint32(a, true) : dv.getInt32(a, true);
     }
   }
@@ -543,7 +549,26 @@
   // What thread i's buffer holds, oldest first: [{addr, size, name, value, line}] (x86-TSO).
   Machine.prototype.buffer = function (i) {
     var self = this;
-    return this.threads[i].sb.map(function (e) { return { addr: e.addr, size: e.size, name: self.nameOf(e.addr), value: e.value, line: e.line }; });
+    return this.threads[i].sb.map(function (e) {
+      return { addr: e.addr, size: e.size, name: self.nameOf(e.addr), value: e.value, text: self.valueText(e.addr, e.size, e.value), line: e.line };
+    });
+  };
+
+  // The variable whose bytes hold addr (null: none, or the compiler deleted it).
+  Machine.prototype._varAt = function (addr) {
+    for (var i = 0; i < this.vars.length; i++) {
+      var v = this.vars[i];
+      if (!v.deleted && addr >= v.addr && addr < v.addr + v.size) return v;
+    }
+    return null;
+  };
+  // A value of the `size` bytes at addr (a whole variable, or the part one access touched) as the
+  // page shows it: for a variable the metadata shows in hexadecimal (its hex key: a bit pattern),
+  // 0x and two digits per byte; else in decimal, as the engine has it.
+  Machine.prototype.valueText = function (addr, size, value) {
+    var v = this._varAt(addr);
+    if (!v || !v.hex || value === null || value === undefined || (typeof value === 'number' && !Number.isInteger(value))) return String(value);
+    return '0x' + BigInt.asUintN(8 * size, BigInt(value)).toString(16).padStart(2 * size, '0');
   };
 
   Machine.prototype.nameOf = function (addr) {
@@ -633,11 +658,11 @@
     if (ev.kind === 'H') return t + ' gave up: it ran past the step bound';
     if (ev.kind === 'X') return t + ' crashes: ' + ev.message + ' (the run ends for every thread)';
     if (ev.kind === 'F') return t + ' goes on past the barrier at line ' + ev.line + ' (its store buffer is empty)';
-    var v = this.nameOf(ev.addr);
-    if (ev.kind === 'D') return t + '\'s store to ' + v + ' (= ' + ev.value + ', line ' + ev.line + ') reaches memory';
-    if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + ev.value + ', now ' + ev.newValue + ') at line ' + ev.line;
-    if (ev.kind === 'W' && this.tso) return t + ' writes ' + v + ' = ' + ev.value + ' at line ' + ev.line + ' into its store buffer';
-    return t + ' ' + KIND_WORD[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + ev.value : '') + ' at line ' + ev.line;
+    var v = this.nameOf(ev.addr), val = this.valueText(ev.addr, ev.size, ev.value);
+    if (ev.kind === 'D') return t + '\'s store to ' + v + ' (= ' + val + ', line ' + ev.line + ') reaches memory';
+    if (ev.kind === 'U') return t + ' atomically updates ' + v + ' (was ' + val + ', now ' + this.valueText(ev.addr, ev.size, ev.newValue) + ') at line ' + ev.line;
+    if (ev.kind === 'W' && this.tso) return t + ' writes ' + v + ' = ' + val + ' at line ' + ev.line + ' into its store buffer';
+    return t + ' ' + KIND_WORD[ev.kind] + ' ' + v + (ev.value !== undefined ? ' = ' + val : '') + ' at line ' + ev.line;
   };
   // Where the threads other than t are: what a crash records beside the crashing thread.
   Machine.prototype._others = function (t) {
@@ -767,6 +792,9 @@
   function lowest(mask) { for (var i = 0; i < 32; i++) if (mask & (1 << i)) return i; return -1; }
 
   // opts: {mode: 'dpor'|'naive', cap: max executions}
+  // The explorer (like RandomRuns) owns `machine` from its construction to its last chunk: it resets
+  // and steps it, relies on its state between two chunks, and leaves it at the end of its last run.
+  // A caller that keeps a position of its own (a game in progress) gives it another Machine.
   function Explorer(machine, opts) {
     opts = opts || {};
     this.m = machine; this.mode = opts.mode || 'dpor'; this.cap = opts.cap || 100000;
@@ -926,7 +954,8 @@
     };
   }
 
-  // Random schedules: runs `n` runs with the seed, resumable in chunks like Explorer.
+  // Random schedules: runs `n` runs with the seed, resumable in chunks like Explorer (and owning
+  // `machine` as Explorer does).
   function RandomRuns(machine, n, seed) {
     this.m = machine; this.n = n; this.done = 0; this.rand = mulberry32(seed >>> 0);
     this.outcomes = {}; this.order = []; this.finished = n <= 0;
@@ -968,7 +997,7 @@
       case 'var':
         a = o.values[n.name];
         if (a === undefined) throw new Error('the outcome has no value of ' + n.name);
-        return a;
+        return typeof a === 'string' ? Number(a) : a;   // digits: beyond 2^53, near enough for a predicate's integers
       case 'hang': return o.hang.indexOf(n.thread) >= 0 ? 1 : 0;
       case 'crash': return o.crash && (n.thread === undefined || o.crash.thread === n.thread) ? 1 : 0;
       case 'done': return o.done ? 1 : 0;

@@ -82,12 +82,18 @@
   }
 
   App.prototype.data = function () { return DATA[this.id + ':' + this.variant]; };
+  // The variant and model in use, as one string (a job's results belong to the view it started in).
+  App.prototype.view = function () { return this.variant + ':' + this.model; };
   // The explored summary of the variant under the model in use ({outcomes, naive, executions, bad}).
   App.prototype.summary = function () { var d = this.data(); return this.model === 'tso' ? d.tso : d; };
   App.prototype.hasTso = function () { var d = this.data(); return !!(d && d.tso && d.fences); };
 
-  App.prototype.machine = function () {
-    var k = this.variant + ':' + this.model;
+  // The machine (a wasm instance of its own) of the variant and model in use that mode `owner`
+  // works on: 'play' (the game: its state is the replay of this.schedule, which render() keeps),
+  // 'random' or 'exhaustive' (a job that leaves it at the end of its last run, between two of its
+  // chunks too). No mode ever steps another's machine.
+  App.prototype.machine = function (owner) {
+    var k = this.variant + ':' + this.model + ':' + owner;
     if (!this.machines[k]) {
       var d = this.data();
       this.machines[k] = new X.Machine(d, d.meta, { model: this.model });
@@ -280,36 +286,51 @@
   // The game's goal under the model in use ({variant, text}; variant '' without one).
   App.prototype.goal = function () { return this.goals[this.model]; };
 
-  // The game's goal: the example's bad outcome, in words; it can be reached in its own variant and
-  // under its own memory model.
+  // Can a run of the variant in use reach the goal of `model` (default: the model in use)? true, false
+  // (the exhaustive results have no outcome on which it holds), null (not known: a partial search, or
+  // no goal); from the data script (build/data/outcomes/, tools/wasm/lib/expect.js).
+  App.prototype.reaches = function (model) {
+    var d = this.data(), s = (model || this.model) === 'tso' ? d.tso : d;
+    return s && s.goal && typeof s.goal.reachable === 'boolean' ? s.goal.reachable : null;
+  };
+
+  // The game's goal: the example's bad outcome, in words, and what the exhaustive results say of it
+  // for the variant and model in use: a run of this variant can reach it (a win, whichever variant
+  // it is), or none can (and which variant's can).
   App.prototype.renderGoal = function () {
-    var self = this, box = this.goalBox, s = this.summary(), g = this.goal();
+    var self = this, box = this.goalBox, g = this.goal();
     var other = this.model === 'tso' ? 'sc' : 'tso';
     if (!box) return;
     clear(box);
     if (!g.variant) {
-      // a goal only under the other model: say so, and offer the switch
+      // a goal only under the other model: say so, and offer the switch (to the goal's own variant
+      // when this one cannot reach it there)
       var og = this.goals[other];
       box.hidden = !og.variant || !this.modelInputs[other];
       if (box.hidden) return;
       box.appendChild(el('strong', { text: 'Goal under ' + MODEL_NAME[other] + ': ' }));
       box.appendChild(document.createTextNode(og.text + '. '));
       box.appendChild(el('button', { type: 'button', text: 'Play it under ' + MODEL_NAME[other], onclick: function () {
-        if (self.variant !== og.variant) self.select(og.variant);
+        if (self.reaches(other) !== true && self.variant !== og.variant) self.select(og.variant);
         self.setModel(other); } }));
       return;
     }
     box.hidden = false;
-    box.appendChild(el('strong', { text: 'Goal' + (this.model === 'tso' ? ' under ' + MODEL_NAME.tso : '') + ': ' }));
+    var under = this.model === 'tso' ? ' under ' + MODEL_NAME.tso : '', reach = this.reaches();
+    box.appendChild(el('strong', { text: 'Goal' + under + ': ' }));
     box.appendChild(document.createTextNode(g.text + '.'));
-    if (s && s.goal) {
-      box.appendChild(el('span', { class: 'explorer-goal-how', text: ' You win when a run ends with ' }));
-      box.appendChild(el('code', { text: s.goal.expr }));
-      box.appendChild(document.createTextNode('.'));
-    } else if (this.variants.indexOf(g.variant) >= 0) {
-      box.appendChild(document.createTextNode(' It can be reached in the ' + g.variant + ' variant\u2019s code, not in this one. '));
-      box.appendChild(el('button', { type: 'button', text: 'Play the ' + g.variant + ' variant', onclick: function () { self.select(g.variant); } }));
+    if (reach === false) {
+      box.appendChild(document.createTextNode(' No run of the ' + this.variant + ' variant\u2019s code reaches it' + under +
+        ': the explorer tried every schedule. '));
+      if (g.variant !== this.variant && this.variants.indexOf(g.variant) >= 0)
+        box.appendChild(el('button', { type: 'button', text: 'Play the ' + g.variant + ' variant', onclick: function () { self.select(g.variant); } }));
+      return;
     }
+    box.appendChild(el('span', { class: 'explorer-goal-how', text: ' You win when a run ends with ' }));
+    box.appendChild(el('code', { text: this.summary().goal ? this.summary().goal.expr : '' }));
+    box.appendChild(document.createTextNode('.'));
+    if (reach === null)
+      box.appendChild(document.createTextNode(' Whether a run of the ' + this.variant + ' variant\u2019s code can reach it is not known: its exploration stopped at a cap.'));
   };
 
   App.prototype.describe = function (m, ev) { return m.describe(ev); };
@@ -329,7 +350,7 @@
   };
 
   App.prototype.render = function () {
-    var self = this, m = this.machine(), d = this.data();
+    var self = this, m = this.machine('play'), d = this.data();
     try { m.replay(this.schedule); } catch (e) { this.schedule = []; m.reset(); this.say('That schedule does not fit this variant: ' + e.message); }
     var en = m.choices();
     this.cols.forEach(function (c, i) {
@@ -340,7 +361,7 @@
         clear(c.sb);
         var buf = m.buffer(i);
         if (!buf.length) c.sb.appendChild(el('li', { class: 'empty', text: '(empty)' }));
-        buf.forEach(function (e) { c.sb.appendChild(el('li', null, [el('code', { text: e.name + ' = ' + e.value }), ' (line ' + e.line + ')'])); });
+        buf.forEach(function (e) { c.sb.appendChild(el('li', null, [el('code', { text: e.name + ' = ' + e.text }), ' (line ' + e.line + ')'])); });
       }
       c.status.textContent = self.statusOf(m, t);
       for (var n in c.items) {
@@ -360,7 +381,7 @@
       var hit = touched === v.name;
       var what = hit ? m.threads[last.thread].name + ' ' + (last.kind === 'R' ? 'read it' : last.kind === 'W' ? 'wrote it' : 'updated it') : '';
       self.memBody.appendChild(el('tr', hit ? { class: 'touched t' + last.thread } : null, [el('th', { scope: 'row' }, [el('code', { text: v.name })]),
-        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', null, [v.deleted ? '(deleted by the compiler)' : String(vals[v.name]),
+        el('td', { text: v.shared ? 'shared' : 'observed' }), el('td', null, [v.deleted ? '(deleted by the compiler)' : m.valueText(v.addr, v.size, vals[v.name]),
           hit ? el('span', { class: 'explorer-touch', text: ' \u2190 ' + what }) : null])]));
     });
     clear(this.timeline);
@@ -397,6 +418,7 @@
       } else {
         this.verdict.appendChild(el('p', null, [el('strong', { text: bad ? 'You broke it! ' : 'Run complete. ' }), 'Outcome: ' + o.key + '.']));
         if (bad) this.verdict.appendChild(el('p', { text: 'This is the outcome the example warns about (' + bad + '). The fixed variant cannot reach it.' }));
+        else if (this.reaches() === false) this.verdict.appendChild(el('p', { text: 'No run of this variant reaches the goal' + (this.model === 'tso' ? ' under x86-TSO' : '') + '.' }));
         else if (this.summary().goal) this.verdict.appendChild(el('p', { text: 'Not the goal this time: step back (u) or start over and pick another order.' }));
       }
     }
@@ -426,7 +448,7 @@
 
   // i: a thread, or X.DRAIN + thread: drain that thread's store buffer (x86-TSO)
   App.prototype.stepThread = function (i) {
-    var m = this.machine();
+    var m = this.machine('play');
     if (m.choices().indexOf(i) < 0) {
       if (i >= X.DRAIN) this.say(m.tso && m.threads[i - X.DRAIN] ? 'The store buffer of ' + m.threads[i - X.DRAIN].name + ' is empty.' : 'No store buffer to drain here.');
       else this.say('Thread ' + i + ' cannot run now: ' + (m.threads[i] ? this.statusOf(m, m.threads[i]) : 'no such thread') + '.');
@@ -551,10 +573,11 @@
     this.randomOut = el('div');
     var status = el('p', { class: 'explorer-progress' });
     var go = el('button', { type: 'button', text: 'Run', onclick: function () {
-      var job = new X.RandomRuns(self.machine(), Math.min(+n.value || 1, 100000), +seed.value || 0);
+      var job = new X.RandomRuns(self.machine('random'), Math.min(+n.value || 1, 100000), +seed.value || 0), view = self.view();
       go.disabled = true;
-      runChunks(job, function () { status.textContent = job.done + ' runs done'; }, function () {
+      runChunks(job, function () { if (self.view() === view) status.textContent = job.done + ' runs done'; }, function () {
         go.disabled = false;
+        if (self.view() !== view) { status.textContent = ''; return; }   // another variant or model since: not its runs
         var r = job.result();
         histogram(self, r.outcomes, r.runs, self.randomOut);
         self.say(r.runs + ' random runs: ' + r.outcomes.length + ' different outcomes.');
@@ -573,10 +596,11 @@
     this.exStatus = el('p', { class: 'explorer-progress' });
     var go = el('button', { type: 'button', text: 'Find every outcome', onclick: function () {
       var d = self.summary();
-      var job = new X.Explorer(self.machine(), { mode: 'dpor', cap: BROWSER_CAP });
+      var job = new X.Explorer(self.machine('exhaustive'), { mode: 'dpor', cap: BROWSER_CAP }), view = self.view();
       go.disabled = true;
-      runChunks(job, function () { self.exStatus.textContent = job.executions + ' schedules explored so far'; }, function () {
+      runChunks(job, function () { if (self.view() === view) self.exStatus.textContent = job.executions + ' schedules explored so far'; }, function () {
         go.disabled = false;
+        if (self.view() !== view) return;                                 // another variant or model since: not its outcomes
         var r = job.result();
         var total = r.executions;
         self.exStatus.textContent = (r.partial ? 'Partial result: the exploration stopped at ' + BROWSER_CAP + ' schedules; outcomes found so far. ' : 'Done. ') +

@@ -184,9 +184,9 @@ static int analyze_cell(json_t *m, const char *target, const char *arch, const c
 
 int cmd_analyze(int argc, char **argv)
 {
-	if (argc < 6) {
+	if (argc < 5) { /* no cell: a target without any of the example's cells (its cells key) */
 		fprintf(stderr, "usage: asm-tool analyze META.json TARGET ARCH VERSION OUT.json "
-				"OPT:VARIANT:DIS[:INTEL]...\n");
+				"[OPT:VARIANT:DIS[:INTEL]...]\n");
 		return 2;
 	}
 	json_t *m = load_json(argv[0]);

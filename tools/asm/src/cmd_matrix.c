@@ -7,7 +7,8 @@
  *   asm-tool plan CONF META.json [TARGET...]
  *       what compile.sh compiles for one example: per target of the example's cells, a line
  *       "target<TAB>name<TAB>package<TAB>arch<TAB>command and its flags" then one line per cell
- *       "cell<TAB>opt<TAB>variant<TAB>source<TAB>-O<opt> and the example's flags".
+ *       "cell<TAB>opt<TAB>variant<TAB>source<TAB>-O<opt> and the example's flags"; a TARGET
+ *       named on the command line without any of the example's cells gets its line alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,11 @@ int cmd_plan(int argc, char **argv)
 				printf("\n");
 			}
 		}
+		/* a target named on the command line that has none of the example's cells (its cells
+		 * key): its header alone, so that compile.sh still writes its (empty) data */
+		if (wanted && argc > 2 && !header)
+			printf("target\t%s\t%s\t%s\t%s %s\n", x->name, x->package, x->arch,
+			       x->command, c.flags);
 	}
 	json_decref(m);
 	conf_free(&c);

@@ -27,6 +27,8 @@ struct parse {
 	json_t *block; /* [{line, key, value}] */
 	int block_end; /* line of the closing */
 	json_t *threads, *variants, *outcome, *shared, *observed, *cflags, *evon;
+	json_t *hex;	    /* hex: the variables the explorer shows in hexadecimal, or NULL */
+	json_t *cells;	    /* cells: the cells the example is compiled on (patterns), or NULL */
 	json_t *functions;  /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
 	json_t *expect_tso; /* {variant: [predicate]}: the expect-tso.<variant> lines */
 	int line_of[16];    /* line of each plain key, 0 if absent */
@@ -179,11 +181,13 @@ enum {
 	K_CFLAGS,
 	K_EVON,
 	K_TRANSF,
+	K_HEX,
+	K_CELLS,
 	K_N
 };
 static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
 					  "variants",	    "outcome", "cflags", "evidence-on",
-					  "transformation", NULL };
+					  "transformation", "hex",     "cells",	 NULL };
 static const char *const variant_keys[] = { "cflags", "evidence", "expect",   "expect-tso",
 					    "quiz",   "goal",	  "goal-tso", NULL };
 
@@ -253,6 +257,25 @@ static int plain_key(struct parse *p, int k, int line, const char *val, const st
 					"(load-fusing), not '%s'",
 					val);
 		return 0;
+	case K_HEX:
+		/* the names are checked against the variables once the code is read (check_hex) */
+		p->hex = split_words(val);
+		json_array_foreach(p->hex, i, w)
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(json_string_value(w),
+					    json_string_value(json_array_get(p->hex, j))))
+					return fail(p, line, "hex: '%s' listed twice",
+						    json_string_value(w));
+		return 0;
+	case K_CELLS:
+		p->cells = split_words(val);
+		json_array_foreach(p->cells, i, w)
+			if (conf && !conf_pattern_valid(conf, json_string_value(w)))
+				return fail(
+					p, line,
+					"cells: '%s' matches no compiler/arch/opt of examples/targets.conf",
+					json_string_value(w));
+		return 0;
 	case K_EVON:
 		/* "none": the transformation is seen on no cell */
 		p->evon = !strcmp(val, "none") ? json_array() : split_words(val);
@@ -315,10 +338,23 @@ static int first_pass(struct parse *p, const struct conf *conf)
 
 /* ---- the code: markers, includes, variant blocks ---------------------------------------- */
 
+/* The size of one of course.h's exact-width integers (int8_t ... uint64_t), else 0. */
+static int exact_width(const char *type)
+{
+	static const char *const names[] = { "int8_t", "int16_t", "int32_t", "int64_t", NULL };
+	const char *s = type + (*type == 'u');
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(s, names[i]))
+			return 1 << i;
+	return 0;
+}
+
 static int type_size(const char *type, int lp64)
 {
 	if (strchr(type, '*'))
 		return lp64 ? 8 : 4;
+	if (exact_width(type))
+		return exact_width(type);
 	const char *s = type;
 	if (starts(s, "unsigned "))
 		s += 9;
@@ -488,6 +524,65 @@ static json_t *vars_names(json_t *vars)
 	json_array_foreach(vars, i, v)
 		json_array_append(a, json_object_get(v, "name"));
 	return a;
+}
+
+/* hex: each name is a SHARED or OBSERVED variable (type_size admits only integers and pointers). */
+static int check_hex(struct parse *p)
+{
+	json_t *shared = vars_names(p->shared), *observed = vars_names(p->observed);
+	size_t i;
+	json_t *w;
+	int rc = 0;
+	json_array_foreach(p->hex, i, w)
+		if (!in_array(shared, json_string_value(w)) &&
+		    !in_array(observed, json_string_value(w))) {
+			rc = fail(p, p->line_of[K_HEX],
+				  "hex: '%s' is not a SHARED or OBSERVED variable",
+				  json_string_value(w));
+			break;
+		}
+	json_decref(shared);
+	json_decref(observed);
+	return rc;
+}
+
+/* Does pattern match a cell of the matrix that the example is compiled on (its cells key)? */
+static int in_cells(struct parse *p, const struct conf *conf, const char *pattern)
+{
+	for (int t = 0; t < conf->ntargets; t++)
+		for (int o = 0; o < conf->nopts; o++) {
+			char cell[160];
+			snprintf(cell, sizeof cell, "%s/%s", conf->targets[t].name, conf->opts[o]);
+			if (conf_pattern_match(pattern, cell) &&
+			    meta_patterns_match(p->cells, cell))
+				return 1;
+		}
+	return 0;
+}
+
+/* cells: only where the caller names none (a lab's come from labs/labs.conf); they hold the
+ * matrix's default and source-counts cells (the page's first view, the evidence's reference), and
+ * every evidence-on pattern names one of them. */
+static int check_cells(struct parse *p, const struct conf *conf, const struct meta_opts *o)
+{
+	int line = p->line_of[K_CELLS];
+	if (!p->cells || !conf)
+		return 0;
+	if (o && o->ncells)
+		return fail(p, line, "cells: this example's cells are named by its caller");
+	const char *need[] = { conf->default_target, conf->source_counts };
+	for (int k = 0; k < 2; k++)
+		if (!meta_patterns_match(p->cells, need[k]))
+			return fail(p, line, "cells: %s (the matrix's %s cell) must be one of them",
+				    need[k], k ? "source-counts" : "default");
+	size_t i;
+	json_t *w;
+	json_array_foreach(p->evon, i, w)
+		if (!in_cells(p, conf, json_string_value(w)))
+			return fail(p, p->line_of[K_EVON],
+				    "evidence-on: '%s' matches none of the example's cells",
+				    json_string_value(w));
+	return 0;
 }
 
 static int check_outcome(struct parse *p)
@@ -678,6 +773,8 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	}
 	for (int c = 0; o && !none && c < o->ncells; c++)
 		json_array_append_new(cells, json_string(o->cells[c]));
+	if (!none && p->cells)
+		json_array_extend(cells, p->cells);
 	if (!none && !json_array_size(cells))
 		json_array_append_new(cells, json_string("any/any/any"));
 	json_t *block = p->block, *title = NULL, *page = NULL, *shows = NULL, *transf = NULL;
@@ -703,6 +800,8 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 		p->evon ? json_incref(p->evon) : json_array(), "expect",
 		per_variant(ex, p->variants, 1), "quiz", per_variant(quiz, p->variants, 0),
 		"sources", sources, "cells", cells, "block", block, "functions", p->functions);
+	if (m)
+		json_object_set_new(m, "hex", p->hex ? json_incref(p->hex) : json_array());
 	/* expect-tso.<variant>: what the explorer's x86-TSO mode must find; a key per variant, and
 	 * none at all when the example has no such line (it is then explored under SC only) */
 	if (m && json_object_size(p->expect_tso))
@@ -804,7 +903,8 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	p.expect_tso = json_object();
 	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
 	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
-	    scan_code(&p) == 0 && check_outcome(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
+	    check_cells(&p, conf, opts) == 0 && scan_code(&p) == 0 && check_outcome(&p) == 0 &&
+	    check_hex(&p) == 0 && second_pass(&p, ev, ex, quiz) == 0 &&
 	    check_goal(&p, ex, quiz) == 0 && (none || check_evidence(&p, ev) == 0))
 		out = result(&p, id, opts, none, ev, ex, quiz);
 	json_decref(ev);
@@ -819,6 +919,8 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.cflags);
 	json_decref(p.expect_tso);
 	json_decref(p.evon);
+	json_decref(p.hex);
+	json_decref(p.cells);
 	json_decref(p.functions);
 	json_decref(p.goal);
 	json_decref(p.goal_tso);

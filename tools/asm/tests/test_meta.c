@@ -164,6 +164,39 @@ static void test_single(void **state)
 	json_decref(m);
 }
 
+/* Exact-width types (course.h's uint64_t ...), the cells key (the cells the example is compiled
+ * on, when its caller names none) and the hex key (variables the explorer shows in hexadecimal). */
+static void test_widths(void **state)
+{
+	(void)state;
+	char err[512] = "", path[512];
+	json_t *m = parse("widths", err, sizeof err, path, sizeof path);
+	if (!m)
+		fail_msg("%s", err);
+	assert_int_equal(integer(at(m, "shared", NULL, 0), "size"), 8);
+	assert_int_equal(integer(at(m, "shared", NULL, 0), "size_lp64"), 8);
+	assert_string_equal(str(at(m, "shared", NULL, 0), "type"), "uint64_t");
+	assert_int_equal(integer(at(m, "shared", NULL, 1), "size"), 2);
+	assert_int_equal(integer(at(m, "observed", NULL, 0), "size"), 1);
+	assert_int_equal(json_array_size(at(m, "cells", NULL, -1)), 1);
+	assert_true(meta_has_cell(m, "clang-22/aarch64/O3"));
+	assert_false(meta_has_cell(m, "gcc-12/i386/O2"));
+	assert_false(meta_has_cell(m, "clang-14/riscv64/O2"));
+	assert_int_equal(json_array_size(at(m, "hex", NULL, -1)), 2);
+	assert_string_equal(json_string_value(at(m, "hex", NULL, 1)), "r1");
+	json_decref(m);
+	/* without the key: no cell left out, no variable in hexadecimal */
+	m = parse("good", err, sizeof err, path, sizeof path);
+	assert_non_null(m);
+	assert_int_equal(json_array_size(at(m, "hex", NULL, -1)), 0);
+	json_decref(m);
+	/* a caller that names the cells (a lab's, from labs/labs.conf) leaves no room for the key */
+	const char *cells[] = { "gcc-12/x86_64/O2" };
+	assert_null(parse_cells("widths", err, sizeof err, path, sizeof path, cells, 1));
+	assert_non_null(
+		strstr(err, "widths.c:8: cells: this example's cells are named by its caller"));
+}
+
 /* each bad fixture must fail with exactly "<path>:<line>: <message...>" */
 static void expect_error(const char *name, int line, const char *words)
 {
@@ -205,6 +238,12 @@ static void test_errors(void **state)
 	expect_error("unterminated", 15, "expected 'key: value'");
 	expect_error("single-if", 17, "a single-variant example has no #if PLAIN");
 	expect_error("include-other", 15, "an example includes \"course.h\" and nothing else");
+	expect_error("bad-width", 16, "unsupported type 'uint24_t'");
+	expect_error("hex-unknown", 9, "hex: 'nosuch' is not a SHARED or OBSERVED variable");
+	expect_error("cells-no-default", 8,
+		     "cells: gcc-12/x86_64/O2 (the matrix's default cell) must be one of them");
+	expect_error("cells-evidence-on", 12,
+		     "evidence-on: 'gcc-12/aarch64/O2' matches none of the example's cells");
 }
 
 static void test_patterns(void **state)
@@ -287,6 +326,7 @@ int main(void)
 		cmocka_unit_test(test_expect_tso), cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_patterns),   cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_diff_insns), cmocka_unit_test(test_line_map),
+		cmocka_unit_test(test_widths),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);
 }

@@ -19,8 +19,9 @@ function firstHit(tree, outcomes) {
 //   expect:  [{line, kind, expr, reachable, ok, witness}] in the metadata's order
 //   errors:  ["<file>:<line>: ..."] one per expect line that does not hold, and one for a goal of
 //            this variant that no outcome reaches
-//   goal:    {line, text, expr, reachable, witness} when the metadata's goal of the model (goal under SC,
-//            goal_tso under x86-TSO) is this variant's, else null
+//   goal:    {variant, line, text, expr, reachable, witness}: the metadata's goal of the model (goal
+//            under SC, goal_tso under x86-TSO; variant: the one it names) on these outcomes, null
+//            without one; reachable: true, false, or null when a partial search did not reach it
 // partial: the outcomes are not all of them (a search stopped at its cap of `cap` schedules): it
 // proves what it found, never that something cannot happen, so an unreachable line, or a quiz
 // predicate it did not reach, fails ("cannot prove unreachable").
@@ -59,20 +60,25 @@ function checkVariant(meta, variant, outcomes, opts) {
       outcomes.map((x) => '{' + x.key + '}').join(' '));
   }
   // The play mode's goal of this model (metadata goal under SC, goal_tso under x86-TSO: {variant,
-  // model, line, text, expr, tree}): a game that cannot be won is an error at its line.
+  // model, line, text, expr, tree}), on this variant's outcomes: every variant gets it, with whether a
+  // run of this variant reaches it (the page words its goal box from that, and a finished run on which
+  // it holds is a win in any variant); a game that cannot be won in the goal's own variant is an error
+  // at its line.
   let goal = null;
   const g = tso ? meta.goal_tso : meta.goal;
   const gkey = tso ? 'goal-tso' : 'goal';
-  if (g && g.variant === variant) {
+  if (g) {
     let hit;
     try {
       hit = firstHit(g.tree, outcomes);
     } catch (err) {
       errors.push(`${meta.file}:${g.line}: ${err.message}`);
     }
-    goal = { line: g.line, text: g.text, expr: g.expr, reachable: !!hit, witness: hit ? hit.witness : null };
-    checked[g.expr] = !!hit;
-    if (!hit) {
+    // a partial search that did not reach it proves nothing: not known (null)
+    goal = { variant: g.variant, line: g.line, text: g.text, expr: g.expr,
+      reachable: hit ? true : o.partial ? null : false, witness: hit ? hit.witness : null };
+    if (g.variant === variant) checked[g.expr] = !!hit;
+    if (!hit && g.variant === variant) {
       errors.push(`${meta.file}:${g.line}: ${gkey}.${variant}: ${g.text}: ${g.expr} -- but no schedule of the ${variant} ` +
         `variant reaches it${tso ? ' under x86-TSO' : ''}, so the play mode cannot be won${o.partial ? ' (exploration hit its cap: outcomes are partial)' : ''}; outcomes: ` +
         outcomes.map((x) => '{' + x.key + '}').join(' '));

@@ -14,7 +14,7 @@ const NAIVE_CAP = 200000;
 
 function metaForRuntime(meta) {
   return { threads: meta.threads, shared: meta.shared, observed: meta.observed, outcome: meta.outcome,
-    has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions };
+    has_init: meta.has_init, has_check: meta.has_check, functions: meta.functions, hex: meta.hex || [] };
 }
 
 // JSON inside a classic <script>: the second copy of tools/lib/scriptjson.h's rule (which says why),
@@ -105,6 +105,12 @@ function variantResult(mod, meta, v, src, model, opts, errors) {
   };
 }
 
+// A data script's goal: the metadata's goal of a model (g, with its tree) and what checkVariant found
+// of it on one variant's outcomes (found): {variant, text, expr, tree, reachable}, or null.
+function goalOf(g, found) {
+  return g && found ? { variant: g.variant, text: g.text, expr: g.expr, tree: g.tree, reachable: found.reachable } : null;
+}
+
 // opts: {buildDir, cacheDir, cap, naive}. Returns {json, errors: ["file:line: msg"], scripts: [paths]}, and
 // toolMissing: true (json incomplete) when a tool of the pipeline is not installed.
 function processExample(meta, opts) {
@@ -156,14 +162,13 @@ function processExample(meta, opts) {
     const obj = Object.assign({ id: meta.id, variant: v, wasm: pv.mod.wasm, sites: pv.mod.sites, rmw: pv.mod.rmw,
       fences: pv.mod.fences, loops: pv.mod.loops, lines: pv.mod.lines || null, meta: metaForRuntime(meta),
       source: pv.source, variants: meta.variants, models,
-      // the play mode's goal, when it is this variant's (evaluated by the engine, like bad)
-      goal: meta.goal && meta.goal.variant === v ? { text: meta.goal.text, expr: meta.goal.expr, tree: meta.goal.tree } : null,
+      // the play mode's goal, and whether this variant reaches it (evaluated by the engine, like bad)
+      goal: goalOf(meta.goal, out.variants[v].goal),
     }, summary(out.variants[v], v === 'plain' ? broken : []));
     // under x86-TSO: the same summary (the page's model switch), and the goal under x86-TSO
     if (out.tso) {
       obj.tso = summary(out.tso.variants[v], v === 'plain' ? brokenTso : []);
-      const gt = meta.goal_tso;
-      obj.tso.goal = gt && gt.variant === v ? { text: gt.text, expr: gt.expr, tree: gt.tree } : null;
+      obj.tso.goal = goalOf(meta.goal_tso, out.tso.variants[v].goal);
     }
     const text = dataScript(pv.key, obj);
     const dst = path.join(opts.buildDir, 'data/site', pv.scriptRel);

@@ -1,5 +1,7 @@
 // goal.test.js - the play mode's goal (metadata goal.<variant>) and the one line numbering: a goal
 // that no schedule of its variant reaches fails at its file:line (so the game can always be won),
+// every variant's data carries the goal with whether its runs reach it (true, false, or null when a
+// search stopped at its cap),
 // and every line the engine reports for a variant cut from an example file (steps, crashes, the
 // outcome keys) is the file's, through the metadata's line map (asm-tool linemap).
 'use strict';
@@ -9,6 +11,7 @@ const fs = require('fs');
 const path = require('path');
 const H = require('./helpers');
 const { makeMeta } = require('../lib/metafiles');
+const { checkVariant } = require('../lib/expect');
 
 // A course example whose fixed variant has lines the plain one has not, so that the plain
 // variant's own line numbers differ from the file's after the #if block.
@@ -51,7 +54,17 @@ test('a reachable goal: no error, its witness; lines are the example file\'s', (
   m.replay([1]);
   const readLine = fs.readFileSync(file, 'utf8').split('\n').indexOf('\tr1 = READ_ONCE(x);') + 1;
   assert.strictEqual(m.trace[0].line, readLine, 'the step names the file\'s line');
-  assert.strictEqual(r.json.variants.fixed.goal, null, 'the goal is the plain variant\'s');
+  // every variant gets the goal, with whether its runs reach it (the goal box and the win read it)
+  assert.deepStrictEqual(r.json.variants.fixed.goal && [r.json.variants.fixed.goal.variant, r.json.variants.fixed.goal.reachable], ['plain', false],
+    'the goal is the plain variant\'s, and no run of the fixed variant reaches it');
+  assert.deepStrictEqual(sandbox.COURSE_WASM['test/goal:plain'].goal.reachable, true);
+});
+
+test('a search stopped at its cap that did not reach the goal says "not known" (null), never false', () => {
+  const { meta } = example(' * goal.plain: make t1 crash: crash(t1)');
+  const none = [{ key: 'r1=0', values: { r1: 0 }, hang: [], crash: null, done: true, count: 1, witness: '01' }];
+  assert.strictEqual(checkVariant(meta, 'fixed', none, { partial: true, cap: 7 }).goal.reachable, null);
+  assert.strictEqual(checkVariant(meta, 'fixed', none, {}).goal.reachable, false);
 });
 
 test('a goal that no schedule reaches fails at its file:line (must fail)', () => {
@@ -112,7 +125,10 @@ test('a goal under x86-TSO: reachable there only, carried in the tso summary, wo
   m.replay(H.X.decodeSchedule(g.witness));
   const o = m.outcome();
   assert.ok(H.X.predicateHolds(d.tso.goal.tree, { values: o.vals, hang: o.hang, crash: o.crash, done: o.done }), JSON.stringify(o));
-  assert.strictEqual(sandbox.COURSE_WASM['test/goal-tso:fixed'].tso.goal, null, 'the goal is the plain variant\'s');
+  const fixed = sandbox.COURSE_WASM['test/goal-tso:fixed'].tso.goal;
+  assert.deepStrictEqual([fixed.variant, fixed.reachable], ['plain', false], 'the goal is the plain variant\'s; smp_mb() keeps the fixed one from it');
+  assert.strictEqual(r.json.tso.variants.fixed.goal.reachable, false);
+  assert.strictEqual(r.json.variants.fixed.goal, null, 'no goal under SC, in any variant');
 });
 
 test('a goal under x86-TSO that no x86-TSO schedule reaches fails at its file:line (must fail)', () => {
