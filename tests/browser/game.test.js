@@ -4,7 +4,9 @@
 //   buffering (litmus/sb-poonceonces) under x86-TSO, by key and by the Run buttons;
 // - the goal box says what the exhaustive results say of the variant and model in play (the goal
 //   can be reached here, or no run of this variant reaches it), for the plain and fixed variants
-//   under SC and x86-TSO, and a finished run on which the goal holds is a win in any variant.
+//   under SC and x86-TSO, and a finished run on which the goal holds is a win in any variant;
+// - store tearing's game plays the page's 64-bit store of 0x1234567812345678 and shows big in
+//   hexadecimal (its metadata's hex key), halves and torn read included.
 'use strict';
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
