@@ -45,6 +45,7 @@ setup:
 
 -include tools/setup/setup.mk
 -include tools/lib/lib.mk
+-include tools/model/model.mk
 -include tools/gen/gen.mk
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
