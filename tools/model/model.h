@@ -27,31 +27,37 @@ enum mm_fence { MM_NOFENCE, MM_FULL, MM_DMB_LD, MM_DMB_ST, MM_ISB };
 
 /* Ordering annotations of an access (bits of mm_event.ord). */
 enum {
-	MM_ACQ = 1,   /* acquire read: LDAR, LDAXR, SWPA/SWPAL, CASA/CASAL, LDADDA... */
-	MM_ACQPC = 2, /* acquirePC read: LDAPR */
-	MM_REL = 4,   /* release write: STLR, STLXR, SWPL/SWPAL, CASL/CASAL, ... */
-	MM_EXCL = 8,  /* exclusive access: LDXR/LDAXR, STXR/STLXR (paired through rmw) */
+	MM_ACQ = 1,    /* acquire read: LDAR, LDAXR, SWPA/SWPAL, CASA/CASAL, LDADDA... */
+	MM_ACQPC = 2,  /* acquirePC read: LDAPR */
+	MM_REL = 4,    /* release write: STLR, STLXR, SWPL/SWPAL, CASL/CASAL, ... */
+	MM_EXCL = 8,   /* exclusive access: LDXR/LDAXR, STXR/STLXR (paired through rmw) */
+	MM_NORET = 16, /* the read of an atomic whose result is discarded (STADD, STCLR, ...: the
+			* LD<op> forms with XZR/WZR as destination): DMB ISHLD does not order it */
 };
 
 /* One event of one thread. Indices (`rmw`, the dependency lists) are positions in the same trace. */
 struct mm_event {
 	enum mm_kind kind;
 	enum mm_fence fence; /* MM_F only */
-	unsigned ord;	     /* MM_ACQ | MM_ACQPC | MM_REL | MM_EXCL */
+	unsigned ord;	     /* MM_ACQ | MM_ACQPC | MM_REL | MM_EXCL | MM_NORET */
 	uint64_t addr;	     /* R, W: the location (an address, or a litmus variable's number) */
 	unsigned size;	     /* bytes: 1, 2, 4, 8 */
 	uint64_t value;	     /* W: the value written; R: the value the producer gave the read */
-	int rmw; /* R of an RMW or a successful exclusive pair: index of its W; else -1 */
+	/* R of an RMW or of a successful exclusive pair: the index of its W (later, same location and
+	 * size); else -1. An RMW whose events are not MM_EXCL is herd's `amo` (LSE atomics). */
+	int rmw;
 	/* The reads of this trace this event depends on (ARM ARM B2.3.x "Dependency definitions"):
 	 * addr: the address came from them; data: a W's value came from them; ctrl: a conditional
-	 * branch before this event, in program order, depended on them. Sorted, no duplicates. */
+	 * branch before this event, in program order, depended on them (every event after the
+	 * branch, fences included: `ctrl; [ISB]` needs it on the ISB). Sorted, no duplicates, each
+	 * an earlier MM_R of the same trace (else mm_enumerate refuses the trace). */
 	int *addr_deps, *data_deps, *ctrl_deps;
 	int naddr, ndata, nctrl;
 	/* Where the event comes from, for witnesses and pages; the library only copies these. */
 	uint64_t pc;
 	int line; /* source line, 0 if none */
-	const char *
-		text; /* the instruction or statement (owned by the producer, outlives the trace) */
+	/* the instruction or statement (owned by the producer, outlives the trace) */
+	const char *text;
 };
 
 /* One path of one thread: its events, and the registers (or observed values) it ends with. */
