@@ -50,6 +50,7 @@ setup:
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
 -include tools/native/native.mk
+-include tools/a64/a64.mk
 -include tools/lint/lint.mk
 -include tools/lab/lab.mk
 -include tools/sandbox/sandbox.mk
