@@ -101,23 +101,34 @@ void access_reset(struct runst *s)
 	s->nsh = 0;
 }
 
-/* The value this path gives a shared read of size bytes at addr. 0 or -1. */
+static void add_candidate(uint64_t **cand, int *n, int *cap, uint64_t x)
+{
+	for (int j = 0; j < *n; j++)
+		if ((*cand)[j] == x)
+			return;
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*cand = xrealloc(*cand, (size_t)*cap * sizeof **cand);
+	}
+	(*cand)[(*n)++] = x;
+}
+
+/* The value this path gives a shared read of size bytes at addr: one of the caller's values for
+ * the address or of this path's own earlier writes there (a thread never reads its own later or
+ * other paths' writes). 0 or -1. */
 static int choose_value(struct runst *s, uint64_t addr, int size, uint64_t *v)
 {
 	const struct mm_valset *vs = mm_values_get(s->p->vals, addr);
-	if (!vs || vs->n == 0)
+	uint64_t *cand = NULL;
+	int n = 0, cap = 0;
+	for (int i = 0; vs && i < vs->n; i++)
+		add_candidate(&cand, &n, &cap, vs->v[i] & mask(size));
+	for (int i = 0; i < s->nev; i++)
+		if (s->ev[i].kind == MM_W && s->ev[i].addr == addr)
+			add_candidate(&cand, &n, &cap, s->ev[i].value & mask(size));
+	if (!n)
 		return rs_fail(s, "a read of shared address 0x%llx, which has no value set",
 			       (unsigned long long)addr);
-	uint64_t *cand = xmalloc((size_t)vs->n * sizeof *cand);
-	int n = 0;
-	for (int i = 0; i < vs->n; i++) {
-		uint64_t x = vs->v[i] & mask(size);
-		int seen = 0;
-		for (int j = 0; j < n; j++)
-			seen |= cand[j] == x;
-		if (!seen)
-			cand[n++] = x;
-	}
 	*v = cand[rs_choose(s, n)];
 	free(cand);
 	return 0;

@@ -29,9 +29,11 @@ struct a64_prod {
 	uint64_t entry; /* the thread's first instruction */
 	uint64_t x[31]; /* X0..X30 at the start (X30 is then the return address) */
 	uint64_t shared_lo, shared_hi;
-	const struct mm_values *vals; /* per shared address: the values a read there may return */
-	long max_steps;		      /* instructions per path: past it the path is partial */
-	long max_paths;		      /* paths per thread: past it the run stops, partial */
+	/* Per shared address: the values a read there may return besides the thread's own earlier
+	 * writes on the same path (the initial value and the other threads' writes). */
+	const struct mm_values *vals;
+	long max_steps; /* instructions per path: past it the path is partial */
+	long max_paths; /* paths per thread: past it the run stops, partial */
 	/* Optional: refuses a shared access (returns non-zero with a message in msg). */
 	int (*check)(void *ctx, uint64_t addr, int size, char *msg, size_t n);
 	/* Optional: the source line and text of the instruction at pc (for events and errors). */
