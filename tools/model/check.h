@@ -18,7 +18,7 @@ struct check {
 void check_prepare(struct check *c, const struct graph *g, enum mm_model_id m);
 void check_free(struct check *c);
 
-/* Armv8 (armv8.c): lob+ of armv8-common.cat, with the broken variants' changes. */
+/* Armv8 (mm_armv8.c): lob+ of armv8-common.cat, with the broken variants' changes. */
 struct rel armv8_lob(const struct graph *g, enum mm_model_id m);
 
 #endif

@@ -2,7 +2,7 @@
  * write first) and every choice of write for each of its reads (a write of the read's value), kept
  * when the location satisfies internal visibility and atomicity. Both requirements relate events of
  * one location only, so they are checked here, location by location, before the locations'
- * candidates are combined (enumerate.c). Internal to tools/model. */
+ * candidates are combined (mm_enumerate.c). Internal to tools/model. */
 #ifndef MODEL_LOCS_H
 #define MODEL_LOCS_H
 #include "graph.h"

@@ -1,5 +1,5 @@
 /* test_shapes.c - the standard litmus shapes, hand-built as traces (shapes.h), under Armv8 and SC,
- * each verdict argued from the rules of armv8.c (armv8-common.cat): an outcome is forbidden when
+ * each verdict argued from the rules of mm_armv8.c (armv8-common.cat): an outcome is forbidden when
  * its edges close a cycle in ob = (obs | lob)+, or a cycle of po-loc | ca | rf at one location
  * (internal visibility), or an RMW is not atomic. And the broken models: each must give a
  * different verdict on the tests named for it.

@@ -1,4 +1,4 @@
-/* models.c - each model's check, as the fixed order and the dynamic edges that join it (check.h). */
+/* mm_models.c - each model's check, as the fixed order and the dynamic edges that join it (check.h). */
 #include "check.h"
 
 /* SC (Lamport 1979; herd's sc.cat): acyclic po | rf | co | fr. po is transitively closed. Atomicity

@@ -1,4 +1,4 @@
-/* locs.c - one location's candidate rf and co, checked for internal visibility and atomicity
+/* mm_locs.c - one location's candidate rf and co, checked for internal visibility and atomicity
  * (locs.h). */
 #include <stdlib.h>
 #include <string.h>

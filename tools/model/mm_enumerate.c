@@ -1,4 +1,4 @@
-/* enumerate.c - candidate executions: every combination of one trace per thread, then every
+/* mm_enumerate.c - candidate executions: every combination of one trace per thread, then every
  * combination of the locations' rf and co candidates (locs.h), each judged by the model's
  * acyclicity check (check.h); the allowed ones go to the caller (model.h). Cost: README.md. */
 #include <stdlib.h>

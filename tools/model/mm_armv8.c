@@ -1,4 +1,4 @@
-/* armv8.c - the Armv8 "locally-ordered-before" relation lob, from the events of one combination of
+/* mm_armv8.c - the Armv8 "locally-ordered-before" relation lob, from the events of one combination of
  * traces (check.h). Each relation is one function implementing one definition of the Arm ARM's
  * B2.3 "Definition of the Armv8 memory model" as herd7's arm-models/non-mixed/armv8-common.cat
  * (Deacon, Alglave, 2016-2020) writes it; the cat text is quoted above each. The model is the one
