@@ -1,4 +1,4 @@
-/* graph.c - the events of one combination of traces and their static relations (graph.h). */
+/* mm_graph.c - the events of one combination of traces and their static relations (graph.h). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>

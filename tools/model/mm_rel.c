@@ -1,4 +1,4 @@
-/* rel.c - bit-matrix relations and bit-vector event sets (rel.h). */
+/* mm_rel.c - bit-matrix relations and bit-vector event sets (rel.h). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* names.c - the models' names on the command line and in outcome files (model.h). */
+/* mm_names.c - the models' names on the command line and in outcome files (model.h). */
 #include <string.h>
 
 #include "model.h"

@@ -1,4 +1,4 @@
-/* values.c - the set of values each location may hold, grown by a producer to a fixpoint (model.h). */
+/* mm_values.c - the set of values each location may hold, grown by a producer to a fixpoint (model.h). */
 #include <stdlib.h>
 #include <string.h>
 
