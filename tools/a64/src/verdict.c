@@ -52,8 +52,10 @@ static char *state_key(struct vctx *v, const struct a64_state_fns *s)
 	struct buf b = { 0 };
 	for (int i = 0; i < t->nobs; i++) {
 		const struct a64_obs *o = &t->obs[i];
+		char rn[16];
 		if (o->thread >= 0)
-			buf_printf(&b, "%s%d:X%d=", i ? " " : "", o->thread, o->reg);
+			buf_printf(&b, "%s%d:%s=", i ? " " : "", o->thread,
+				   a64_reg_name(t->isa, o->reg, rn, sizeof rn));
 		else
 			buf_printf(&b, "%s%s=", i ? " " : "", t->locs[o->reg].name);
 		value(&b, v->ai, o->thread >= 0 ? s->reg(v, o->thread, o->reg) : s->loc(v, o->reg));
