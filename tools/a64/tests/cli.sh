@@ -31,6 +31,12 @@ check stxr-alone.litmus 1 "stxr-alone.litmus:5: P0: 'STXR W2,W0,[X1]': a store-e
 check stxr-other.litmus 1 "stxr-other.litmus:5: P0: 'STXR W2,W0,[X3]': a store-exclusive with no load-exclusive of the same location and size before it: the pair cannot be matched"
 check thread2.litmus 1 "thread2.litmus:6: unknown register 2:X0 (the test has 2 threads)"
 check unknown-loc.litmus 1 "unknown-loc.litmus:5: unknown location z"
+check x86-addr.litmus 1 "x86-addr.litmus:5: a location's address in an X86 condition is not supported"
+check x86-reg.litmus 1 "x86-reg.litmus:5: unknown register 0:ESP (EAX, EBX, ECX, EDX, ESI, EDI)"
+check x86-insn.litmus 1 "x86-insn.litmus:5: the assembler: no such instruction: \`frobnicate EAX'"
+# an X86 test under an Armv8 model, traces of an X86 test: refused
+"$tool" run --model armv8 "$dir/../../litmus-x86/SB.litmus" >/dev/null 2>/tmp/a64-cli-err.$$ && fails=$((fails + 1))
+grep -q "an X86 test runs under x86-tso or sc, not armv8" /tmp/a64-cli-err.$$ || { echo "cli.sh: --model armv8 on an X86 test" >&2; fails=$((fails + 1)); }
 # a spin loop: the paths past the instruction bound are partial; no verdict, the bound named
 out=$("$tool" run "$dir/loop.litmus" 2>&1)
 rc=$?
