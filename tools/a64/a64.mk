@@ -80,7 +80,7 @@ a64-unit-test: $(A64_UNITS)
 
 # ---- libFuzzer: the reader (and the condition's evaluation) on arbitrary text ------------------
 A64_FUZZER := $(BUILD)/a64/fuzz-read
-A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c) $(CLIB_SRCS)
+A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c regs.c) $(CLIB_SRCS)
 $(A64_FUZZER): $(A64_DIR)/fuzz/fuzz_read.c $(A64_FUZZ_SRCS) $(wildcard $(A64_DIR)/src/*.h)
 	@mkdir -p $(@D)
 	@clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
