@@ -15,7 +15,7 @@ enum lit_status lit_run_file(const char *path, uint64_t max_states, struct lit_r
 	run->p = lit_lower(run->t, err, errlen);
 	if (!run->p)
 		return LIT_UNSUPPORTED;
-	for (int m = LM_SC; m <= LM_TSO; m++)
+	for (int m = LM_SC; m < LIT_NMODELS; m++)
 		if (lit_enumerate(run->p, m, 0, max_states, &run->r[m], err, errlen) < 0)
 			return LIT_UNSUPPORTED;
 	return LIT_OK;
@@ -23,8 +23,8 @@ enum lit_status lit_run_file(const char *path, uint64_t max_states, struct lit_r
 
 void lit_run_free(struct lit_run *run)
 {
-	lit_result_free(&run->r[LM_SC]);
-	lit_result_free(&run->r[LM_TSO]);
+	for (int m = LM_SC; m < LIT_NMODELS; m++)
+		lit_result_free(&run->r[m]);
 	lit_prog_free(run->p);
 	lit_free(run->t);
 	memset(run, 0, sizeof *run);
