@@ -78,7 +78,10 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	char err[1024];
 	struct lit_run run;
-	if (lit_run_file(argv[i], 0, &run, err, sizeof err) != LIT_OK) {
+	unsigned models = 0;
+	for (int m = LM_SC; m < LIT_NMODELS; m++)
+		models |= (unsigned)(!vals[0] || !strcmp(vals[0], lit_model_name(m))) << m;
+	if (lit_run_models(argv[i], 0, models, &run, err, sizeof err) != LIT_OK) {
 		fprintf(stderr, "%s\n", err);
 		lit_run_free(&run);
 		return 1;
@@ -89,7 +92,7 @@ int cmd_run(int argc, char **argv)
 	printf(" (%s)%s%s\n", buf_str(&c), run.t->result[0] ? ", LKMM: " : "", run.t->result);
 	buf_free(&c);
 	for (int m = LM_SC; m < LIT_NMODELS; m++)
-		if (!vals[0] || !strcmp(vals[0], lit_model_name(m)))
+		if (models >> m & 1)
 			print_result(run.t, &run.r[m]);
 	lit_run_free(&run);
 	return 0;

@@ -19,6 +19,10 @@ struct lit_run {
  */
 enum lit_status lit_run_file(const char *path, uint64_t max_states, struct lit_run *run, char *err,
 			     size_t errlen);
+/* As lit_run_file for the models whose bit (1 << model) is in `models` only; the others' results
+ * stay empty. */
+enum lit_status lit_run_models(const char *path, uint64_t max_states, unsigned models,
+			       struct lit_run *run, char *err, size_t errlen);
 void lit_run_free(struct lit_run *run);
 
 #endif

@@ -302,6 +302,16 @@ static const struct mapped mapped[] = {
 	  "r0 = spin_trylock(l); WRITE_ONCE(*x, 1); }\nP1(int *x, spinlock_t *l) { int r1; "
 	  "r1 = READ_ONCE(*x); if (r1) spin_lock(l); }\nexists (0:r0=0 /\\ 1:r1=1)\n",
 	  "Never" },
+	/* a release-acquire chain with two links that are not reads-from (a coherence link, then a
+	 * from-read): the kernel model allows it for non-multi-copy-atomic machines (POWER); Armv8
+	 * is multi-copy atomic, so coe is in ob: Wx ->bob (po;[L]) Wy -rfe-> Ry (LDAR) ->bob Wz1
+	 * -coe-> Wz2 ->bob (DMB) Rx0 -fre-> Wx */
+	{ "Z6.0 with a release-acquire chain and smp_mb",
+	  "C Z6.0+rel+acq-rel+mb\n{}\nP0(int *x, int *y) { WRITE_ONCE(*x, 1); "
+	  "smp_store_release(y, 1); }\nP1(int *y, int *z) { int r0; r0 = smp_load_acquire(y); "
+	  "smp_store_release(z, 1); }\nP2(int *x, int *z) { int r1; WRITE_ONCE(*z, 2); smp_mb(); "
+	  "r1 = READ_ONCE(*x); }\nexists (1:r0=1 /\\ z=2 /\\ 2:r1=0)\n",
+	  "Never" },
 	/* spin_unlock then spin_lock of another thread: STLR, then CASA reading it (rfe), acquire */
 	{ "MP through a lock",
 	  "C MP+lock\n{ spinlock_t l; }\nP0(int *x, spinlock_t *l) { spin_lock(l); "
