@@ -45,11 +45,13 @@ setup:
 
 -include tools/setup/setup.mk
 -include tools/lib/lib.mk
+-include tools/model/model.mk
 -include tools/jslib/jslib.mk
 -include tools/gen/gen.mk
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk
 -include tools/native/native.mk
+-include tools/a64/a64.mk
 -include tools/lint/lint.mk
 -include tools/lab/lab.mk
 -include tools/sandbox/sandbox.mk
