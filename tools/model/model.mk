@@ -15,7 +15,7 @@ MODEL_TEST_HELPERS := $(filter-out $(MODEL_DIR)/tests/test_%.c,$(wildcard $(MODE
 $(MODEL_TEST_DIR)/test_%: $(MODEL_DIR)/tests/test_%.c $(MODEL_TEST_HELPERS) $(MODEL_TEST_HDRS) \
 		$(MODEL_SRCS) $(MODEL_HDRS) $(CLIB_SRCS) $(CLIB_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(MODEL_SAN) -o $@ $< $(MODEL_TEST_HELPERS) $(MODEL_SRCS) $(CLIB_SRCS) $(shell pkg-config --libs cmocka)
+	$(CC) $(MODEL_SAN) -o $@ $< $(MODEL_TEST_HELPERS) $(MODEL_SRCS) $(CLIB_SRCS) $(CLIB_TEST_LIBS)
 
 .PHONY: model-test
 model-test: $(MODEL_UNITS)

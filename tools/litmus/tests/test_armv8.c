@@ -79,10 +79,11 @@ static void done(struct run *x)
 
 static int has_outcome(const struct lit_test *t, const struct lit_result *r, const char *key)
 {
-	char k[4096];
 	for (int i = 0; i < r->noutcomes; i++) {
-		lit_outcome_key(t, &r->outcomes[i], k, sizeof k);
-		if (!strcmp(k, key))
+		char *k = lit_outcome_key(t, &r->outcomes[i]);
+		int same = !strcmp(k, key);
+		free(k);
+		if (same)
 			return 1;
 	}
 	return 0;
@@ -92,13 +93,13 @@ static int has_outcome(const struct lit_test *t, const struct lit_result *r, con
  * the kernel's mappings (each of x86's orderings is one Armv8 has too, or weaker there). */
 static void assert_includes(const struct run *x, enum lit_model m)
 {
-	char k[4096];
 	const struct lit_result *r = &x->r[m];
 	for (int i = 0; i < r->noutcomes; i++) {
-		lit_outcome_key(x->t, &r->outcomes[i], k, sizeof k);
+		char *k = lit_outcome_key(x->t, &r->outcomes[i]);
 		if (!has_outcome(x->t, &x->r[LM_ARMV8], k))
 			fail_msg("%s: %s outcome %s is not an Armv8 outcome", x->t->name,
 				 lit_model_title(m), k);
+		free(k);
 	}
 }
 
@@ -346,13 +347,13 @@ static void test_lock_hang(void **state)
 	load_text(&x, "C Hang\n{ spinlock_t l; }\nP0(int *x, spinlock_t *l) { spin_lock(l); "
 		      "WRITE_ONCE(*x, 1); }\nP1(int *x, spinlock_t *l) { spin_lock(l); "
 		      "WRITE_ONCE(*x, 2); }\nexists (x=1)\n");
-	char k[4096];
 	const struct lit_result *a = &x.r[LM_ARMV8], *s = &x.r[LM_SC];
 	assert_int_equal(a->noutcomes, s->noutcomes);
 	for (int i = 0; i < s->noutcomes; i++) {
-		lit_outcome_key(x.t, &s->outcomes[i], k, sizeof k);
+		char *k = lit_outcome_key(x.t, &s->outcomes[i]);
 		if (!has_outcome(x.t, a, k))
 			fail_msg("SC outcome %s missing under Armv8", k);
+		free(k);
 	}
 	assert_true(has_outcome(x.t, a, "x=1; P1 does not terminate"));
 	done(&x);
