@@ -84,7 +84,7 @@ A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c r
 $(A64_FUZZER): $(A64_DIR)/fuzz/fuzz_read.c $(A64_FUZZ_SRCS) $(wildcard $(A64_DIR)/src/*.h)
 	@mkdir -p $(@D)
 	@clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -I$(A64_DIR)/src -I$(CLIB_DIR) -o $@ $< $(A64_FUZZ_SRCS)
+		-fno-sanitize-recover=all -I$(A64_DIR)/src -I$(CLIB_DIR) -o $@ $< $(A64_FUZZ_SRCS) $(CLIB_TEST_LIBS)
 .PHONY: a64-fuzz-test a64-fuzz
 a64-fuzz-test: $(A64_FUZZER)
 	@$(A64_FUZZER) -runs=0 $(A64_DIR)/litmus $(A64_DIR)/litmus-x86 $(A64_DIR)/tests/bad 2>&1 | tail -1
