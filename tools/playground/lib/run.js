@@ -30,7 +30,8 @@ class Stop extends Error {
 
 class Run {
   // o: {h, id, kind: "example"|"litmus", source, name (the editor's file name), dir (the run's directory),
-  //     cache, pool, cells (the reader's cells, first = the one shown first), limits, unsandboxed, onUpdate}
+  //     cache, pool, cells (the reader's cells, first = the one shown first), limits, unsandboxed, onUpdate,
+  //     matrix (false: the reader's cells only)}
   constructor(o) {
     Object.assign(this, o);
     this.work = path.join(o.dir, 'work');
@@ -109,7 +110,7 @@ class Run {
       await this.code();
       await this.explorer();
       await this.selected();
-      await this.wholeMatrix();
+      if (this.matrix !== false) await this.wholeMatrix();
       await this.finish({ state: 'done', stage: 'done' });
     } catch (e) {
       if (e instanceof Stop) await this.finish(Object.assign({ errors: [] }, e.status));
@@ -184,6 +185,7 @@ class Run {
   // Every view's check must come back clean; a finding refuses the run (at the example file's line).
   checked(results) {
     for (const { view, r } of results) {
+      if (r.error) throw new Error(r.error);
       if (r.findings && r.findings.length) {
         const errors = r.findings.map((f) => {
           const m = /^(.*?):(\d+): ([\s\S]*)$/.exec(f);
@@ -192,9 +194,9 @@ class Run {
         });
         throw new Stop({ state: 'refused', errors });
       }
-      if (r.diagnostics) throw new Stop({ state: 'failed', errors: [this.diagErr(r.diagnostics, 'compile', `does not preprocess for ${view.compiler}`)] });
-      if (r.error) throw new Error(r.error);
     }
+    for (const { view, r } of results)
+      if (r.diagnostics) throw new Stop({ state: 'failed', errors: [this.diagErr(r.diagnostics, 'compile', `does not preprocess for ${view.compiler}`)] });
   }
 
   // One target's compile beside the checks of every view it compiles; its code is kept only if they pass.
@@ -205,8 +207,14 @@ class Run {
     const views = [].concat(...wanted.map((o) => this.views(tname, o)));
     const checks = views.map((view) => this.task('check', view, priority).then((r) => ({ view, r })));
     const compiled = this.task('compile', { target: tname }, priority);
-    const [results, c] = await Promise.all([Promise.all(checks), compiled]);
-    this.checked(results);
+    // the checks decide first, as in the grader where they run before the compile: a refused file is
+    // refused whatever its compile did
+    const settled = await Promise.allSettled(checks.concat([compiled]));
+    const done = settled.slice(0, -1);
+    this.checked(done.filter((x) => x.status === 'fulfilled').map((x) => x.value));
+    for (const x of done) if (x.status === 'rejected') throw x.reason;
+    if (settled[settled.length - 1].status === 'rejected') throw settled[settled.length - 1].reason;
+    const c = settled[settled.length - 1].value;
     if (c.compile) throw new Stop({ state: 'failed', errors: [this.diagErr(c.compile, 'compile', `does not compile for ${tname}`)] });
     if (c.error) throw new Stop({ state: 'failed', errors: [this.err(1, `x:1: ${tname}: ${c.error}`, 'compile')] });
   }
@@ -243,7 +251,9 @@ class Run {
           cflags: (this.meta.cflags.all || []).concat(this.meta.cflags[v] || []) };
         return this.task('check', view, 1).then((r) => ({ view, r }));
       });
-      this.checked(await Promise.all(checks));
+      const settled = await Promise.allSettled(checks);
+      this.checked(settled.filter((x) => x.status === 'fulfilled').map((x) => x.value));
+      for (const x of settled) if (x.status === 'rejected') throw x.reason;
       const x = await this.task('explore', {}, 1);
       if (x.error) throw new Stop({ state: 'failed', errors: [this.err(1, this.mapText(x.error), 'explore')] });
       this.outcomes = x.outcomes;

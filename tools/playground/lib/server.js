@@ -56,7 +56,7 @@ function litmusId(source) {
 
 class Playground {
   // o: {port, hosts (extra names), state (directory), site (the course's built site), jobs, queue,
-  //     threads, limits (tighter step limits, tests), unsandboxed}
+  //     threads, limits (tighter step limits, tests), unsandboxed, matrix (false: only the reader's cells)}
   constructor(o) {
     this.o = Object.assign({}, DEFAULTS, o);
     this.hosts = guard.allowedHosts(this.o.port, this.o.hosts);
@@ -140,7 +140,7 @@ class Playground {
     if (this.waiting.length >= this.o.queue)
       return refuse(res, { status: 503, reason: `refused: the playground is busy (${this.running.size} runs, ${this.waiting.length} waiting: the queue is full)` });
     const run = new Run({ h, id, kind, source, name: fileName(kind, id), dir: this.store.dir(h), cache: this.cache,
-      pool: this.pool, cells: [...new Set(cells)], limits: this.o.limits, unsandboxed: this.o.unsandboxed,
+      pool: this.pool, cells: [...new Set(cells)], limits: this.o.limits, unsandboxed: this.o.unsandboxed, matrix: this.o.matrix,
       onUpdate: (r) => this.store.write(r.h, r.status) });
     this.store.write(h, run.status);
     this.waiting.push(run);
