@@ -19,7 +19,7 @@ const path = require('path');
 const matrix = require('./matrix.js');
 const { ROOT } = require('./tasks.js');
 
-const VIEW_PAGE = 'view';
+const VIEW_PAGE = 'playground-view';
 // A step's verdict the run reports: a limit (TIMEOUT, MEMORY, OUTPUT), REFUSED, ERROR.
 class Stop extends Error {
   constructor(status) {
@@ -223,6 +223,7 @@ class Run {
     const r = await this.task('collect', { targets }, priority);
     if (r.error) throw new Stop({ state: 'failed', errors: [this.err(1, this.mapText(r.error), 'collect')] });
     this.evidence = Object.assign(this.evidence || {}, r.evidence);
+    this.status.anchor = r.anchor;
   }
 
   async render(priority) {

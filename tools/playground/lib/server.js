@@ -98,16 +98,28 @@ class Playground {
     return true;
   }
 
+  // The course's examples (ids of examples/<topic>/<name>.c, and lab/<name> for labs/<name>/lab.c), for
+  // the page's picker.
+  examples() {
+    const dir = path.join(ROOT, 'examples');
+    const labs = fs.readdirSync(path.join(ROOT, 'labs')).filter((l) => fs.existsSync(path.join(ROOT, 'labs', l, 'lab.c')));
+    return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.c'))
+      .map((f) => f.slice(0, -2).split(path.sep).join('/')).concat(labs.map((l) => `lab/${l}`))
+      .filter((id) => ID_RE.test(id)).sort();
+  }
+
   hello(res) {
     const m = matrix.load();
     send(res, 200, { playground: 1, cells: m.cells, default: m.default, targets: m.targets.map((t) => t.target), opts: m.opts,
+      examples: this.examples(),
       limits: { body: this.o.maxBody, source: this.o.maxSource, jobs: this.o.jobs, queue: this.o.queue },
       save: true });
   }
 
   example(res, id) {
     if (!ID_RE.test(id || '')) return send(res, 400, { error: 'refused: not an example id (topic/name)' });
-    const file = path.join(ROOT, 'examples', id + '.c');
+    const lab = /^lab\/(.*)$/.exec(id);
+    const file = lab ? path.join(ROOT, 'labs', lab[1], 'lab.c') : path.join(ROOT, 'examples', id + '.c');
     let source;
     try {
       source = fs.readFileSync(file, 'utf8');

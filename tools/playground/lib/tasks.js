@@ -124,7 +124,7 @@ function collect(ctx, a) {
       for (const [v, c] of Object.entries(vs)) cell[v] = { holds: c.holds, predicates: c.evidence.map((e) => ({ line: e.line, expr: e.expr, holds: e.holds })) };
     }
   }
-  return { evidence };
+  return { evidence, anchor: readData(ctx, `examples/${ctx.id}.json`).anchor };
 }
 
 // The explorer's two steps, as the grader runs them (explore-child.js in the sandbox): the module, then
