@@ -205,7 +205,7 @@
     else if (s.state === 'cancelled') text = 'Cancelled.';
     else text = 'Failed (below).';
     setStatus(text, fr);
-    ui.file.textContent = s.name ? '(' + s.name + ')' : '';
+    ui.file.textContent = s.name ? ' (' + s.name + ')' : '';
     showErrors(s.errors || []);
     ui.save.hidden = s.state !== 'done';
     if (s.overview) showOverview(s);
@@ -301,9 +301,15 @@
       if (!note.parentNode) ui.frame.parentNode.insertBefore(note, ui.frame);
       return;
     }
+    var same = s.h === shownHash;
     shownHash = s.h;
     shownRenders = s.renders;
     frameTouched = false;
+    // a newer rendering of the same run: reload (the frame's own URL keeps the reader's view); setting
+    // the same address again would only move to its fragment
+    if (same) {
+      try { ui.frame.contentWindow.location.reload(); return; } catch (e) { /* not loaded yet */ }
+    }
     ui.frame.src = viewUrl(s);
   }
   ui.frame.addEventListener('load', function () {
@@ -338,7 +344,8 @@
     if (current && current.done && current.done.indexOf(ui.cell.value) >= 0 && current.view) {
       frameTouched = false;
       shownHash = null;
-      showView(current);
+      shownRenders = current.renders;
+      ui.frame.src = viewUrl(current);
       if (current.overview) showOverview(current);
     } else run();
   }
