@@ -1,12 +1,16 @@
 /* edit-example.js - "Edit this example" (partials/edit-example.html). Over http, when the playground of
- * `make serve` answers (GET /playground/api/hello), the note on running it locally goes and the link
- * takes the cell on display (?asm=) along; otherwise (file://, a static host) the note stays. */
+ * `make serve` answers (its pages carry x-course-playground: 1; then GET /playground/api/hello), the
+ * note on running it locally goes and the link takes the cell on display (?asm=) along; otherwise
+ * (file://, a static host) the note stays. */
 (function () {
   'use strict';
   if (window.COURSE_EDIT_EXAMPLE_LOADED) return;
   window.COURSE_EDIT_EXAMPLE_LOADED = true;
   if (!/^https?:$/.test(location.protocol) || !window.fetch) return;
-  fetch('/playground/api/hello').then(function (r) { return r.ok ? r.json() : null; }).then(function (h) {
+  // the playground's server marks its answers (x-course-playground); only then is its API asked
+  fetch(location.pathname, { method: 'HEAD', cache: 'no-store' }).then(function (r) {
+    return r.headers.get('x-course-playground') === '1' ? fetch('/playground/api/hello') : null;
+  }).then(function (r) { return r && r.ok ? r.json() : null; }).then(function (h) {
     if (!h || h.playground !== 1) return;
     document.querySelectorAll('.edit-example').forEach(function (p) {
       p.classList.add('edit-example-ready');

@@ -1,6 +1,7 @@
 /* playground.js - the playground page (site/templates/playground.html). Classic script. It does
- * anything only when the page comes from the playground's own server (`make serve`: GET
- * /playground/api/hello answers); otherwise the page keeps its note on how to run it locally.
+ * anything only when the page comes from the playground's own server (`make serve`: its answers carry
+ * x-course-playground: 1, then GET /playground/api/hello); otherwise the page keeps its note on how to
+ * run it locally (a static host is never asked for an address it would answer with 404).
  *  - the editor: Debian's CodeMirror (served by the playground from libjs-codemirror) with C
  *    highlighting, or the plain textarea when it cannot be loaded;
  *  - a run: POST /playground/api/run with the source and the cell to show first, then its status
@@ -425,7 +426,9 @@
     });
     startEditor().then(initial).then(function (ok) { if (ok) run(); });
   }
-  fetch(API + 'hello').then(function (r) { return r.ok ? r.json() : null; }).then(function (h) {
+  fetch(location.pathname, { method: 'HEAD', cache: 'no-store' }).then(function (r) {
+    return r.headers.get('x-course-playground') === '1' ? fetch(API + 'hello') : null;
+  }).then(function (r) { return r && r.ok ? r.json() : null; }).then(function (h) {
     if (h && h.playground === 1) init(h);
   }).catch(function () { /* no playground behind this page: the note on running it stays */ });
 })();

@@ -35,6 +35,9 @@ function handler(dir, api) {
       return;
     }
     if (pg && pg.handle(req, res)) return;
+    // a page can tell that a playground answers here (a HEAD of itself) without asking for an address
+    // that a static host would answer with 404
+    if (pg) res.setHeader('x-course-playground', '1');
     let rel;
     try {
       rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
