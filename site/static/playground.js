@@ -1,6 +1,6 @@
 /* playground.js - the playground page (site/templates/playground.html). Classic script. It does
  * anything only when the page comes from the playground's own server (`make serve`: its answers carry
- * x-course-playground: 1, then GET /playground/api/hello); otherwise the page keeps its note on how to
+ * x-course-playground: 1, asked of the site's icon, then GET /playground/api/hello); otherwise the page keeps its note on how to
  * run it locally (a static host is never asked for an address it would answer with 404).
  *  - the editor: Debian's CodeMirror (served by the playground from libjs-codemirror) with C
  *    highlighting, or the plain textarea when it cannot be loaded;
@@ -33,6 +33,7 @@
   };
   var hello = null, editor = null, state = { id: 'play/untitled', view: '' };
   var current = null, timer = null, editTimer = null, frameTouched = false, shownRenders = 0, shownHash = null;
+  var frameLoading = false, pending = null;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -211,7 +212,7 @@
     ui.save.hidden = s.state !== 'done';
     if (s.overview) showOverview(s);
     if (s.view && (s.h !== shownHash || s.renders > shownRenders)) showView(s);
-    if (!s.view && s.h !== shownHash && FINAL.indexOf(s.state) >= 0) ui.frame.src = 'about:blank';
+    if (!s.view && s.h !== shownHash && shownHash !== 'none' && FINAL.indexOf(s.state) >= 0) { shownHash = 'none'; navigate('about:blank'); }
     if (s.view || s.overview) ui.results.hidden = false;
   }
   function showErrors(errors) {
@@ -306,14 +307,29 @@
     shownHash = s.h;
     shownRenders = s.renders;
     frameTouched = false;
-    // a newer rendering of the same run: reload (the frame's own URL keeps the reader's view); setting
-    // the same address again would only move to its fragment
-    if (same) {
-      try { ui.frame.contentWindow.location.reload(); return; } catch (e) { /* not loaded yet */ }
+    // a newer rendering of the same run: reload once the frame has loaded what it is loading (the
+    // frame's own URL keeps the reader's view; setting the same address again would only move to its
+    // fragment)
+    navigate(same ? null : viewUrl(s));
+  }
+  // The frame to an address (null: reload what it shows), once it has loaded what it is loading: a
+  // navigation never cuts another short.
+  function navigate(url) {
+    if (frameLoading) { pending = url === null && pending ? pending : { url: url }; return; }
+    frameLoading = true;
+    if (url === null) {
+      try { ui.frame.contentWindow.location.reload(); return; } catch (e) { url = viewUrl(current); }
     }
-    ui.frame.src = viewUrl(s);
+    ui.frame.src = url;
   }
   ui.frame.addEventListener('load', function () {
+    frameLoading = false;
+    if (pending) {
+      var p = pending;
+      pending = null;
+      navigate(p.url);
+      return;
+    }
     var doc;
     try { doc = ui.frame.contentDocument; } catch (e) { return; }
     if (!doc || !doc.body) return;
@@ -346,7 +362,7 @@
       frameTouched = false;
       shownHash = null;
       shownRenders = current.renders;
-      ui.frame.src = viewUrl(current);
+      navigate(viewUrl(current));
       if (current.overview) showOverview(current);
     } else run();
   }
@@ -426,7 +442,9 @@
     });
     startEditor().then(initial).then(function (ok) { if (ok) run(); });
   }
-  fetch(location.pathname, { method: 'HEAD', cache: 'no-store' }).then(function (r) {
+  fetch((document.documentElement.getAttribute('data-root') || '') + 'static/favicon.svg', { cache: 'no-store' }).then(function (r) {
+    return r.text().then(function () { return r; });
+  }).then(function (r) {
     return r.headers.get('x-course-playground') === '1' ? fetch(API + 'hello') : null;
   }).then(function (r) { return r && r.ok ? r.json() : null; }).then(function (h) {
     if (h && h.playground === 1) init(h);

@@ -35,7 +35,7 @@ function handler(dir, api) {
       return;
     }
     if (pg && pg.handle(req, res)) return;
-    // a page can tell that a playground answers here (a HEAD of itself) without asking for an address
+    // a page can tell that a playground answers here (from any file's answer) without asking for an address
     // that a static host would answer with 404
     if (pg) res.setHeader('x-course-playground', '1');
     let rel;
@@ -60,7 +60,8 @@ function handler(dir, api) {
           return;
         }
         const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
-        res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+        // the length for HEAD too (the GET's), so that a client reads the empty answer as complete
+        res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.length });
         res.end(req.method === 'HEAD' ? undefined : body);
       });
     });
