@@ -57,6 +57,7 @@ setup:
 -include tools/sandbox/sandbox.mk
 -include tools/grade/grade.mk
 -include tools/litmus/litmus.mk
+-include tools/playground/playground.mk
 -include tests/tests.mk
 -include tests/content/content.mk
 
@@ -101,10 +102,12 @@ check/%:
 bench: site
 	@$(MAKE) --no-print-directory -j1 $(BENCH_TARGETS)
 
-# `make serve`: the built site on http://127.0.0.1:$(PORT)/, missing paths answered by 404.html.
+# `make serve`: the built site on http://127.0.0.1:$(PORT)/, missing paths answered by 404.html, and the
+# playground (tools/playground) on the same server; SERVE_HOST=addr listens elsewhere (not HOST: zsh sets it).
 PORT ?= 8000
+SERVE_HOST ?= 127.0.0.1
 serve: site
-	@node tools/serve/serve.js $(BUILD)/site $(PORT)
+	@node tools/serve/serve.js $(BUILD)/site $(PORT) --playground --host $(SERVE_HOST)
 
 clean:
 	rm -rf $(BUILD) $(CLEAN_DIRS)

@@ -23,7 +23,7 @@ site-test: site-test-selftest
 # The longest files first (run.js keeps this order and prints each file's wall time at the end of
 # build/check/browser-test.log), so that the short ones fill the gaps.
 BROWSER_TESTS := $(wildcard tests/browser/*.test.js)
-BROWSER_FIRST := $(addprefix tests/browser/,site-axe.test.js site.test.js example-view.test.js labs.test.js explorer.test.js disasm.test.js)
+BROWSER_FIRST := $(addprefix tests/browser/,site-axe.test.js site.test.js playground.test.js example-view.test.js labs.test.js explorer.test.js disasm.test.js)
 browser-test:
 	@node tests/browser/run.js $(foreach f,$(BROWSER_FIRST),$(filter $f,$(BROWSER_TESTS))) \
 	    $(filter-out $(BROWSER_FIRST),$(BROWSER_TESTS))

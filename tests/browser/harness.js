@@ -23,7 +23,8 @@
 //     });
 //   }
 //
-// h.open(options):   { siteDir } (default build/site, or $SITE_DIR) → site
+// h.open(options):   { siteDir } (default build/site, or $SITE_DIR), playground (the options of the
+//                    playground, tools/playground: the server is `make serve`'s) → site (site.server)
 // site.httpBase:     'http://127.0.0.1:<random port>/'
 // site.fileBase:     'file:///abs/path/build/site/'
 // site.url(mode, p): absolute URL of site path p in that mode
@@ -116,7 +117,7 @@ async function open(options = {}) {
   const siteDir = path.resolve(options.siteDir || SITE_DIR);
   requireSite(siteDir);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await serve(siteDir);
+  const server = await serve(siteDir, 0, { playground: options.playground });
   let browser;
   try {
     const shared = process.env.BROWSER_WS_ENDPOINT;
@@ -130,7 +131,7 @@ async function open(options = {}) {
   const tabs = new Set();
 
   const site = {
-    siteDir, httpBase, fileBase, browser,
+    siteDir, httpBase, fileBase, browser, server,
     url(mode, p = '') {
       if (!MODES.includes(mode)) throw new Error(`unknown mode '${mode}' (want ${MODES.join(' or ')})`);
       return new URL(p.replace(/^\//, ''), mode === 'http' ? httpBase : fileBase).href;
