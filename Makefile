@@ -46,6 +46,7 @@ setup:
 -include tools/setup/setup.mk
 -include tools/lib/lib.mk
 -include tools/model/model.mk
+-include tools/jslib/jslib.mk
 -include tools/gen/gen.mk
 -include tools/asm/asm.mk
 -include tools/wasm/wasm.mk

@@ -57,9 +57,40 @@
 
 #define barrier() __asm__ __volatile__("" ::: "memory")
 
+/* The barriers emit the instructions the kernel's own smp_*() emit on each target of the matrix
+ * (Linux 6.x, arch/<arch>/include/asm/barrier.h). Not C11 fences: an acquire or a release fence
+ * also orders earlier loads before later stores, which smp_rmb() and smp_wmb() do not promise, and
+ * compilers emit other instructions for them (a release fence is DMB ISH on AArch64, where the
+ * kernel's smp_wmb() is DMB ISHST). Each is also a compiler barrier (the "memory" clobber).
+ *   AArch64: smp_mb() DMB ISH, smp_rmb() DMB ISHLD (earlier loads before everything later),
+ *            smp_wmb() DMB ISHST (earlier stores before later stores).
+ *   RISC-V:  FENCE rw,rw / FENCE r,r / FENCE w,w.
+ *   x86:     smp_mb() a locked add of 0 to the word below the stack pointer (the kernel's choice
+ *            over MFENCE, on x86-64 and i386 alike); smp_rmb() and smp_wmb() are compiler barriers
+ *            only, since x86 keeps loads in order with loads and stores with stores.
+ * Any other target (the explorer's WebAssembly) gets C11 fences: there every fence is the same
+ * atomic.fence, and tools/wasm/include/x86-barriers.h maps smp_rmb()/smp_wmb() as x86 does. */
+#if defined(__aarch64__)
+#define smp_mb()  __asm__ __volatile__("dmb ish" ::: "memory")
+#define smp_rmb() __asm__ __volatile__("dmb ishld" ::: "memory")
+#define smp_wmb() __asm__ __volatile__("dmb ishst" ::: "memory")
+#elif defined(__riscv)
+#define smp_mb()  __asm__ __volatile__("fence rw,rw" ::: "memory")
+#define smp_rmb() __asm__ __volatile__("fence r,r" ::: "memory")
+#define smp_wmb() __asm__ __volatile__("fence w,w" ::: "memory")
+#elif defined(__x86_64__)
+#define smp_mb()  __asm__ __volatile__("lock; addl $0,-4(%%rsp)" ::: "memory", "cc")
+#define smp_rmb() barrier()
+#define smp_wmb() barrier()
+#elif defined(__i386__)
+#define smp_mb()  __asm__ __volatile__("lock; addl $0,-4(%%esp)" ::: "memory", "cc")
+#define smp_rmb() barrier()
+#define smp_wmb() barrier()
+#else
 #define smp_mb()  __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb() __atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb() __atomic_thread_fence(__ATOMIC_RELEASE)
+#endif
 
 #define smp_load_acquire(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define smp_store_release(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)

@@ -1,7 +1,7 @@
 /*@example
  * title: Field stores merged across other work
  * page: invented-stores
- * shows: A later plain store to a field lets the compiler write that field at another time, here as part of one wide store of the whole record.
+ * shows: Plain stores to the byte fields of a record may be merged into one wider store and moved across other work; each byte still receives only the value the source gives it.
  * threads: t0 t1
  * variants: plain fixed transformed
  * outcome: r0 r1
@@ -37,7 +37,7 @@ THREAD(t0)
 	FIELD(1) = 0x12;
 	FIELD(2) = 0x56;
 	work = work + 1;
-	FIELD(3) = 0x42;	/* BUGGY: a plain store, read by the compiler as "nobody looks at it" */
+	FIELD(3) = 0x42;	/* BUGGY: plain, so it may be merged with the others and moved */
 #elif FIXED
 	WRITE_ONCE(FIELD(0), 0x34);
 	WRITE_ONCE(FIELD(1), 0x12);
@@ -46,7 +46,8 @@ THREAD(t0)
 	WRITE_ONCE(FIELD(3), 0x42);
 #elif TRANSFORMED
 	/* What Clang emits for the plain code, written out: one 4-byte store of all four fields
-	 * (little-endian: the last field is the top byte), ahead of the work. */
+	 * (little-endian: the last field is the top byte), ahead of the work. Every byte gets its
+	 * final value: the fields are merged and reordered, no other value is invented. */
 	WRITE_ONCE(rec, 0x42561234u);
 	WRITE_ONCE(work, READ_ONCE(work) + 1);
 #endif

@@ -54,6 +54,8 @@ kit)
 	# the explorer: lib/outcomes.js requires the engine ../runtime.js (shared with the browser), and
 	# lib/pipeline.js compiles with include/x86-barriers.h (smp_rmb/smp_wmb as x86 has them)
 	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js tools/wasm/include/*.h
+	# the helpers the JavaScript tools share (the atomic file write, HTML escaping)
+	copy tools/jslib/*.js
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
 	# the helpers every C tool links (allocation, buffers, file reading)
 	copy tools/lib/lib.mk tools/lib/*.c tools/lib/*.h

@@ -1,5 +1,6 @@
 # tools/lib/lib.mk - the helpers every C tool links (tools/lib/README.md): one implementation of
-# allocation, growable buffers and whole-file reading. Included by the Makefile before the tools'
+# allocation, growable buffers, whole-file reading, atomic writes and JSON files (jsonfile.c: jansson, which
+# every tool links). Included by the Makefile before the tools'
 # makefiles; each tool compiles CLIB_SRCS with its own flags (binary, ASan/UBSan archive, libFuzzer
 # archive) and adds -I$(CLIB_DIR).
 #   make clib-test          cmocka tests of the helpers under ASan + UBSan
@@ -13,7 +14,7 @@ CLIB_SAN := -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=address,undefined -
 CLIB_UNITS := $(patsubst $(CLIB_DIR)/tests/%.c,$(CLIB_TEST_DIR)/%,$(wildcard $(CLIB_DIR)/tests/test_*.c))
 $(CLIB_TEST_DIR)/test_%: $(CLIB_DIR)/tests/test_%.c $(CLIB_SRCS) $(CLIB_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CLIB_SAN) -o $@ $< $(CLIB_SRCS) $(shell pkg-config --libs cmocka)
+	$(CC) $(CLIB_SAN) -o $@ $< $(CLIB_SRCS) $(shell pkg-config --libs cmocka jansson)
 
 .PHONY: clib-test
 clib-test: $(CLIB_UNITS)

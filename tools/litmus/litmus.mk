@@ -41,7 +41,7 @@ $(LITMUS_IMPORT_STATE): FORCE
 		[ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
 $(LITMUS_PAGE_DATA): $(LITMUS_TOOL) $(wildcard $(LITMUS_TESTS_DIR)/*.litmus) tools/litmus/page.js $(WASM_TOOL) \
 		tools/wasm/include/x86-barriers.h examples/include/course.h $(wildcard examples/litmus/*.c) $(LITMUS_IMPORTED) \
-		$(LITMUS_IMPORT_STATE) $(ASM_TOOL) \
+		$(LITMUS_IMPORT_STATE) $(ASM_TOOL) $(patsubst %,$(BUILD)/data/examples/%.json,$(filter litmus/%,$(ASM_IDS))) \
 		$(filter $(BUILD)/data/native/litmus/%,$(NATIVE_DATA)) $(filter $(BUILD)/data/outcomes/litmus/%,$(WASM_OUTCOMES))
 	@echo "[litmus] the Litmus tests page"
 	@rm -rf $(LITMUS_PAGE_PROJECT)

@@ -13,7 +13,7 @@
 // for the test as written (fixed) and its plain variant, with the reason where they differ.
 // Usage: node tools/litmus/page.js --build BUILD --out FILE [--course-examples DIR] SET=IMPORT_DIR...
 //   SET: the name of the set on the page ("project", "imported"); course examples (examples/litmus)
-//   get a link to their explorer on the page.
+//   get a link to their explorer on the page (explorer_anchor, from BUILD/data/examples/<id>.json).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -23,6 +23,7 @@ const { makeMeta, predicateTrees } = require(path.join(TOP, 'tools/wasm/lib/meta
 const { buildVariant } = require(path.join(TOP, 'tools/wasm/lib/pipeline.js'));
 const { metaForRuntime } = require(path.join(TOP, 'tools/wasm/lib/outcomes.js'));
 const X = require(path.join(TOP, 'tools/wasm/runtime.js'));
+const { writeFileAtomic } = require(path.join(TOP, 'tools/jslib/fsutil.js'));
 
 const MODELS = ['sc', 'tso'];
 
@@ -34,16 +35,55 @@ function verdict(tree, outcomes) {
   return hits === 0 ? 'Never' : hits === done.length ? 'Always' : 'Sometimes';
 }
 
-// Why the verdicts differ, from the verdicts and what the compiled code contains (atomic
-// read-modify-writes are locked instructions on x86).
-function reason(lkmm, v, hasRmw) {
+// The kernel's atomic read-modify-write primitives a test calls (spin_lock(), xchg_relaxed(),
+// cmpxchg(), atomic_*()), in order of first call, from the test's example (calls only: not the
+// #define lines that implement them, nor comments).
+function rmwPrimitives(src) {
+  const code = src.replace(/\/\*[\s\S]*?\*\//g, ' ').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+  const names = [];
+  for (const m of code.matchAll(/\b([a-z_][a-z0-9_]*)\s*\(/g)) {
+    const n = m[1];
+    const rmw = /^spin_(lock|trylock)$/.test(n) || /^(atomic(64|_long)?_)?(try_)?(cmp)?xchg(_relaxed|_acquire|_release)?$/.test(n) ||
+      /^atomic(64|_long)?_(add|sub|inc|dec|and|or|xor|andnot|fetch_\w+)(_return)?(_relaxed|_acquire|_release)?$/.test(n);
+    if (rmw && !names.includes(n)) names.push(n);
+  }
+  return names;
+}
+
+// What one primitive orders in the kernel's model, as a clause (null: fully ordered, no reason to
+// give). spin_lock()/spin_trylock() take the lock with an acquire RMW; a _relaxed RMW orders
+// nothing; an _acquire one only what follows, a _release one only what precedes; a cmpxchg() is
+// fully ordered only when it succeeds.
+function primitiveOrders(n) {
+  if (/^spin_(lock|trylock)$/.test(n))
+    return `${n}() takes the lock with an acquire read-modify-write, which orders the accesses after it but not the store before it`;
+  const failed = /cmpxchg_(acquire|release)$/.test(n) ? ', and a failed one orders nothing at all' : '';
+  if (/_relaxed$/.test(n)) return `${n}() is relaxed and orders nothing`;
+  if (/_acquire$/.test(n)) return `${n}() is an acquire, which orders the accesses after it but not the store before it${failed}`;
+  if (/_release$/.test(n)) return `${n}() is a release, which orders the accesses before it but not the load after it${failed}`;
+  if (/cmpxchg$/.test(n)) return `${n}() orders only when it succeeds, and a failed one orders nothing`;
+  return null;
+}
+
+// Why the verdicts differ, from the verdicts and what the test contains: rmw is the list of its
+// read-modify-write primitives (rmwPrimitives), or true for an atomic operation in the compiled
+// code whose primitive is not known by name. Each primitive gets its own reason; on x86 every one
+// is a locked instruction, a full barrier.
+function reason(lkmm, v, rmw) {
   if (v.tso === 'Sometimes' && v.sc === 'Never')
     return 'x86 reaches it and sequential consistency does not: a load runs while an earlier store of the same ' +
       'thread still waits in its store buffer.';
   if (lkmm === 'Sometimes' && v.tso === 'Never') {
-    return hasRmw
-      ? 'The kernel\'s model allows it: this atomic operation (relaxed, or a failed cmpxchg) orders nothing, so ' +
-        'Arm, POWER or RISC-V may reorder around it; on x86 it is a locked instruction, a full barrier.'
+    const names = Array.isArray(rmw) ? rmw : [];
+    const why = names.map(primitiveOrders).filter(Boolean);
+    if (why.length) {
+      const x86 = names.length > 1 ? 'each is a locked instruction' : 'it is a locked instruction';
+      return `The kernel's model allows it: ${why.join('; ')}. So Arm, POWER or RISC-V may reorder the accesses ` +
+        `around ${names.length > 1 ? 'them' : 'it'}; on x86 ${x86}, a full barrier.`;
+    }
+    return rmw && (!Array.isArray(rmw) || rmw.length)
+      ? 'The kernel\'s model allows it: the atomic operation here does not order the accesses before it with those ' +
+        'after it on Arm, POWER or RISC-V; on x86 it is a locked instruction, a full barrier.'
       : 'The kernel\'s model allows it for weaker processors such as Arm and POWER, which may reorder these accesses ' +
         'or show a store to some CPUs before others; x86 only lets a load pass an earlier store, and that is not enough here.';
   }
@@ -112,6 +152,15 @@ function nativeVerdicts(build, id, tree, scTest) {
   return out;
 }
 
+// The anchor of a course example's explorer on its page, from its page data (build/data/examples/<id>.json,
+// written by tools/asm collect, the one place that derives anchors).
+function explorerAnchor(build, id) {
+  const file = path.join(build, 'data/examples', id + '.json');
+  const a = JSON.parse(fs.readFileSync(file, 'utf8')).explorer_anchor;
+  if (!a) throw new Error(`${file}: no explorer_anchor`);
+  return a;
+}
+
 function main(argv) {
   let build = path.join(TOP, 'build'), out = null, course = path.join(TOP, 'examples/litmus');
   const sets = [];
@@ -155,7 +204,8 @@ function main(argv) {
       const from = (f) => (/^ \* Generated by tools\/litmus from (.*) \(do not edit\)\.$/m.exec(fs.readFileSync(f, 'utf8')) || [])[1];
       const onPage = fs.existsSync(courseFile) && from(courseFile) !== undefined &&
         from(courseFile) === from(path.join(set.dir, 'examples', s.example + '.c'));
-      Object.assign(row, { id: ref.id, example: onPage ? 'litmus/' + s.example : null, quantifier: ref.condition.quantifier,
+      Object.assign(row, { id: ref.id, example: onPage ? 'litmus/' + s.example : null,
+        explorer_anchor: onPage ? explorerAnchor(build, 'litmus/' + s.example) : null, quantifier: ref.condition.quantifier,
         condition: ref.condition.herd, verdicts: {}, witnesses: [] });
       for (const model of MODELS) {
         const m = new X.Machine(mod, metaForRuntime(meta), { model });
@@ -181,7 +231,8 @@ function main(argv) {
           row.witnesses.push({ model, key: o.key, schedule: o.witness, steps: m.trace.map((e) => m.describe(e)) });
         }
       }
-      row.reason = reason(row.lkmm, row.verdicts, Object.keys(mod.rmw).length > 0);
+      const prims = rmwPrimitives(fs.readFileSync(path.join(set.dir, 'examples', s.example + '.c'), 'utf8'));
+      row.reason = reason(row.lkmm, row.verdicts, prims.length ? prims : Object.keys(mod.rmw).length > 0);
       // The native verdicts: of the course example converted from this very file (the project's
       // tests; its text may differ from the import's by a goal line), or of the example on the page.
       const nativeId = set.name === 'project' && fs.existsSync(courseFile) ? 'litmus/' + s.example : row.example;
@@ -191,13 +242,11 @@ function main(argv) {
   }
   for (const e of errors) process.stderr.write(e + '\n');
   if (errors.length) return 1;
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out + '.tmp', JSON.stringify(data, null, 1));
-  fs.renameSync(out + '.tmp', out);
+  writeFileAtomic(out, JSON.stringify(data, null, 1));
   const n = data.sets.reduce((a, s) => a + s.tests.length, 0);
   process.stdout.write(`[litmus] ${path.relative(process.cwd(), out)}: ${n} tests\n`);
   return 0;
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
-module.exports = { verdict, reason, nativeVerdicts };
+module.exports = { verdict, reason, rmwPrimitives, primitiveOrders, nativeVerdicts };

@@ -23,6 +23,7 @@ const fs = require('fs');
 const path = require('path');
 const { checkVariant } = require('../wasm/lib/expect');
 const { predicateHolds } = require('../wasm/runtime.js');
+const { writeFileAtomic } = require('../jslib/fsutil');
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -70,8 +71,7 @@ function main(argv) {
   }
   const out = { id, guarantees: fixes.map((g) => ({ line: g.line, expr: g.expr })), cells };
   const file = path.join(data, 'native', id, 'expect.json');
-  fs.writeFileSync(file + '.tmp', JSON.stringify(out));
-  fs.renameSync(file + '.tmp', file);
+  writeFileAtomic(file, JSON.stringify(out));
   return 0;
 }
 

@@ -74,7 +74,8 @@ $(foreach id,$(NATIVE_IDS),$(eval $(call NATIVE_COLLECT_RULE,$(id))))
 NATIVE_DATA := $(NATIVE_IDS:%=$(BUILD)/data/native/%.json)
 # The bad outcomes of each example and the cells whose real code reaches them ("How real" page).
 NATIVE_BEHAVIOUR := $(BUILD)/data/native/behaviour.json
-$(NATIVE_BEHAVIOUR): $(NATIVE_DATA) $(NATIVE_TOOL) $(BUILD)/inputs/examples.list
+$(NATIVE_BEHAVIOUR): $(NATIVE_DATA) $(NATIVE_TOOL) $(BUILD)/inputs/examples.list \
+		$(patsubst %,$(BUILD)/data/examples/%.json,$(NATIVE_IDS))
 	@$(NATIVE_TOOL) behaviour $(BUILD)/data $(NATIVE_IDS)
 SITE_DEPS += $(NATIVE_DATA) $(NATIVE_BEHAVIOUR)
 

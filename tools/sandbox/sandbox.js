@@ -71,7 +71,9 @@ function stopped(r) {
 // gets the check's message rather than the compiler's "No such file".
 // A preprocessor failure without a finding is the submission's error: its diagnostics are returned.
 // o: {file, courseH, work (a writable directory of this submission's), cwd, compilers: [{name, argv,
-//     env}] (argv: the compiler and the flags it compiles with, without -c/-o/-I), unsandboxed, limits}
+//     env, headers}] (argv: the compiler and every flag it compiles with, -include and -I included,
+//     without -c/-o; headers: the files those flags make it read besides course.h, shown read-only to
+//     the preprocessor and allowed by the check), unsandboxed, limits}
 // -> {ok, findings: ["file:line: message"] (each once), stopped: step result | null,
 //     diagnostics: the preprocessor's messages if it failed for another reason, compiler}
 function checkSubmission(o) {
@@ -81,10 +83,11 @@ function checkSubmission(o) {
   const findings = [];
   fs.mkdirSync(o.work, { recursive: true });
   const pp = (c, argv) => step({ step: 'preprocess', cwd: o.cwd, unsandboxed: o.unsandboxed, limits: o.limits,
-    argv: c.argv.concat(['-nostdinc', '-I', incDir], argv), ro: [file, o.courseH], rw: [o.work], env: c.env });
-  const check = (args, ro) => {
+    argv: c.argv.concat(['-nostdinc', '-I', incDir], argv), ro: [file, o.courseH].concat(c.headers || []), rw: [o.work], env: c.env });
+  const check = (c, args, ro) => {
+    const allow = [path.join(incDir, 'course.h')].concat(c.headers || []).flatMap((h) => ['--allow', path.resolve(h)]);
     const chk = step({ step: 'check', cwd: o.cwd, unsandboxed: o.unsandboxed, ro: [BIN, file, o.courseH].concat(ro),
-      argv: [BIN, 'check', '--source', file, '--allow', path.join(incDir, 'course.h')].concat(args) });
+      argv: [BIN, 'check', '--source', file].concat(allow, args) });
     if (!stopped(chk) && chk.exitCode > 1) throw new Error(`sandbox check failed: ${chk.stderr}`);
     for (const l of chk.stdout.split('\n').filter(Boolean)) {
       if (!seen.has(l)) findings.push(l);
@@ -100,12 +103,12 @@ function checkSubmission(o) {
     if (pre.verdict === 'FAIL' || !fs.existsSync(base + '.d') || !fs.existsSync(base + '.i')) {
       // exits 1 when a missing header leaves an #if undefined, yet lists every include it saw
       const deps = pp(c, ['-M', '-MG', '-w', '-MF', base + '.mg.d', file]);
-      const chk = !stopped(deps) && fs.existsSync(base + '.mg.d') ? check(['--deps', base + '.mg.d'], [base + '.mg.d']) : null;
+      const chk = !stopped(deps) && fs.existsSync(base + '.mg.d') ? check(c, ['--deps', base + '.mg.d'], [base + '.mg.d']) : null;
       if (chk && stopped(chk)) return { ok: false, findings, stopped: chk, compiler: c.name };
       if (findings.length) return { ok: false, findings, stopped: null, compiler: c.name };
       return { ok: false, findings, stopped: null, diagnostics: pre.stderr + pre.stdout, compiler: c.name };
     }
-    const chk = check(['--deps', base + '.d', '--preprocessed', base + '.i'], [base + '.d', base + '.i']);
+    const chk = check(c, ['--deps', base + '.d', '--preprocessed', base + '.i'], [base + '.d', base + '.i']);
     if (stopped(chk)) return { ok: false, findings, stopped: chk, compiler: c.name };
     if (findings.length) break; // one view's findings are enough to refuse; the next views would repeat them
   }

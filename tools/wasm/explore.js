@@ -10,6 +10,7 @@ const fs = require('fs');
 const path = require('path');
 const { processExample, TOP } = require('./lib/outcomes');
 const { metaFiles } = require('./lib/metafiles');
+const { writeFileAtomic } = require('../jslib/fsutil');
 
 
 function main(argv) {
@@ -41,9 +42,7 @@ function main(argv) {
       return 1;
     }
     const dst = path.join(opts.build, 'data/outcomes', meta.id + '.json');
-    fs.mkdirSync(path.dirname(dst), { recursive: true });
-    fs.writeFileSync(dst + '.tmp', JSON.stringify(r.json, null, 1));
-    fs.renameSync(dst + '.tmp', dst);
+    writeFileAtomic(dst, JSON.stringify(r.json, null, 1));
     if (!opts.silent) for (const e of r.errors) process.stderr.write(e + '\n');
     errors += r.errors.length;
     if (!opts.quiet) {

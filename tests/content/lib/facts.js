@@ -180,7 +180,50 @@ function compilerFacts(md) {
     .filter((p) => COMPILER.test(p) && WHERE.test(p));
 }
 
+// The text of the section under the heading `## <title>` (any level), up to the next heading of
+// that level or higher ('' if there is none).
+function section(md, title) {
+  const lines = md.split('\n');
+  const at = lines.findIndex((l) => new RegExp(`^#+\\s+${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(l));
+  if (at < 0) return '';
+  const level = lines[at].match(/^#+/)[0].length;
+  let end = at + 1;
+  while (end < lines.length && !(new RegExp(`^#{1,${level}}\\s`).test(lines[end]))) end++;
+  return lines.slice(at + 1, end).join('\n');
+}
+
+// The choices of a quiz body: [{mark: 'x' | ' ', text, feedback}], in order.
+function quizChoices(body) {
+  const out = [];
+  for (const line of body.split('\n')) {
+    const c = line.match(/^[([]([x ])[)\]]\s+(.*)$/);
+    if (c) out.push({ mark: c[1], text: c[2], feedback: '' });
+    const f = line.match(/^\s+->\s+(.*)$/);
+    if (f && out.length) out[out.length - 1].feedback = f[1];
+  }
+  return out;
+}
+
+// A quiz field (Q, E, A) of a quiz body ('' when absent).
+const quizField = (body, key) => (body.match(new RegExp(`^${key}:\\s*(.*)$`, 'm')) || [])[1] || '';
+
+// The data rows of the Markdown table that follows the line containing `after` in md:
+// [[cell, ...], ...] with code spans kept as written.
+function tableAfter(md, after) {
+  const lines = md.split('\n');
+  let i = lines.findIndex((l) => l.includes(after));
+  if (i < 0) return [];
+  while (i < lines.length && !/^\|/.test(lines[i])) i++;
+  const rows = [];
+  for (; i < lines.length && /^\|/.test(lines[i]); i++) {
+    const cells = lines[i].replace(/^\|\s*|\s*\|\s*$/g, '').split(/\s*\|\s*/);
+    if (!cells.every((c) => /^:?-+:?$/.test(c))) rows.push(cells);
+  }
+  return rows.slice(1);
+}
+
 module.exports = {
+  section, quizChoices, quizField, tableAfter,
   compilerFacts,
   fences, prose, cBlocks, comments, metaValue, quiz, outcomeQuizzes, structFields, btrfsTable,
   typeClaims, globals, defines, sharedNames, shutdownVariables, proseIdentifiers, opts, targets,

@@ -4,6 +4,7 @@
  * evaluate the example's evidence predicates. Writes build/data/asm/<id>/<target>.json.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +232,9 @@ int cmd_analyze(int argc, char **argv)
 		json_t *out = json_pack("{s:O, s:s, s:s, s:s, s:o}", "id", json_object_get(m, "id"),
 					"target", argv[1], "arch", argv[2], "version", argv[3],
 					"cells", cells);
-		rc = write_json(argv[4], out) ? 1 : 0;
+		rc = write_json_file(argv[4], out, ASM_JSON_FLAGS) ? 1 : 0;
+		if (rc)
+			fprintf(stderr, "%s: cannot write: %s\n", argv[4], strerror(errno));
 		json_decref(out);
 	} else {
 		json_decref(cells);

@@ -7,6 +7,7 @@
  *   build/data/site/asm/<id>/<target>-<opt>.js     one classic data script per target and -O
  * Schemas: tools/asm/README.md.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -507,6 +508,7 @@ int cmd_collect(int argc, char **argv)
 		json_object_set_new(page, "diffs", diffs);
 		json_object_set_new(page, "anchor", anchor("ex-", id));
 		json_object_set_new(page, "explorer_anchor", anchor("explorer-", id));
+		json_object_set_new(page, "native_anchor", anchor("native-", id));
 		json_object_set_new(page, "original", original);
 		json_object_set_new(page, "default", page_default ? page_default : json_null());
 		if (ex_default[0]) {
@@ -525,8 +527,10 @@ int cmd_collect(int argc, char **argv)
 		json_t *summary = evidence_on_line(meta) ? seen_summary(&conf, seen) : json_null();
 		json_object_set(page, "seen", summary);
 		snprintf(path, sizeof path, "%s/examples/%s.json", dir, id);
-		if (write_json(path, page) != 0)
+		if (write_json_file(path, page, ASM_JSON_FLAGS) != 0) {
+			fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
 			rc = 1;
+		}
 		json_decref(page);
 		const char *slash = strchr(id, '/');
 		char topic[128];
@@ -568,8 +572,10 @@ int cmd_collect(int argc, char **argv)
 			       "examples", examples, "failures", failures);
 	char path[1024];
 	snprintf(path, sizeof path, "%s/evidence.json", dir);
-	if (evidence && write_json(path, ev) != 0)
+	if (evidence && write_json_file(path, ev, ASM_JSON_FLAGS) != 0) {
+		fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
 		rc = 1;
+	}
 	json_decref(ev);
 	json_decref(versions);
 	conf_free(&conf);

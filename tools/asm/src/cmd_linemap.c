@@ -5,7 +5,9 @@
  * disassembly's "src", the source pane (which lines a variant has), the explorer's engine and
  * its outcomes. A single-variant example is compiled as it is: no map (its lines are the file's).
  */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmds.h"
 #include "diff.h"
@@ -46,8 +48,10 @@ int cmd_linemap(int argc, char **argv)
 		}
 		json_object_set_new(meta, "lines", lines);
 		json_decref(original);
-		if (!rc && write_json(argv[0], meta) != 0)
+		if (!rc && write_json_file(argv[0], meta, ASM_JSON_FLAGS) != 0) {
+			fprintf(stderr, "%s: cannot write: %s\n", argv[0], strerror(errno));
 			rc = 1;
+		}
 	}
 	json_decref(meta);
 	return rc;

@@ -1,6 +1,7 @@
 /*
  * cmd_meta.c - `asm-tool meta`: validate an example, write build/data/meta/<id>.json.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,7 +28,9 @@ int cmd_meta(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	int r = write_json(argv[4], m);
+	int r = write_json_file(argv[4], m, ASM_JSON_FLAGS);
+	if (r)
+		fprintf(stderr, "%s: cannot write: %s\n", argv[4], strerror(errno));
 	/* the variants meta.sh cuts from the file with unifdef, one per line */
 	size_t i;
 	json_t *v;

@@ -21,24 +21,6 @@ int write_text(const char *path, const char *text)
 	return 0;
 }
 
-int write_json(const char *path, json_t *j)
-{
-	char *s = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-	if (!s)
-		return -1;
-	size_t l = strlen(s);
-	char *t = realloc(s, l + 2);
-	if (!t) {
-		free(s);
-		return -1;
-	}
-	t[l] = '\n';
-	t[l + 1] = '\0';
-	int r = write_text(path, t);
-	free(t);
-	return r;
-}
-
 json_t *load_json(const char *path)
 {
 	json_error_t e;

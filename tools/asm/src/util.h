@@ -1,6 +1,7 @@
 /*
  * util.h - small file helpers shared by the asm-tool commands; whole-file reading (read_file) and
- * allocation come from tools/lib/buf.h, the atomic write under write_text from tools/lib/fileio.h.
+ * allocation come from tools/lib/buf.h, the atomic write under write_text from tools/lib/fileio.h,
+ * JSON files from tools/lib/jsonfile.h.
  */
 #ifndef ASM_UTIL_H
 #define ASM_UTIL_H
@@ -9,10 +10,13 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "jsonfile.h"
 
 int write_text(const char *path, const char *text); /* via a temporary and rename */
-int write_json(const char *path, json_t *j);	    /* indented, sorted as built */
-json_t *load_json(const char *path);		    /* prints path: error on failure */
+/* asm-tool's JSON files: indented by one, keys in the order built; written with write_json_file
+ * (tools/lib/jsonfile.h), each caller naming the file it could not write. */
+#define ASM_JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER)
+json_t *load_json(const char *path); /* prints path: error on failure */
 /* JSON text for inside a classic <script> (the data scripts): compact, every '/' escaped (no
  * "</script>"), every non-ASCII character as \uXXXX (jansson's JSON_ESCAPE_SLASH and
  * JSON_ENSURE_ASCII). tools/wasm/lib/outcomes.js scriptJson() follows the same rule. Malloc'd. */

@@ -4,7 +4,7 @@
 // from their file: their disassembly and explorer), every evidence and outcome check, and the cost
 // against the reference solution. Everything from the result is escaped: it holds the student's text.
 'use strict';
-const { esc } = require('./summary');
+const { escapeHtml: esc } = require('../../jslib/html');
 
 // res: a parsed result.json or null; labPage: the student's lab page relative to the report
 // (site/labs/<lab>.html) or null when none was built.

@@ -4,6 +4,7 @@
 // first line "[fails: <check>]") when it fails the same way. Writes it as an HTML page.
 'use strict';
 const { rowOf } = require('./gradebook');
+const { escapeHtml: esc } = require('../../jslib/html');
 
 // The checks a result failed, as line-free keys: "evidence loads_in_loop(t1, x) >= 1 on gcc-12/x86_64/O2".
 function failedChecks(res) {
@@ -46,10 +47,6 @@ function summarize(lab, graded, known) {
   };
 }
 
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-}
-
 // The summary page. reportHref(student) -> the student's report page (relative), or null.
 function toHtml(s, reportHref) {
   const link = (st) => {
@@ -74,4 +71,4 @@ function toHtml(s, reportHref) {
   return out.join('\n');
 }
 
-module.exports = { summarize, failedChecks, toHtml, esc };
+module.exports = { summarize, failedChecks, toHtml };

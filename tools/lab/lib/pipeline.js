@@ -15,6 +15,7 @@ const path = require('path');
 const { run, truncate } = require('./run');
 const { ROOT } = require('./config');
 const sandbox = require('../../sandbox/sandbox.js');
+const { emccCompileFlags, EMCC_HEADERS } = require('../../wasm/lib/pipeline.js');
 
 const ASM_TOOL = path.join(ROOT, 'build', 'asm', 'asm-tool');
 const COURSE_H = path.join(ROOT, 'examples', 'include', 'course.h');
@@ -30,8 +31,8 @@ const SEES = {
   read: [R('tools', 'asm', 'meta.sh'), R('examples', 'targets.conf'), ASM_TOOL],
   compile: [R('tools', 'asm', 'compile.sh'), R('examples', 'targets.conf'), R('examples', 'include'), ASM_TOOL],
   collect: [R('examples', 'targets.conf'), ASM_TOOL],
-  wasm: [R('tools', 'wasm'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
-  explore: [R('tools', 'wasm'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
+  wasm: [R('tools', 'wasm'), R('tools', 'jslib'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
+  explore: [R('tools', 'wasm'), R('tools', 'jslib'), R('tools', 'lab', 'lib', 'explore-child.js'), R('examples', 'include')],
   cost: [],
 };
 
@@ -110,14 +111,15 @@ function meta(ctx) {
 }
 
 // The checks of tools/sandbox (sandbox check) on each view of the file: each target's compiler with
-// the matrix's flags and the file's cflags, and emcc with the explorer's. Returns null (clean), or
+// the matrix's flags and the file's cflags, and emcc with the explorer's own compile flags
+// (tools/wasm/lib/pipeline.js emccCompileFlags: x86-barriers.h included first). Returns null (clean), or
 // {findings: ["file:line: message"]} / {diagnostics} (the preprocessor's own error). Throws
 // StepStopped when a preprocessor or a check hits a limit.
 function checks(ctx, targets, opt, cflags) {
   const m = readTargets();
   const flags = m.flags.filter((f) => f !== '-c').concat([`-${opt}`], cflags);
   const compilers = targets.map((t) => ({ name: t, argv: m.targets[t].cmd.concat(flags) }))
-    .concat([{ name: 'emcc', argv: ['emcc', '-O2', '-matomics'].concat(cflags), env: EMCC_ENV }]);
+    .concat([{ name: 'emcc', argv: ['emcc'].concat(emccCompileFlags(cflags)), env: EMCC_ENV, headers: EMCC_HEADERS }]);
   const c = sandbox.checkSubmission({ file: ctx.fileAbs, courseH: COURSE_H, work: path.join(ctx.work, 'check'),
     cwd: ctx.work, compilers, unsandboxed: ctx.unsandboxed, limits: (ctx.limits || {}).preprocess });
   if (c.stopped) throw new StepStopped(c.stopped);

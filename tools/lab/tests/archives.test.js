@@ -40,7 +40,7 @@ test('the student kit: starters, pages and the checker; no solution, wrong fix o
   for (const f of ['Makefile', 'README.md', 'tools/lab/lab.js', 'tools/lab/reference.json', 'tools/lab/lab.mk',
     'tools/asm/compile.sh', 'tools/wasm/lib/outcomes.js', 'tools/gen/gen.mk', 'site/config.lua',
     'tools/wasm/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html',
-    'tools/sandbox/sandbox.mk', 'tools/sandbox/sandbox.js', 'tools/sandbox/src/main.c'])
+    'tools/sandbox/sandbox.mk', 'tools/sandbox/sandbox.js', 'tools/sandbox/src/main.c', 'tools/jslib/fsutil.js'])
     assert.ok(files.includes('lab-kit/' + f), f);
   const leaked = files.filter((f) => /solution|\/wrong\/|overfenced|tools\/lab\/tests\/|content\/labs\/instructor\.md/.test(f));
   assert.deepEqual(leaked, []);

@@ -12,7 +12,6 @@
 
 #include "image.h"
 #include "link.h"
-#include "linemap.h"
 #include "machine.h"
 #include "outcome.h"
 #include "trace.h"
@@ -36,8 +35,7 @@ static double now_ms(void)
 /* "examples/<id>.c:LINE: <target>/<opt>: variant <v>: <message>", LINE from a variant line. */
 static json_t *error_json(const struct cell *c, int variant_line, const char *msg)
 {
-	const char *src = nmeta_source(c->meta, c->variant);
-	int line = variant_line > 0 && src ? linemap_line(src, c->meta->file, variant_line) : 0;
+	int line = nmeta_file_line(c->meta, c->variant, variant_line);
 	char *text = xasprintf("%s:%d: %s/%s: variant %s: %s", c->meta->file, line > 0 ? line : 1,
 			       c->target, c->opt, c->variant, msg);
 	json_t *j = json_pack("{s:s, s:s}", "status", "error", "error", text);

@@ -2,8 +2,10 @@
  * cmd_behaviour.c - `native-tool behaviour DATA_DIR ID...`: for each example, the fix's guarantees
  * (the fixed variant's `unreachable` lines, listed by `collect` in DATA_DIR/native/<id>.json) and
  * the matrix cells whose real plain code breaks each of them, with the witness to replay. Writes
- * DATA_DIR/native/behaviour.json (schema in tools/native/README.md) for the "How real" page. The
- * predicates were evaluated by expect.js (the one checker); this only gathers its verdicts.
+ * DATA_DIR/native/behaviour.json (schema in tools/native/README.md) for the "How real" page, each
+ * example named as its page data names it (DATA_DIR/examples/<id>.json: title, page and anchor,
+ * tools/asm collect). The predicates were evaluated by expect.js (the one checker); this only
+ * gathers its verdicts.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -50,6 +52,25 @@ static void reached(json_t *bad, json_t *native, int *cells)
 	}
 }
 
+/* The entry of one example: its page data's names, each guarantee with the cells that break it.
+ * NULL when the page data lacks a name (a stale or foreign file). */
+static json_t *example_entry(json_t *page, json_t *native)
+{
+	json_t *bad = json_array();
+	size_t k;
+	json_t *key;
+	json_array_foreach(json_object_get(native, "guarantees"), k, key)
+		json_array_append_new(bad, json_pack("{s:O, s:O, s:[]}", "expr",
+						     json_object_get(key, "expr"), "line",
+						     json_object_get(key, "line"), "cells"));
+	int cells = 0;
+	reached(bad, native, &cells);
+	return json_pack("{s:O, s:O, s:O, s:O, s:O, s:o, s:i}", "id", json_object_get(page, "id"),
+			 "file", json_object_get(page, "file"), "title",
+			 json_object_get(page, "title"), "page", json_object_get(page, "page"),
+			 "anchor", json_object_get(page, "anchor"), "bad", bad, "cells", cells);
+}
+
 int cmd_behaviour(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -60,36 +81,24 @@ int cmd_behaviour(int argc, char **argv)
 	json_t *examples = json_array();
 	int rc = 0;
 	for (int i = 1; i < argc; i++) {
-		json_t *native = load(data, "native", argv[i]), *meta = load(data, "meta", argv[i]);
-		if (!native || !meta) {
-			fprintf(stderr, "%s/native/%s.json: missing (or its metadata)\n", data,
-				argv[i]);
+		json_t *native = load(data, "native", argv[i]),
+		       *page = load(data, "examples", argv[i]);
+		json_t *entry = native && page ? example_entry(page, native) : NULL;
+		if (!entry) {
+			fprintf(stderr,
+				"%s/native/%s.json: missing, or its page data (examples/%s.json) lacks "
+				"id, file, title, page or anchor\n",
+				data, argv[i], argv[i]);
 			rc = 1;
 		} else {
-			json_t *bad = json_array();
-			size_t k;
-			json_t *key;
-			json_array_foreach(json_object_get(native, "guarantees"), k, key)
-				json_array_append_new(
-					bad, json_pack("{s:O, s:O, s:[]}", "expr",
-						       json_object_get(key, "expr"), "line",
-						       json_object_get(key, "line"), "cells"));
-			int cells = 0;
-			reached(bad, native, &cells);
-			json_array_append_new(examples,
-					      json_pack("{s:O, s:O, s:O, s:O, s:o, s:i}", "id",
-							json_object_get(meta, "id"), "file",
-							json_object_get(meta, "file"), "title",
-							json_object_get(meta, "title"), "page",
-							json_object_get(meta, "page"), "bad", bad,
-							"cells", cells));
+			json_array_append_new(examples, entry);
 		}
 		json_decref(native);
-		json_decref(meta);
+		json_decref(page);
 	}
 	json_t *doc = json_pack("{s:o}", "examples", examples);
 	char *out = xasprintf("%s/native/behaviour.json", data);
-	if (rc == 0 && write_json(out, doc) != 0) {
+	if (rc == 0 && write_json_file(out, doc, NATIVE_JSON_FLAGS) != 0) {
 		fprintf(stderr, "%s: cannot write\n", out);
 		rc = 1;
 	}

@@ -61,7 +61,7 @@ static json_t *cache_get(const char *cache_dir, const char *key)
 static void cache_put(const char *cache_dir, const char *key, json_t *r)
 {
 	char *path = xasprintf("%s/%.2s/%s.json", cache_dir, key, key);
-	if (write_json(path, r) != 0)
+	if (write_json_file(path, r, NATIVE_JSON_FLAGS) != 0)
 		fprintf(stderr, "%s: cannot write the cache entry\n", path);
 	free(path);
 }
@@ -179,7 +179,7 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 	workdir_free(dir);
 	json_t *doc = json_pack("{s:s, s:s, s:s, s:o}", "id", meta->id, "target", target, "arch",
 				a->name, "cells", cells);
-	if (!bad && write_json(out, doc) != 0) {
+	if (!bad && write_json_file(out, doc, NATIVE_JSON_FLAGS) != 0) {
 		fprintf(stderr, "%s: cannot write\n", out);
 		bad = 1;
 	}

@@ -154,7 +154,7 @@ int cmd_collect(int argc, char **argv)
 				cells, "scripts", scripts);
 	json_decref(verdicts);
 	char *out = xasprintf("%s/native/%s.json", data, id);
-	if (rc == 0 && write_json(out, doc) != 0) {
+	if (rc == 0 && write_json_file(out, doc, NATIVE_JSON_FLAGS) != 0) {
 		fprintf(stderr, "%s: cannot write\n", out);
 		rc = 1;
 	}

@@ -199,7 +199,8 @@ int cmd_crosscheck(int argc, char **argv)
 	char *jpath = xasprintf("%s/native/crosscheck.json", data),
 	     *mpath = xasprintf("%s/native/crosscheck.md", data);
 	char *md = markdown(differences, unexplored, failures, &st, &tso);
-	if (write_json(jpath, report) != 0 || write_file_atomic(mpath, md, strlen(md)) != 0) {
+	if (write_json_file(jpath, report, NATIVE_JSON_FLAGS) != 0 ||
+	    write_file_atomic(mpath, md, strlen(md)) != 0) {
 		fprintf(stderr, "%s: cannot write the report\n", jpath);
 		rc = 1;
 	}

@@ -30,6 +30,24 @@ static int add_vars(struct nmeta *m, json_t *list, int shared)
 	return 0;
 }
 
+/* The variant's "lines" map into m->lines[k]: -1 when it is not an array of line numbers. */
+static int load_lines(struct nmeta *m, int k, json_t *map)
+{
+	if (!json_is_array(map))
+		return -1;
+	m->nlines[k] = (int)json_array_size(map);
+	m->lines[k] = xcalloc((size_t)m->nlines[k] + 1, sizeof *m->lines[k]);
+	size_t i;
+	json_t *n;
+	json_array_foreach(map, i, n) {
+		if (!json_is_integer(n) || json_integer_value(n) < 0 ||
+		    json_integer_value(n) > 1000000)
+			return -1;
+		m->lines[k][i] = (int)json_integer_value(n);
+	}
+	return 0;
+}
+
 static int load(struct nmeta *m, json_t *j)
 {
 	m->id = str(j, "id");
@@ -60,11 +78,15 @@ static int load(struct nmeta *m, json_t *j)
 			return -1;
 		m->outcome[m->noutcome++] = xstrdup(json_string_value(v));
 	}
+	json_t *lines = json_object_get(j, "lines");
 	json_array_foreach(variants, i, v) {
 		if (!json_is_string(v))
 			return -1;
-		m->variants[m->nvariants] = xstrdup(json_string_value(v));
-		m->sources[m->nvariants++] = str(sources, json_string_value(v));
+		int k = m->nvariants++;
+		m->variants[k] = xstrdup(json_string_value(v));
+		m->sources[k] = str(sources, json_string_value(v));
+		if (lines && load_lines(m, k, json_object_get(lines, m->variants[k])) != 0)
+			return -1;
 	}
 	m->has_init = json_is_true(json_object_get(j, "has_init"));
 	m->has_check = json_is_true(json_object_get(j, "has_check"));
@@ -107,6 +129,7 @@ void nmeta_free(struct nmeta *m)
 	for (int i = 0; i < m->nvariants; i++) {
 		free(m->variants[i]);
 		free(m->sources[i]);
+		free(m->lines[i]);
 	}
 	memset(m, 0, sizeof *m);
 }
@@ -125,4 +148,16 @@ const char *nmeta_source(const struct nmeta *m, const char *variant)
 		if (!strcmp(m->variants[i], variant))
 			return m->sources[i];
 	return NULL;
+}
+
+int nmeta_file_line(const struct nmeta *m, const char *variant, int line)
+{
+	for (int i = 0; i < m->nvariants; i++) {
+		if (strcmp(m->variants[i], variant) != 0)
+			continue;
+		if (!m->lines[i])
+			return line > 0 ? line : 0;
+		return line > 0 && line <= m->nlines[i] ? m->lines[i][line - 1] : 0;
+	}
+	return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * util.c - error texts and JSON files (see util.h).
+ * util.c - error texts and a JSON lookup (see util.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
@@ -21,19 +21,6 @@ void errf(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 	if (n >= 0 && (size_t)n >= errlen && errlen > 4)
 		memcpy(err + errlen - 4, "...", 4);
-}
-
-int write_json(const char *path, json_t *j)
-{
-	char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	if (!s)
-		return -1;
-	size_t n = strlen(s);
-	s = xrealloc(s, n + 2);
-	s[n] = '\n';
-	int rc = write_file_atomic(path, s, n + 1);
-	free(s);
-	return rc;
 }
 
 json_t *json_find(json_t *array, const char *field, const char *value)

@@ -1,7 +1,8 @@
 // steps.js - the grading steps of one lab file, each through the sandbox (tools/sandbox/sandbox.js),
 // in the order the grader runs them: the checks on each preprocessor's view, a compile per target,
 // the disassembly (readelf, objdump -d and the section contents), the wasm build (emcc compile and
-// link, with tools/wasm/lib/pipeline.js's flags) and the explorer's start-up (explore-wasm.js).
+// link, with tools/wasm/lib/pipeline.js's own flags, for the checks too) and the explorer's start-up
+// (explore-wasm.js).
 // Used by the hostile corpus (hostile.test.js) to run each step alone: in the sandbox without the
 // checks, and with neither (the grader itself always runs both).
 //   node steps.js FILE WORK [--unchecked] [--unsandboxed] [--limits JSON]  -> one JSON line
@@ -10,6 +11,7 @@ const fs = require('fs');
 const path = require('path');
 const sandbox = require('../sandbox.js');
 const { readTargets } = require('../../lab/lib/pipeline.js');
+const { emccCompileFlags, emccLinkFlags, EMCC_HEADERS } = require('../../wasm/lib/pipeline.js');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const COURSE_H = path.join(ROOT, 'examples', 'include', 'course.h');
@@ -34,7 +36,7 @@ function grade(file, work, opts) {
     return r;
   };
   const compilers = TARGETS.map((t) => ({ name: t, argv: all.targets[t].cmd.concat(flags.filter((f) => f !== '-c')) }))
-    .concat([{ name: 'emcc', argv: ['emcc', '-O2', '-matomics', '-std=gnu11'], env: EMCC_ENV }]);
+    .concat([{ name: 'emcc', argv: ['emcc'].concat(emccCompileFlags(['-std=gnu11'])), env: EMCC_ENV, headers: EMCC_HEADERS }]);
   if (o.checks) {
     const c = sandbox.checkSubmission({ file, courseH: COURSE_H, work: path.join(work, 'check'), cwd: work,
       compilers, unsandboxed: o.unsandboxed, limits: o.limits.preprocess });
@@ -57,11 +59,10 @@ function grade(file, work, opts) {
   }
   const wobj = path.join(work, 'emcc.o');
   const wasm = path.join(work, 'emcc.wasm');
-  if (run({ step: 'compile', env: EMCC_ENV, ro, rw: [work],
-    argv: ['emcc', '-O2', '-matomics', '-g', '-I', inc, '-std=gnu11', '-c', file, '-o', wobj] }).verdict !== 'OK') return res;
-  if (run({ step: 'link', env: EMCC_ENV, rw: [work], argv: ['emcc', '-O0', '-matomics', '-g', '-sSTANDALONE_WASM',
-    '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0', '-Wl,--export=t0', '-Wl,--export=t1', wobj, '-o', wasm] })
-    .verdict !== 'OK') return res;
+  if (run({ step: 'compile', env: EMCC_ENV, ro: ro.concat(EMCC_HEADERS), rw: [work],
+    argv: ['emcc'].concat(emccCompileFlags(['-std=gnu11']), ['-c', file, '-o', wobj]) }).verdict !== 'OK') return res;
+  if (run({ step: 'link', env: EMCC_ENV, rw: [work],
+    argv: ['emcc'].concat(emccLinkFlags(), [wobj, '-o', wasm, '-Wl,--export=t0', '-Wl,--export=t1']) }).verdict !== 'OK') return res;
   run({ step: 'explore', ro: [path.join(__dirname, 'explore-wasm.js'), wasm],
     argv: ['node', '--max-old-space-size=1024', path.join(__dirname, 'explore-wasm.js'), wasm] });
   return res;

@@ -2,8 +2,9 @@
  * x86-barriers.h - the kernel's barriers as x86 maps them, for the explorer's WebAssembly build
  * (tools/wasm/lib/pipeline.js compiles every variant with -include of this file).
  *
- * course.h maps smp_rmb() and smp_wmb() to C11 acquire and release fences, which is right for every
- * target of the compile matrix. In WebAssembly every fence is the same instruction (atomic.fence),
+ * course.h gives every target of the compile matrix the kernel's own barrier instructions, and any
+ * other target, WebAssembly included, C11 fences (acquire for smp_rmb(), release for smp_wmb()).
+ * In WebAssembly every fence is the same instruction (atomic.fence),
  * and the explorer's x86-TSO mode makes atomic.fence wait for the thread's store buffer, as mfence
  * does. On x86 only smp_mb() is such a fence: the processor keeps loads in order with loads and
  * stores with stores, so the x86 kernel's smp_rmb() and smp_wmb() only keep the compiler from

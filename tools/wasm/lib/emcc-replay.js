@@ -19,6 +19,7 @@ const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 const { spawnSync } = require('child_process');
+const { writeFileAtomic } = require('../../jslib/fsutil');
 
 const VERSION = '1';
 // The sub-commands a recipe may hold, by kind, in the order emcc runs them (matched on the program's
@@ -135,13 +136,6 @@ function replay(recipe, args, o, output, run) {
   }
 }
 
-function save(file, data) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = file + '.tmp' + process.pid;
-  fs.writeFileSync(tmp, JSON.stringify(data, null, 1));
-  fs.renameSync(tmp, file);
-}
-
 // Runs emcc under EMCC_VERBOSE=1, then tries its commands into a second output and compares.
 function learn(kind, args, o, file, run) {
   const env = Object.assign({}, process.env, o.env || {}, { EMCC_VERBOSE: '1' });
@@ -166,7 +160,7 @@ function learn(kind, args, o, file, run) {
       fs.rmSync(again, { force: true });
     }
   }
-  save(file, rec);
+  writeFileAtomic(file, JSON.stringify(rec, null, 1));
   return r.stdout;
 }
 

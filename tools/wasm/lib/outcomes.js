@@ -6,6 +6,7 @@ const path = require('path');
 const { buildVariant, toolVersions, TOP, COMPILE_OPT } = require('./pipeline');
 const { checkVariant, brokenBy } = require('./expect');
 const X = require('../runtime.js');
+const { writeFileAtomic } = require('../../jslib/fsutil');
 const ENGINE = path.join(__dirname, '..', 'runtime.js');
 
 const DEFAULT_CAP = 200000;
@@ -31,15 +32,13 @@ function dataScript(key, obj) {
 }
 
 // The engine goes into the site beside the data scripts that need it: <buildDir>/data/site/explorer/
-// runtime.js (the page loads data/explorer/runtime.js). Written through a temporary and a rename, as
+// runtime.js (the page loads data/explorer/runtime.js). Written atomically (tools/jslib/fsutil.js), as
 // parallel explorations write it too.
 function installEngine(buildDir) {
   const dst = path.join(buildDir, 'data/site/explorer/runtime.js');
   const text = fs.readFileSync(ENGINE);
   if (fs.existsSync(dst) && fs.readFileSync(dst).equals(text)) return dst;
-  fs.mkdirSync(path.dirname(dst), { recursive: true });
-  fs.writeFileSync(dst + '.tmp' + process.pid, text);
-  fs.renameSync(dst + '.tmp' + process.pid, dst);
+  writeFileAtomic(dst, text);
   return dst;
 }
 

@@ -10,6 +10,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { emcc } = require('./emcc-replay');
+const { writeFileAtomic, tempName } = require('../../jslib/fsutil');
 
 const TOP = path.resolve(__dirname, '../../..');
 const PIPELINE_VERSION = '5';
@@ -201,13 +202,28 @@ function toolVersions(cacheDir) {
     if (saved.stamp === stamp) return (memo[stamp] = saved.versions);
   } catch (e) { /* none yet */ }
   const versions = askVersions();
-  if (file) {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(file + '.tmp' + process.pid, JSON.stringify({ stamp, versions }));
-    fs.renameSync(file + '.tmp' + process.pid, file);
-  }
+  if (file) writeFileAtomic(file, JSON.stringify({ stamp, versions }));
   return (memo[stamp] = versions);
 }
+
+// The explorer's emcc command lines without their input and output files: the one argument list of
+// this build, of the lab grader's checks on emcc's view of a lab file (tools/lab/lib/pipeline.js
+// checks: the view they check is the one compiled) and of the sandbox's grading steps
+// (tools/sandbox/tests/steps.js). Two steps: clang optimizes at -O2 into an object (-g only adds
+// DWARF, for the line table), with course.h's folder and x86-barriers.h included before the file;
+// the link runs at -O0. emcc -O2 in one step would also run binaryen's optimizer on the linked
+// module, which knows nothing of C's volatile and reorders READ_ONCE loads and drops fences: the
+// explorer must run the compiler's code, not that.
+function emccCompileFlags(cflags) {
+  return [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include'), '-include', BARRIERS_H]
+    .concat(cflags || []);
+}
+function emccLinkFlags() {
+  return ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0'];
+}
+// The files the compile reads besides the source and course.h (a sandbox must show them to emcc, and
+// the checks allow them).
+const EMCC_HEADERS = [BARRIERS_H];
 
 // The cache key of one module: the pipeline's version and code, the source, flags, names, course.h
 // and the tools' versions.
@@ -235,7 +251,7 @@ function buildVariant(opts) {
     const dir = path.join(cacheDir, hash);
     const cached = path.join(dir, 'module.json');
     if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
-    tmp = dir + '.tmp' + process.pid;
+    tmp = tempName(dir);
     fs.mkdirSync(tmp, { recursive: true });
     return buildIn(tmp, dir, opts, srcText, names, hash, tools);
   } catch (e) {
@@ -254,15 +270,10 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   for (const s of ['__start_course_shared', '__stop_course_shared', '__start_course_observed', '__stop_course_observed'])
     exportsFlags.push('-Wl,--export-if-defined=' + s);
   exportsFlags.push('-Wl,--export=__data_end', '-Wl,--export=__heap_base');
-  // Compile the variant's file as it is (line numbers are the shown source's); -g only adds DWARF.
-  // Two steps: clang optimizes at -O2 into an object, and the link runs at -O0. emcc -O2 in one step
-  // would also run binaryen's optimizer on the linked module, which knows nothing of C's volatile and
-  // reorders READ_ONCE loads and drops fences: the explorer must run the compiler's code, not that.
+  // Compile the variant's file as it is (line numbers are the shown source's), then link.
   const obj = path.join(tmp, 'emcc.o');
-  const compileArgs = [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include'), '-include', BARRIERS_H]
-    .concat(cflags, ['-c', src, '-o', obj]);
-  const linkArgs = ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0',
-    obj, '-o', raw].concat(exportsFlags);
+  const compileArgs = emccCompileFlags(cflags).concat(['-c', src, '-o', obj]);
+  const linkArgs = emccLinkFlags().concat([obj, '-o', raw], exportsFlags);
   try {
     // emcc's own sub-commands, replayed (emcc-replay.js): emcc itself the first time each shape is seen
     const via = { cwd: TOP, cacheDir: opts.cacheDir, tools, env: { NODE_PATH: '/usr/share/nodejs' } };
@@ -343,4 +354,4 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   return mod;
 }
 
-module.exports = { buildVariant, inputsHash, toolVersions, TOP, COMPILE_OPT };
+module.exports = { buildVariant, inputsHash, toolVersions, emccCompileFlags, emccLinkFlags, EMCC_HEADERS, TOP, COMPILE_OPT };

@@ -1,0 +1,42 @@
+/* HOSTILE: a constructor only the explorer's compile sees: its -include of x86-barriers.h (tools/wasm/lib/pipeline.js)
+ *   includes course.h before the file's first line, so COURSE_H is defined there in that view alone
+ * expect: REJECT "constructor attribute"
+ * unchecked: TIMEOUT at explore
+ * leaks: no */
+/*@example
+ * title: Lab: stop the worker
+ * page: labs/polling
+ * shows: A worker polls a stop flag that another thread raises; make sure it notices.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r1 need_to_stop
+ * cflags: -std=gnu11
+ * evidence.student: loads_in_loop(t1, need_to_stop) >= 1
+ * expect.student: unreachable: hang(t1)
+ * expect.student: unreachable: done && r1 == 0
+ * expect.student: reachable: done && r1 == 1
+ */
+#ifdef COURSE_H
+static volatile int spins;
+__attribute__((constructor)) static void spin(void)
+{
+	for (;;)
+		spins++;
+}
+#endif
+#include "course.h"
+
+SHARED(int, need_to_stop);
+OBSERVED(int, r1);
+
+THREAD(t0)
+{
+	WRITE_ONCE(need_to_stop, 1);
+}
+
+THREAD(t1)
+{
+	while (!READ_ONCE(need_to_stop))
+		continue;
+	r1 = READ_ONCE(need_to_stop);
+}
