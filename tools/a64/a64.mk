@@ -34,4 +34,56 @@ $(A64_TOOL): $(foreach s,$(A64_SRCS),$(call a64_obj,$(s),$(A64_OBJ)))
 	@$(CC) -o $@ $^ $(A64_LIBS)
 	@echo "built $@"
 
--include $(wildcard $(A64_OBJ)/*.d)
+
+# ---- the suite: every argued verdict under Armv8, every broken model seen to disagree -----------
+A64_SUITE := $(sort $(wildcard $(A64_DIR)/litmus/*.litmus))
+A64_BROKEN := armv8-broken-nodeps armv8-broken-ldst armv8-broken-nomca
+.PHONY: a64-litmus-test
+a64-litmus-test: $(A64_TOOL)
+	@mkdir -p $(BUILD)/a64
+	@$(A64_TOOL) check --model armv8 $(A64_SUITE) > $(BUILD)/a64/suite-armv8.txt 2>&1 || \
+		{ grep -v ': agrees$$' $(BUILD)/a64/suite-armv8.txt; exit 1; }
+	@set -e; for m in $(A64_BROKEN); do \
+		$(A64_TOOL) check --model $$m --must-disagree $(A64_SUITE) > $(BUILD)/a64/suite-$$m.txt 2>&1 || \
+		{ echo "a64-litmus-test: the broken model $$m gives every argued verdict" >&2; \
+		  tail -1 $(BUILD)/a64/suite-$$m.txt; exit 1; }; \
+		echo "a64-litmus-test: $$m: $$(tail -1 $(BUILD)/a64/suite-$$m.txt)"; done
+	@sh $(A64_DIR)/tests/cli.sh $(A64_TOOL)
+	@echo "a64-litmus-test: $$(tail -1 $(BUILD)/a64/suite-armv8.txt)"
+
+# ---- cmocka tests under ASan/UBSan (test_deps assembles with binutils, as the tool does) -------
+A64_ASAN := $(BUILD)/a64/asan
+A64_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -O1
+define A64_SAN_RULE
+$(call a64_obj,$(1),$(A64_ASAN)): $(1)
+	@mkdir -p $$(@D)
+	@$$(CC) $$(filter-out -O2,$$(A64_CFLAGS)) $$(A64_SAN) -c $$< -o $$@
+endef
+$(foreach s,$(A64_LIB_SRCS),$(eval $(call A64_SAN_RULE,$(s))))
+A64_SAN_OBJS := $(foreach s,$(A64_LIB_SRCS),$(call a64_obj,$(s),$(A64_ASAN)))
+A64_UNITS := $(patsubst $(A64_DIR)/tests/%.c,$(A64_ASAN)/tests/%,$(wildcard $(A64_DIR)/tests/test_*.c))
+$(A64_ASAN)/tests/%: $(A64_DIR)/tests/%.c $(A64_SAN_OBJS)
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2 -MMD -MP,$(A64_CFLAGS)) $(A64_SAN) -o $@ $< $(A64_SAN_OBJS) $(A64_LIBS) -lcmocka
+.PHONY: a64-unit-test
+a64-unit-test: $(A64_UNITS)
+	@set -e; for t in $(A64_UNITS); do ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+# ---- libFuzzer: the reader (and the condition's evaluation) on arbitrary text ------------------
+A64_FUZZER := $(BUILD)/a64/fuzz-read
+A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c) $(CLIB_SRCS)
+$(A64_FUZZER): $(A64_DIR)/fuzz/fuzz_read.c $(A64_FUZZ_SRCS) $(wildcard $(A64_DIR)/src/*.h)
+	@mkdir -p $(@D)
+	@clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -I$(A64_DIR)/src -I$(CLIB_DIR) -o $@ $< $(A64_FUZZ_SRCS)
+.PHONY: a64-fuzz-test a64-fuzz
+a64-fuzz-test: $(A64_FUZZER)
+	@$(A64_FUZZER) -runs=0 $(A64_DIR)/litmus $(A64_DIR)/tests/bad 2>&1 | tail -1
+a64-fuzz: $(A64_FUZZER)
+	@mkdir -p $(BUILD)/a64/fuzz-corpus
+	$(A64_FUZZER) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
+		-dict=$(A64_DIR)/fuzz/a64.dict $(BUILD)/a64/fuzz-corpus $(A64_DIR)/litmus
+
+CHECK_TARGETS += a64-litmus-test a64-unit-test a64-fuzz-test
+
+-include $(wildcard $(A64_OBJ)/*.d $(A64_ASAN)/*.d)

@@ -9,11 +9,12 @@
 #   make litmus-examples    regenerate examples/litmus/ from the project's tests
 LITMUS_SRC := tools/litmus/src
 LITMUS_TOOL := $(BUILD)/litmus/litmus-tool
-# allocation, buffers and file reading: tools/lib (one implementation for every C tool)
-LITMUS_SRCS := $(sort $(wildcard $(LITMUS_SRC)/*.c)) $(CLIB_SRCS)
-LITMUS_HDRS := $(wildcard $(LITMUS_SRC)/*.h) $(CLIB_HDRS)
+# allocation, buffers and file reading: tools/lib (one implementation for every C tool); the
+# memory-model checker of the Armv8 mode: tools/model
+LITMUS_SRCS := $(sort $(wildcard $(LITMUS_SRC)/*.c)) $(CLIB_SRCS) $(MODEL_SRCS)
+LITMUS_HDRS := $(wildcard $(LITMUS_SRC)/*.h) $(CLIB_HDRS) $(MODEL_HDRS)
 LITMUS_LIB_SRCS := $(filter-out $(LITMUS_SRC)/main.c,$(LITMUS_SRCS))
-LITMUS_WARN := -std=c11 -g -Wall -Wextra -Werror -I$(CLIB_DIR)
+LITMUS_WARN := -std=c11 -g -Wall -Wextra -Werror -I$(CLIB_DIR) -I$(MODEL_DIR)
 LITMUS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)
 # The project's own litmus tests, written in the kernel's format.
 LITMUS_TESTS_DIR := tools/litmus/tests/litmus
@@ -72,7 +73,10 @@ $(LITMUS_UNIT_DIR)/san/%.o: $(LITMUS_SRC)/%.c $(LITMUS_HDRS)
 $(LITMUS_UNIT_DIR)/san/lib/%.o: $(CLIB_DIR)/%.c $(CLIB_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -c $< -o $@
-$(LITMUS_SAN_LIB): $(patsubst $(CLIB_DIR)/%.c,$(LITMUS_UNIT_DIR)/san/lib/%.o,$(patsubst $(LITMUS_SRC)/%.c,$(LITMUS_UNIT_DIR)/san/%.o,$(LITMUS_LIB_SRCS)))
+$(LITMUS_UNIT_DIR)/san/model/%.o: $(MODEL_DIR)/%.c $(MODEL_HDRS) $(CLIB_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LITMUS_WARN) -O1 $(LITMUS_SAN) -c $< -o $@
+$(LITMUS_SAN_LIB): $(patsubst $(MODEL_DIR)/%.c,$(LITMUS_UNIT_DIR)/san/model/%.o,$(patsubst $(CLIB_DIR)/%.c,$(LITMUS_UNIT_DIR)/san/lib/%.o,$(patsubst $(LITMUS_SRC)/%.c,$(LITMUS_UNIT_DIR)/san/%.o,$(LITMUS_LIB_SRCS))))
 	@rm -f $@ && ar rcs $@ $^
 $(LITMUS_UNIT_DIR)/%: tools/litmus/tests/%.c $(LITMUS_SAN_LIB)
 	@mkdir -p $(dir $@)

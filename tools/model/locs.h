@@ -7,10 +7,11 @@
 #define MODEL_LOCS_H
 #include "graph.h"
 
-/* One candidate: event numbers (graph.h). */
+/* One candidate, in the location's own numbers: its writes 0..nwrites-1 (gloc.writes order, the
+ * initial write 0), then its reads nwrites.. (gloc.reads order); locs_event maps them to events. */
 struct lcand {
-	int *co; /* [nwrites]: the location's writes in coherence order; co[0] the initial write */
-	int *rf; /* [nreads]: the write each read of gloc.reads reads from */
+	int *co;    /* [nwrites]: the writes in coherence order; co[0] = 0, the initial write */
+	int *rf;    /* [nreads]: the write each read reads from */
 	int *edges; /* pairs (from, to): the dynamic edges (check.h's dyn) this candidate adds */
 	int nedges;
 };
@@ -24,5 +25,20 @@ struct lcands {
  * the edges of the kinds `dyn` names. Returns how many it appended. lcands_free releases them. */
 int locs_candidates(const struct graph *g, int l, unsigned dyn, struct lcands *out);
 void lcands_free(struct lcands *c);
+
+/* The event number of location l's own number k. */
+static inline int locs_event(const struct gloc *L, int k)
+{
+	return k < L->nwrites ? L->writes[k] : L->reads[k - L->nwrites];
+}
+
+/* Candidates depend only on the location's accesses: per thread, in program order, each one's
+ * kind, value and RMW pairing, and the initial value. A cache keyed by that signature computes
+ * each signature's candidates once over the combinations of one mm_enumerate run. */
+struct lcache;
+struct lcache *lcache_new(unsigned dyn);
+/* Location l's candidates (owned by the cache, valid until lcache_free). */
+const struct lcands *lcache_get(struct lcache *c, const struct graph *g, int l);
+void lcache_free(struct lcache *c);
 
 #endif

@@ -14,8 +14,8 @@ struct combo {
 	const int *path;
 	struct graph g;
 	struct check chk;
-	struct lcands *cand; /* [nlocs] */
-	int *pick;	     /* [nlocs] the candidate chosen for each location */
+	const struct lcands **cand; /* [nlocs], owned by the run's cache */
+	int *pick;		    /* [nlocs] the candidate chosen for each location */
 	/* The compact graph: the events the dynamic edges touch (map: event -> compact number). */
 	int *map, k;
 	struct rel base; /* chk.order restricted to those events */
@@ -31,7 +31,8 @@ struct run {
 	mm_exec_fn fn;
 	void *ctx;
 	struct mm_stats *st;
-	int halt; /* 1: stop everything (callback or budget) */
+	int halt;	      /* 1: stop everything (callback or budget) */
+	struct lcache *cache; /* the locations' candidates by signature (locs.h) */
 };
 
 /* The events some candidate's dynamic edges touch, numbered 0..k-1, and the fixed order among
@@ -44,9 +45,9 @@ static void compact(struct combo *c)
 		c->map[i] = -1;
 	c->k = 0;
 	for (int l = 0; l < c->g.nlocs; l++)
-		for (int j = 0; j < c->cand[l].n; j++)
-			for (int e = 0; e < 2 * c->cand[l].c[j].nedges; e++) {
-				int v = c->cand[l].c[j].edges[e];
+		for (int j = 0; j < c->cand[l]->n; j++)
+			for (int e = 0; e < 2 * c->cand[l]->c[j].nedges; e++) {
+				int v = locs_event(&c->g.locs[l], c->cand[l]->c[j].edges[e]);
 				if (c->map[v] < 0)
 					c->map[v] = c->k++;
 			}
@@ -62,9 +63,11 @@ static int allowed(struct combo *c, struct rel *work)
 {
 	memcpy(work->m, c->base.m, (size_t)c->k * (size_t)c->base.w * sizeof *work->m);
 	for (int l = 0; l < c->g.nlocs; l++) {
-		const struct lcand *x = &c->cand[l].c[c->pick[l]];
+		const struct lcand *x = &c->cand[l]->c[c->pick[l]];
+		const struct gloc *L = &c->g.locs[l];
 		for (int e = 0; e < x->nedges; e++)
-			rel_add(work, c->map[x->edges[2 * e]], c->map[x->edges[2 * e + 1]]);
+			rel_add(work, c->map[locs_event(L, x->edges[2 * e])],
+				c->map[locs_event(L, x->edges[2 * e + 1])]);
 	}
 	return rel_acyclic(work);
 }
@@ -80,17 +83,18 @@ static void emit(struct combo *c, struct run *r)
 	const struct graph *g = &c->g;
 	int nco = 0;
 	for (int l = 0; l < g->nlocs; l++) {
-		const struct lcand *x = &c->cand[l].c[c->pick[l]];
+		const struct lcand *x = &c->cand[l]->c[c->pick[l]];
 		const struct gloc *L = &g->locs[l];
 		for (int i = 0; i < L->nreads; i++) {
 			struct gev *rd = &g->ev[L->reads[i]];
-			c->rf[rd->thread][rd->index] = ref_of(g, x->rf[i]);
+			c->rf[rd->thread][rd->index] = ref_of(g, L->writes[x->rf[i]]);
 		}
-		c->locs[l] = (struct mm_loc){ L->addr,	   L->size,
-					      L->init,	   g->ev[x->co[L->nwrites - 1]].value,
-					      c->co + nco, L->nwrites - 1 };
+		c->locs[l] =
+			(struct mm_loc){ L->addr,     L->size,
+					 L->init,     g->ev[L->writes[x->co[L->nwrites - 1]]].value,
+					 c->co + nco, L->nwrites - 1 };
 		for (int i = 1; i < L->nwrites; i++)
-			c->co[nco++] = ref_of(g, x->co[i]);
+			c->co[nco++] = ref_of(g, L->writes[x->co[i]]);
 	}
 	struct mm_exec x = { g->nthreads, g->trace, c->path,	(const struct mm_ref *const *)c->rf,
 			     c->locs,	  g->nlocs, c->partial, c->why };
@@ -105,7 +109,7 @@ static void emit(struct combo *c, struct run *r)
 static int next_pick(struct combo *c)
 {
 	for (int l = 0; l < c->g.nlocs; l++) {
-		if (++c->pick[l] < c->cand[l].n)
+		if (++c->pick[l] < c->cand[l]->n)
 			return 1;
 		c->pick[l] = 0;
 	}
@@ -149,8 +153,6 @@ static void free_combo(struct combo *c)
 {
 	for (int t = 0; c->rf && t < c->g.nthreads; t++)
 		free(c->rf[t]);
-	for (int l = 0; c->cand && l < c->g.nlocs; l++)
-		lcands_free(&c->cand[l]);
 	free(c->rf), free(c->locs), free(c->co), free(c->pick), free(c->cand), free(c->map);
 	rel_free(&c->base);
 	check_free(&c->chk);
@@ -174,10 +176,12 @@ static int run_combo(const struct mm_problem *p, const int *path, struct run *r,
 		return -1;
 	}
 	check_prepare(&c.chk, &c.g, p->model);
+	if (!r->cache)
+		r->cache = lcache_new(c.chk.dyn);
 	c.cand = xcalloc((size_t)c.g.nlocs + 1, sizeof *c.cand);
 	int none = 0;
 	for (int l = 0; l < c.g.nlocs && !none; l++)
-		none = locs_candidates(&c.g, l, c.chk.dyn, &c.cand[l]) == 0;
+		none = (c.cand[l] = lcache_get(r->cache, &c.g, l))->n == 0;
 	if (!none) {
 		compact(&c);
 		alloc_exec(&c);
@@ -204,7 +208,7 @@ int mm_enumerate(const struct mm_problem *p, mm_exec_fn fn, void *ctx, struct mm
 {
 	*stats = (struct mm_stats){ 0 };
 	*err = NULL;
-	struct run r = { fn, ctx, stats, 0 };
+	struct run r = { fn, ctx, stats, 0, NULL };
 	for (int t = 0; t < p->nthreads; t++)
 		if (p->threads[t].ntraces <= 0)
 			return 0;
@@ -214,5 +218,7 @@ int mm_enumerate(const struct mm_problem *p, mm_exec_fn fn, void *ctx, struct mm
 		rc = run_combo(p, path, &r, err);
 	while (rc == 0 && !r.halt && next_path(p, path));
 	free(path);
+	if (r.cache)
+		lcache_free(r.cache);
 	return rc;
 }

@@ -17,6 +17,7 @@ struct search {
 	int *pos; /* [nw] position of each write in co */
 	int *rf;  /* [nr] local write number, -1 while unassigned */
 	char *used;
+	struct rel poloc, work; /* po-loc among the location's events (local numbers); scratch */
 	unsigned dyn;
 	struct lcands *out;
 	int found;
@@ -31,27 +32,32 @@ static int gid(const struct search *s, int local)
  * internal", with "let ca = fr | co"), on this location's events, with the reads assigned so far.
  * co is a chain, so its successive pairs and each read's fr to the write right after its source
  * in co give the same cycles as the whole relations. */
-static int internal(const struct search *s)
+static int internal(struct search *s)
 {
-	int k = s->nw + s->nr;
-	struct rel r = rel_new(k);
-	for (int a = 0; a < k; a++)
-		for (int b = 0; b < k; b++)
-			if (rel_has(&s->g->poloc, gid(s, a), gid(s, b)))
-				rel_add(&r, a, b);
+	struct rel *r = &s->work;
+	memcpy(r->m, s->poloc.m, (size_t)r->n * (size_t)r->w * sizeof *r->m);
 	for (int i = 0; i + 1 < s->nw; i++)
-		rel_add(&r, s->co[i], s->co[i + 1]);
+		rel_add(r, s->co[i], s->co[i + 1]);
 	for (int i = 0; i < s->nr; i++) {
 		if (s->rf[i] < 0)
 			continue;
-		rel_add(&r, s->rf[i], s->nw + i);
+		rel_add(r, s->rf[i], s->nw + i);
 		int p = s->pos[s->rf[i]];
 		if (p + 1 < s->nw)
-			rel_add(&r, s->nw + i, s->co[p + 1]);
+			rel_add(r, s->nw + i, s->co[p + 1]);
 	}
-	int ok = rel_acyclic(&r);
-	rel_free(&r);
-	return ok;
+	return rel_acyclic(r);
+}
+
+/* po-loc among the location's events, in local numbers. */
+static void local_poloc(struct search *s)
+{
+	int k = s->nw + s->nr;
+	s->poloc = rel_new(k), s->work = rel_new(k);
+	for (int a = 0; a < k; a++)
+		for (int b = 0; b < k; b++)
+			if (rel_has(&s->g->poloc, gid(s, a), gid(s, b)))
+				rel_add(&s->poloc, a, b);
 }
 
 /* B2.3 atomicity (armv8-common.cat: "empty rmw & (fre; coe) as atomic"): no write of another thread
@@ -86,18 +92,20 @@ static void candidate_edges(const struct search *s, struct lcand *c)
 	struct buf b = { 0 };
 	for (int i = 0; i < s->nw; i++)
 		for (int j = i + 1; j < s->nw; j++) {
-			int x = c->co[i], y = c->co[j], in = graph_same_thread(g, x, y);
+			int x = c->co[i], y = c->co[j];
+			int in = graph_same_thread(g, gid(s, x), gid(s, y));
 			if (s->dyn & (in ? DYN_COI : DYN_COE))
 				push_edge(&b, x, y);
 		}
 	for (int i = 0; i < s->nr; i++) {
-		int r = gid(s, s->nw + i), w = c->rf[i];
-		int in = graph_same_thread(g, w, r);
+		int r = s->nw + i, w = c->rf[i];
+		int in = graph_same_thread(g, gid(s, w), gid(s, r));
 		if (s->dyn & (in ? DYN_RFI : DYN_RFE))
 			push_edge(&b, w, r);
 		for (int p = s->pos[s->rf[i]] + 1; p < s->nw; p++) {
 			int y = c->co[p];
-			if (s->dyn & (graph_same_thread(g, r, y) ? DYN_FRI : DYN_FRE))
+			if (s->dyn &
+			    (graph_same_thread(g, gid(s, r), gid(s, y)) ? DYN_FRI : DYN_FRE))
 				push_edge(&b, r, y);
 		}
 	}
@@ -117,10 +125,8 @@ static void record(struct search *s)
 	struct lcand *c = &o->c[o->n++];
 	c->co = xmalloc((size_t)s->nw * sizeof(int));
 	c->rf = xmalloc(((size_t)s->nr + 1) * sizeof(int));
-	for (int i = 0; i < s->nw; i++)
-		c->co[i] = gid(s, s->co[i]);
-	for (int i = 0; i < s->nr; i++)
-		c->rf[i] = gid(s, s->rf[i]);
+	memcpy(c->co, s->co, (size_t)s->nw * sizeof(int));
+	memcpy(c->rf, s->rf, (size_t)s->nr * sizeof(int));
 	candidate_edges(s, c);
 	s->found++;
 }
@@ -188,8 +194,10 @@ int locs_candidates(const struct graph *g, int l, unsigned dyn, struct lcands *o
 	for (int i = 0; i < s.nr; i++)
 		s.rf[i] = -1;
 	s.co[0] = 0, s.pos[0] = 0, s.used[0] = 1;
+	local_poloc(&s);
 	choose_co(&s, 1);
 	free(s.co), free(s.pos), free(s.rf), free(s.used);
+	rel_free(&s.poloc), rel_free(&s.work);
 	return s.found;
 }
 

@@ -66,10 +66,13 @@ struct rel rel_seq(const struct rel *r, const struct rel *s)
 	struct rel q = rel_new(r->n);
 	for (int i = 0; i < r->n; i++) {
 		uint64_t *out = rel_row(&q, i);
-		for (int j = 0; j < r->n; j++)
-			if (rel_has(r, i, j))
+		const uint64_t *ri = rel_row(r, i);
+		for (int x = 0; x < r->w; x++)
+			for (uint64_t bits = ri[x]; bits; bits &= bits - 1) {
+				const uint64_t *sj = rel_row(s, 64 * x + __builtin_ctzll(bits));
 				for (int k = 0; k < r->w; k++)
-					out[k] |= rel_row(s, j)[k];
+					out[k] |= sj[k];
+			}
 	}
 	return q;
 }
@@ -138,41 +141,38 @@ int rel_irreflexive(const struct rel *r)
 	return 1;
 }
 
-/* Iterative depth-first search from `root`; color 0 new, 1 on the stack, 2 done. Returns 0 when it
- * meets an edge back to a node on the stack (a cycle). */
-static int dfs_acyclic(const struct rel *r, int root, char *color, int *stack, int *next)
+/* Removes from `left` every node with no successor in `left`, until none is removed; returns 1
+ * when `left` ends empty. A graph is acyclic exactly when repeatedly removing its sinks empties
+ * it. */
+static int peel(const struct rel *r, uint64_t *left)
 {
-	int top = 0;
-	stack[top] = root, next[top] = 0, color[root] = 1;
-	while (top >= 0) {
-		int u = stack[top], v = next[top];
-		while (v < r->n && !rel_has(r, u, v))
-			v++;
-		if (v == r->n) {
-			color[u] = 2, top--;
-			continue;
-		}
-		next[top] = v + 1;
-		if (color[v] == 1)
-			return 0;
-		if (color[v] == 0) {
-			top++;
-			stack[top] = v, next[top] = 0, color[v] = 1;
-		}
+	for (int removed = 1; removed;) {
+		removed = 0;
+		for (int x = 0; x < r->w; x++)
+			for (uint64_t bits = left[x]; bits; bits &= bits - 1) {
+				int u = 64 * x + __builtin_ctzll(bits);
+				const uint64_t *ru = rel_row(r, u);
+				uint64_t any = 0;
+				for (int k = 0; k < r->w; k++)
+					any |= ru[k] & left[k];
+				if (!any)
+					left[x] &= ~((uint64_t)1 << (u % 64)), removed = 1;
+			}
 	}
+	for (int x = 0; x < r->w; x++)
+		if (left[x])
+			return 0;
 	return 1;
 }
 
 int rel_acyclic(const struct rel *r)
 {
-	char *color = xcalloc((size_t)r->n + 1, 1);
-	int *stack = xmalloc(((size_t)r->n + 1) * sizeof *stack);
-	int *next = xmalloc(((size_t)r->n + 1) * sizeof *next);
-	int ok = 1;
-	for (int i = 0; i < r->n && ok; i++)
-		if (color[i] == 0)
-			ok = dfs_acyclic(r, i, color, stack, next);
-	free(color), free(stack), free(next);
+	uint64_t small[4], *left = r->w <= 4 ? small : xmalloc((size_t)r->w * sizeof *left);
+	for (int x = 0; x < r->w; x++)
+		left[x] = x < r->n / 64 ? ~(uint64_t)0 : ((uint64_t)1 << (r->n % 64)) - 1;
+	int ok = peel(r, left);
+	if (left != small)
+		free(left);
 	return ok;
 }
 

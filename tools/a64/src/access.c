@@ -113,22 +113,25 @@ static void add_candidate(uint64_t **cand, int *n, int *cap, uint64_t x)
 	(*cand)[(*n)++] = x;
 }
 
-/* The value this path gives a shared read of size bytes at addr: one of the caller's values for
- * the address or of this path's own earlier writes there (a thread never reads its own later or
- * other paths' writes). 0 or -1. */
+/* The value this path gives a shared read of size bytes at addr (see run.h). 0 or -1. */
 static int choose_value(struct runst *s, uint64_t addr, int size, uint64_t *v)
 {
-	const struct mm_valset *vs = mm_values_get(s->p->vals, addr);
+	const struct mm_valset *init = mm_values_get(s->p->init, addr),
+			       *vs = mm_values_get(s->p->vals, addr);
 	uint64_t *cand = NULL;
-	int n = 0, cap = 0;
-	for (int i = 0; vs && i < vs->n; i++)
-		add_candidate(&cand, &n, &cap, vs->v[i] & mask(size));
+	int n = 0, cap = 0, own = -1;
 	for (int i = 0; i < s->nev; i++)
 		if (s->ev[i].kind == MM_W && s->ev[i].addr == addr)
-			add_candidate(&cand, &n, &cap, s->ev[i].value & mask(size));
-	if (!n)
-		return rs_fail(s, "a read of shared address 0x%llx, which has no value set",
+			own = i;
+	if (own >= 0)
+		add_candidate(&cand, &n, &cap, s->ev[own].value & mask(size));
+	else if (init && init->n)
+		add_candidate(&cand, &n, &cap, init->v[0] & mask(size));
+	else
+		return rs_fail(s, "a read of shared address 0x%llx, which has no initial value",
 			       (unsigned long long)addr);
+	for (int i = 0; vs && i < vs->n; i++)
+		add_candidate(&cand, &n, &cap, vs->v[i] & mask(size));
 	*v = cand[rs_choose(s, n)];
 	free(cand);
 	return 0;

@@ -47,7 +47,11 @@ static void registers(const struct a64_image *ai, int th, uint64_t x[31])
 static char *run_thread(const struct a64_image *ai, struct ucpu *cpu, const struct a64_bounds *b,
 			const struct mm_values *vals, struct a64_paths *out, int th)
 {
+	struct mm_values init = { 0 };
+	for (int i = 0; i < ai->t->nlocs; i++)
+		mm_values_add(&init, ai->loc_addr[i], ai->t->locs[i].init);
 	struct a64_prod p = { .entry = ai->entry[th],
+			      .init = &init,
 			      .shared_lo = ai->shared_lo,
 			      .shared_hi = ai->shared_hi,
 			      .vals = vals,
@@ -59,7 +63,9 @@ static char *run_thread(const struct a64_image *ai, struct ucpu *cpu, const stru
 	registers(ai, th, p.x);
 	char msg[512];
 	uint64_t pc;
-	if (a64_run(&p, cpu, out, msg, sizeof msg, &pc) == 0)
+	int rc = a64_run(&p, cpu, out, msg, sizeof msg, &pc);
+	mm_values_free(&init);
+	if (rc == 0)
 		return NULL;
 	int line;
 	const char *text;
@@ -95,13 +101,11 @@ static int add_all(struct mm_values *to, const struct mm_values *from)
 	return grew;
 }
 
-/* What thread th's reads may return this round: the initial values, the others' writes. */
+/* What the other threads wrote in the previous round, for thread th's reads. */
 static void others(const struct a64_image *ai, const struct a64_explore *ex, int th,
 		   struct mm_values *v)
 {
 	const struct a64_test *t = ai->t;
-	for (int i = 0; i < t->nlocs; i++)
-		mm_values_add(v, ai->loc_addr[i], t->locs[i].init);
 	for (int u = 0; u < t->nthreads; u++)
 		if (u != th)
 			add_all(v, &ex->written[u]);

@@ -29,9 +29,11 @@ struct a64_prod {
 	uint64_t entry; /* the thread's first instruction */
 	uint64_t x[31]; /* X0..X30 at the start (X30 is then the return address) */
 	uint64_t shared_lo, shared_hi;
-	/* Per shared address: the values a read there may return besides the thread's own earlier
-	 * writes on the same path (the initial value and the other threads' writes). */
-	const struct mm_values *vals;
+	/* Per shared address: its initial value (one), and the values the other threads write. A
+	 * read returns one of the others' values, or the thread's own latest write there on this
+	 * path if it made one, else the initial value: coherence forbids a thread to read the
+	 * initial value or an older write of its own after its write (internal visibility). */
+	const struct mm_values *init, *vals;
 	long max_steps; /* instructions per path: past it the path is partial */
 	long max_paths; /* paths per thread: past it the run stops, partial */
 	/* Optional: refuses a shared access (returns non-zero with a message in msg). */

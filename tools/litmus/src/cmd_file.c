@@ -52,10 +52,13 @@ int cmd_check(int argc, char **argv)
 static void print_result(const struct lit_test *t, const struct lit_result *r)
 {
 	char key[4096];
-	printf("%s: %s (%s), %llu schedules, %llu states%s\n", r->model == LM_SC ? "SC" : "x86-TSO",
-	       lit_verdict(r), lit_quantifier_holds(t, r) ? "condition holds" : "condition fails",
-	       (unsigned long long)r->schedules, (unsigned long long)r->states,
-	       r->partial ? ", PARTIAL (state budget exhausted)" : "");
+	int ax = r->model == LM_ARMV8;
+	printf("%s: %s (%s), %llu %s, %llu %s%s%s%s\n", lit_model_title(r->model), lit_verdict(r),
+	       lit_quantifier_holds(t, r) ? "condition holds" : "condition fails",
+	       (unsigned long long)r->schedules, ax ? "executions" : "schedules",
+	       (unsigned long long)r->states, ax ? "candidates" : "states",
+	       r->partial ? ", PARTIAL: " : "", r->partial && r->why ? r->why : "",
+	       r->partial ? " (not a verdict)" : "");
 	for (int k = 0; k < r->noutcomes; k++) {
 		const struct lit_outcome *o = &r->outcomes[k];
 		lit_outcome_key(t, o, key, sizeof key);
@@ -71,11 +74,14 @@ int cmd_run(int argc, char **argv)
 	int i = options(argc, argv, opts, vals);
 	if (i < 0 || i + 1 != argc)
 		return 2;
-	if (vals[0] && strcmp(vals[0], "sc") && strcmp(vals[0], "tso"))
+	if (vals[0] && strcmp(vals[0], "sc") && strcmp(vals[0], "tso") && strcmp(vals[0], "armv8"))
 		return 2;
 	char err[1024];
 	struct lit_run run;
-	if (lit_run_file(argv[i], 0, &run, err, sizeof err) != LIT_OK) {
+	unsigned models = 0;
+	for (int m = LM_SC; m < LIT_NMODELS; m++)
+		models |= (unsigned)(!vals[0] || !strcmp(vals[0], lit_model_name(m))) << m;
+	if (lit_run_models(argv[i], 0, models, &run, err, sizeof err) != LIT_OK) {
 		fprintf(stderr, "%s\n", err);
 		lit_run_free(&run);
 		return 1;
@@ -85,8 +91,8 @@ int cmd_run(int argc, char **argv)
 	lit_cond_herd(run.t, run.t->cond, &c);
 	printf(" (%s)%s%s\n", buf_str(&c), run.t->result[0] ? ", LKMM: " : "", run.t->result);
 	buf_free(&c);
-	for (int m = LM_SC; m <= LM_TSO; m++)
-		if (!vals[0] || !strcmp(vals[0], lit_model_name(m)))
+	for (int m = LM_SC; m < LIT_NMODELS; m++)
+		if (models >> m & 1)
 			print_result(run.t, &run.r[m]);
 	lit_run_free(&run);
 	return 0;
@@ -94,7 +100,7 @@ int cmd_run(int argc, char **argv)
 
 char *run_json_text(const struct lit_run *run, const char *id)
 {
-	json_t *j = lit_test_json(run->t, id, run->r, 2);
+	json_t *j = lit_test_json(run->t, id, run->r, LIT_NMODELS);
 	char *s = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	return s;
@@ -104,7 +110,7 @@ int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen)
 {
 	const struct lit_test *t = run->t;
 	int never = !strcmp(t->result, "Never"), always = !strcmp(t->result, "Always");
-	for (int m = LM_SC; m <= LM_TSO && (never || always); m++) {
+	for (int m = LM_SC; m < LIT_NMODELS && (never || always); m++) {
 		const struct lit_result *r = &run->r[m];
 		for (int k = 0; k < r->noutcomes; k++) {
 			const struct lit_outcome *o = &r->outcomes[k];
@@ -112,9 +118,10 @@ int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen)
 				continue;
 			snprintf(err, errlen,
 				 "%s:%d: the file says Result: %s, but under %s the condition %s "
-				 "(schedule %s)",
-				 t->file, t->result_line, t->result, m == LM_SC ? "SC" : "x86-TSO",
-				 never ? "holds" : "fails", o->witness);
+				 "(%s %s)",
+				 t->file, t->result_line, t->result, lit_model_title(m),
+				 never ? "holds" : "fails",
+				 m == LM_ARMV8 ? "execution" : "schedule", o->witness);
 			return -1;
 		}
 	}

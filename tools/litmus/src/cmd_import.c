@@ -6,8 +6,9 @@
  *   OUT_DIR/summary.json        one row per file: status, verdicts, why it was skipped
  * and a table on stdout; litmus-tool examples converts the tests a list names into one folder
  * (examples/litmus/). Tests using RCU or other unsupported features are skipped with their
- * reason; a malformed file, a clash of example names or a herd verdict that x86-TSO
- * contradicts is an error (exit status 1), reported as "file:line: message".
+ * reason; a malformed file, a clash of example names or a herd verdict that SC, x86-TSO or
+ * Armv8 contradicts is an error (exit status 1), reported as "file:line: message". The Armv8
+ * column says "partial" when the enumeration stopped at a bound (not a verdict).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
@@ -24,7 +25,7 @@ struct row {
 	struct buf file, reason;
 	char name[128], example[128];
 	const char *status; /* "ok", "no example", "skipped", "error" */
-	char lkmm[16], sc[16], tso[16];
+	char lkmm[16], sc[16], tso[16], armv8[16];
 	struct lit_line_map lines; /* the example's fixed statements' litmus lines */
 };
 
@@ -47,6 +48,7 @@ static json_t *row_json(const struct row *r)
 	if (r->sc[0]) {
 		json_object_set_new(o, "sc", json_string(r->sc));
 		json_object_set_new(o, "tso", json_string(r->tso));
+		json_object_set_new(o, "armv8", json_string(r->armv8));
 	}
 	return o;
 }
@@ -110,6 +112,8 @@ static int import_one(const char *path, const char *out_dir, const char *page, s
 	snprintf(r->lkmm, sizeof r->lkmm, "%s", run.t->result);
 	snprintf(r->sc, sizeof r->sc, "%s", lit_verdict(&run.r[LM_SC]));
 	snprintf(r->tso, sizeof r->tso, "%s", lit_verdict(&run.r[LM_TSO]));
+	snprintf(r->armv8, sizeof r->armv8, "%s",
+		 run.r[LM_ARMV8].partial ? "partial" : lit_verdict(&run.r[LM_ARMV8]));
 	char name[128];
 	lit_example_name(run.t->name, needs_humps(names, nnames, nrows, run.t->name), name,
 			 sizeof name);
@@ -157,12 +161,13 @@ static const char *base(const char *path)
 
 static void print_table(const struct row *rows, int n)
 {
-	printf("%-50s %-10s %-10s %-10s %s\n", "test", "LKMM", "SC", "x86-TSO", "example");
+	printf("%-50s %-10s %-10s %-10s %-10s %s\n", "test", "LKMM", "SC", "x86-TSO", "Armv8",
+	       "example");
 	for (int i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		if (!strcmp(r->status, "ok") || !strcmp(r->status, "no example"))
-			printf("%-50s %-10s %-10s %-10s %s%s\n", r->name,
-			       r->lkmm[0] ? r->lkmm : "-", r->sc, r->tso,
+			printf("%-50s %-10s %-10s %-10s %-10s %s%s\n", r->name,
+			       r->lkmm[0] ? r->lkmm : "-", r->sc, r->tso, r->armv8,
 			       r->example[0] ? "litmus/" : "",
 			       r->example[0] ? r->example : buf_str(&r->reason));
 		else

@@ -11,7 +11,7 @@
 #include "buf.h"
 
 int cmd_check(int argc, char **argv);	 /* parse and lower each file */
-int cmd_run(int argc, char **argv);	 /* the outcomes under SC and x86-TSO, as text */
+int cmd_run(int argc, char **argv);	 /* the outcomes under SC, x86-TSO and Armv8, as text */
 int cmd_json(int argc, char **argv);	 /* the outcomes as JSON (outjson.h) */
 int cmd_convert(int argc, char **argv);	 /* one file as a course example */
 int cmd_import(int argc, char **argv);	 /* a folder of tests: examples, JSON, a summary */
@@ -31,9 +31,10 @@ char *run_json_text(const struct lit_run *run, const char *id);
  * index of the first other argument, or -1 on an unknown option or a missing value. */
 int options(int argc, char **argv, const char *const *opts, const char **vals);
 
-/* herd's verdict must hold under x86-TSO and SC as well (x86 implements the kernel's model,
- * and SC allows less than x86-TSO): Never and Always carry over. 0 when they do; -1 with err
- * naming the schedule that breaks them. */
+/* herd's verdict must hold under x86-TSO, SC and Armv8 as well (x86 and arm64 implement the
+ * kernel's model with the mappings the reference uses, and SC allows less than either): Never and
+ * Always carry over. 0 when they do; -1 with err naming the schedule (or, under Armv8, the
+ * execution) that breaks them. An outcome found by a partial run is still found. */
 int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen);
 
 #endif

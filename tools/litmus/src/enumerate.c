@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "armv8.h"
 #include "cond.h"
 
 struct tlayout {
@@ -316,6 +317,7 @@ static uint64_t visit(struct machine *m, const int32_t *s)
 		return (uint64_t)known;
 	if (m->entered >= m->max_states) {
 		m->r->partial = 1;
+		m->r->why = "the state budget (max_states)";
 		return NO_STATE;
 	}
 	m->entered++;
@@ -423,6 +425,9 @@ int lit_enumerate(const struct lit_prog *p, enum lit_model model, unsigned mutan
 {
 	memset(r, 0, sizeof *r);
 	r->model = model;
+	if (model == LM_ARMV8)
+		return lit_armv8(p, max_states ? max_states : LIT_DEFAULT_MAX_STATES, r, err,
+				 errlen);
 	struct machine *m = calloc(1, sizeof *m);
 	int rc = -1;
 	if (m) {
@@ -478,5 +483,10 @@ int lit_quantifier_holds(const struct lit_test *t, const struct lit_result *r)
 
 const char *lit_model_name(enum lit_model m)
 {
-	return m == LM_SC ? "sc" : "tso";
+	return m == LM_SC ? "sc" : m == LM_TSO ? "tso" : "armv8";
+}
+
+const char *lit_model_title(enum lit_model m)
+{
+	return m == LM_SC ? "SC" : m == LM_TSO ? "x86-TSO" : "Armv8";
 }

@@ -38,7 +38,10 @@
 
 #include "prog.h"
 
-enum lit_model { LM_SC, LM_TSO };
+/* LM_ARMV8: the Arm ARM's model over candidate executions (armv8.h), not a machine: its
+ * `schedules` count executions and its witnesses are executions. */
+enum lit_model { LM_SC, LM_TSO, LM_ARMV8 };
+#define LIT_NMODELS 3
 
 /* Deliberately broken x86-TSO machines: the tests show that each asserted fact can fail. */
 enum {
@@ -58,7 +61,8 @@ struct lit_outcome {
 
 struct lit_result {
 	enum lit_model model;
-	int partial;	    /* stopped at max_states: outcomes are those found */
+	int partial;	    /* stopped at a bound: outcomes are those found */
+	const char *why;    /* the bound, in words, when partial (static) */
 	uint64_t schedules; /* complete schedules (saturating at UINT64_MAX) */
 	uint64_t states;    /* distinct states explored */
 	int noutcomes;
@@ -79,6 +83,7 @@ void lit_result_free(struct lit_result *r);
 const char *lit_verdict(const struct lit_result *r);
 /* The test's quantifier holds: exists: Sometimes or Always; ~exists: Never; forall: Always. */
 int lit_quantifier_holds(const struct lit_test *t, const struct lit_result *r);
-const char *lit_model_name(enum lit_model m); /* "sc", "tso" */
+const char *lit_model_name(enum lit_model m);  /* "sc", "tso", "armv8" */
+const char *lit_model_title(enum lit_model m); /* "SC", "x86-TSO", "Armv8" */
 
 #endif

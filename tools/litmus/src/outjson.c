@@ -47,11 +47,6 @@ static json_t *outcome_json(const struct lit_test *t, const struct lit_outcome *
 			 "witness", o->witness, "satisfies", o->satisfies);
 }
 
-static const char *model_title(enum lit_model m)
-{
-	return m == LM_SC ? "SC" : "x86-TSO";
-}
-
 json_t *lit_result_json(const struct lit_test *t, const struct lit_result *r)
 {
 	json_t *outs = json_array();
@@ -66,10 +61,14 @@ json_t *lit_result_json(const struct lit_test *t, const struct lit_result *r)
 	json_object_set_new(checked, buf_str(&p), json_boolean(reachable));
 	buf_free(&p);
 	buf_free(&q);
-	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:o, s:o}", "model", model_title(r->model),
-			 "partial", r->partial, "schedules", (json_int_t)r->schedules, "states",
-			 (json_int_t)r->states, "verdict", lit_verdict(r), "holds",
-			 lit_quantifier_holds(t, r), "outcomes", outs, "checked", checked);
+	json_t *j = json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:o, s:o}", "model",
+			      lit_model_title(r->model), "partial", r->partial, "schedules",
+			      (json_int_t)r->schedules, "states", (json_int_t)r->states, "verdict",
+			      lit_verdict(r), "holds", lit_quantifier_holds(t, r), "outcomes", outs,
+			      "checked", checked);
+	if (j && r->partial && r->why)
+		json_object_set_new(j, "why", json_string(r->why));
+	return j;
 }
 
 json_t *lit_test_json(const struct lit_test *t, const char *id, const struct lit_result *r, int n)

@@ -4,16 +4,19 @@
  *
  *   {"id", "file", "name", "lkmm": {"result", "line"} | null,
  *    "condition": {"quantifier", "herd", "predicate", "line"},
- *    "threads": ["P0", ...], "outcome": ["P0_r0", ...], "order": ["sc", "tso"],
- *    "models": {"sc": {"model": "SC", "partial", "schedules", "states", "verdict", "holds",
+ *    "threads": ["P0", ...], "outcome": ["P0_r0", ...], "order": ["sc", "tso", "armv8"],
+ *    "models": {"sc": {"model": "SC", "partial", ["why",] "schedules", "states", "verdict", "holds",
  *                      "outcomes": [{"key", "values", "hang", "crash": null, "done", "count",
  *                                    "witness", "satisfies"}],
- *                      "checked": {<predicate>: reachable}}, "tso": {...}}}
+ *                      "checked": {<predicate>: reachable}}, "tso": {...}, "armv8": {...}}}
  *
  * "key" is the explorer's outcome key ("P0_r0=0 P1_r0=1; P1 does not terminate"), "witness"
  * the reference's schedule (enumerate.h), "satisfies" the condition on that outcome (false
  * when a thread did not finish), "verdict" herd's word for the condition over the finished
- * runs and "holds" whether the test's quantifier holds.
+ * runs and "holds" whether the test's quantifier holds. "why" (only when partial) names the
+ * bound. Under "armv8" (armv8.h), "schedules" counts allowed executions, "states" the candidate
+ * executions checked, and "witness" is an execution (its reads-from and coherence), not a
+ * schedule.
  */
 #ifndef LITMUS_OUTJSON_H
 #define LITMUS_OUTJSON_H

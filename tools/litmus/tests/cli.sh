@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli.sh TOOL - litmus-tool on bad input: file:line messages and exit statuses of check and
-# import, RCU and unsupported tests skipped with their reason, a herd verdict x86-TSO
-# contradicts reported, the examples list's goal word. Prints "cli: ok" or the first difference.
+# import, RCU and unsupported tests skipped with their reason, a herd verdict x86-TSO or Armv8
+# contradicts reported, the examples list's goal word, run's --model. Prints "cli: ok" or the first difference.
 set -u
 tool=$1
 tmp=$(mktemp -d)
@@ -14,6 +14,9 @@ printf 'C Rcu\nP0(int *x)\n{\n\trcu_read_lock();\n}\nexists (x=0)\n' > "$tmp/in/
 printf 'C Atomic\nP0(atomic_t *v)\n{\n}\nexists (x=0)\n' > "$tmp/in/atomic.litmus"
 # claims Never, but x86-TSO (and SC) reach the condition
 printf 'C Liar\n(* Result: Never *)\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nP1(int *x)\n{\n\tint r0;\n\tr0 = READ_ONCE(*x);\n}\nexists (1:r0=1)\n' > "$tmp/in/liar.litmus"
+# claims Never, but Armv8 reaches the condition (message passing, nothing ordered) where SC and
+# x86-TSO do not
+sed 's/Result: Sometimes/Result: Never/' tools/litmus/tests/litmus/MP+poonceonces.litmus > "$tmp/in/armliar.litmus"
 cp tools/litmus/tests/litmus/SB+poonceonces.litmus "$tmp/in/"
 
 out=$("$tool" check "$tmp/in/bad.litmus" 2>&1); rc=$?
@@ -28,16 +31,18 @@ out=$("$tool" check "$tmp/in/bad.litmus" 2>&1); rc=$?
 grep -qx "$tmp/in/bad.litmus:5: expected ';' after the statement, got '}'" "$tmp/err" || fail "import stderr: $(cat "$tmp/err")"
 grep -qx "$tmp/in/liar.litmus:2: the file says Result: Never, but under SC the condition holds (schedule 01)" "$tmp/err" ||
 	fail "no contradiction reported: $(cat "$tmp/err")"
+grep -q "^$tmp/in/armliar.litmus:[0-9]*: the file says Result: Never, but under Armv8 the condition holds (execution P1:[0-9]* LDR flag=1 from P0:[0-9]*; P1:[0-9]* LDR buf=0 from init)$" "$tmp/err" ||
+	fail "no Armv8 contradiction reported: $(cat "$tmp/err")"
 grep -q "^rcu.litmus *skipped: RCU: $tmp/in/rcu.litmus:4: RCU is not supported ('rcu_read_lock')" "$tmp/table" || fail "rcu: $(cat "$tmp/table")"
 grep -q "^atomic.litmus *skipped: $tmp/in/atomic.litmus:2: atomic_t is not supported" "$tmp/table" || fail "atomic: $(cat "$tmp/table")"
-grep -q "^SB+poonceonces *Sometimes *Never *Sometimes *litmus/sb-poonceonces" "$tmp/table" || fail "SB: $(cat "$tmp/table")"
-grep -qx "5 files: 1 examples, 2 skipped, 2 errors" "$tmp/table" || fail "summary line: $(tail -1 "$tmp/table")"
+grep -q "^SB+poonceonces *Sometimes *Never *Sometimes *Sometimes *litmus/sb-poonceonces" "$tmp/table" || fail "SB: $(cat "$tmp/table")"
+grep -qx "6 files: 1 examples, 2 skipped, 3 errors" "$tmp/table" || fail "summary line: $(tail -1 "$tmp/table")"
 [ -f "$tmp/out/examples/sb-poonceonces.c" ] && [ -f "$tmp/out/ref/sb-poonceonces.json" ] || fail "outputs missing"
 [ ! -e "$tmp/out/examples/liar.c" ] || fail "an example was written for a contradicted test"
 node -e '
 const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 const by = Object.fromEntries(s.tests.map((t) => [t.file.replace(/.*\//, ""), t.status]));
-const want = { "SB+poonceonces.litmus": "ok", "atomic.litmus": "skipped", "bad.litmus": "error", "liar.litmus": "error", "rcu.litmus": "skipped" };
+const want = { "SB+poonceonces.litmus": "ok", "armliar.litmus": "error", "atomic.litmus": "skipped", "bad.litmus": "error", "liar.litmus": "error", "rcu.litmus": "skipped" };
 if (JSON.stringify(by) !== JSON.stringify(want)) { console.error("summary.json: " + JSON.stringify(by)); process.exit(1); }
 ' "$tmp/out/summary.json" || fail "summary.json"
 
@@ -52,4 +57,8 @@ grep -q '^ \* goal.plain: make the test.s condition (exists 0:r0=0 /\\ 1:r0=0) c
 printf 'SB+poonceonces\nSB+poonceonces golf\n' > "$tmp/list"
 "$tool" examples "$tmp/in" "$tmp/list" "$tmp/ex2" 2> "$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "list:2: unknown word 'golf' after the test name" "$tmp/err" || fail "a bad list line: $rc $(cat "$tmp/err")"
+"$tool" run --model armv8 "$tmp/in/SB+poonceonces.litmus" > "$tmp/run" || fail "run --model armv8"
+grep -q "^Armv8: Sometimes (condition holds), 4 executions, 4 candidates$" "$tmp/run" || fail "run --model armv8: $(cat "$tmp/run")"
+! grep -q "^SC:" "$tmp/run" || fail "run --model armv8 printed SC too"
+"$tool" run --model power "$tmp/in/SB+poonceonces.litmus" 2>/dev/null; [ $? -eq 2 ] || fail "run --model power is not a usage error"
 echo "cli: ok"
