@@ -1,0 +1,92 @@
+/*
+ * spin.c - the states one path of compiled code has been in, to end a loop the thread would go
+ * round forever (see run.h, prod.state, and runst.h).
+ *
+ * A path's future depends only on its state (registers, flags, private memory, the open
+ * exclusive) and on the values its later reads are given. So when the state after a backward
+ * branch is one the path was in before, with no write event in between, the events since then
+ * are a cycle the thread repeats for as long as its reads return the same values: the path ends
+ * there, its cycle starting at the event it had reached the first time. A path that left the
+ * loop later is not lost: cutting a cycle of reads out of an execution leaves an execution the
+ * model allows, with the same outcome (tools/native/README.md, "Loops").
+ */
+#include <stdlib.h>
+
+#include "buf.h"
+#include "runst.h"
+
+struct seen {
+	uint64_t h;
+	int nev, nwrites; /* events and write events the path had made */
+	int used;
+};
+
+static int writes(const struct runst *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->nev; i++)
+		n += s->ev[i].kind == MM_W;
+	return n;
+}
+
+static uint64_t mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
+}
+
+static struct seen *slot(struct seen *tab, int cap, uint64_t h)
+{
+	int i = (int)(mix(h) & (uint64_t)(cap - 1));
+	while (tab[i].used && tab[i].h != h)
+		i = (i + 1) & (cap - 1);
+	return &tab[i];
+}
+
+static void grow(struct runst *s)
+{
+	int cap = s->capseen ? 2 * s->capseen : 64;
+	struct seen *tab = xcalloc((size_t)cap, sizeof *tab);
+	for (int i = 0; i < s->capseen; i++)
+		if (s->seen[i].used)
+			*slot(tab, cap, s->seen[i].h) = s->seen[i];
+	free(s->seen);
+	s->seen = tab;
+	s->capseen = cap;
+}
+
+void spin_reset(struct runst *s)
+{
+	for (int i = 0; i < s->capseen; i++)
+		s->seen[i].used = 0;
+	s->nseen = 0;
+	s->spin_from = -1;
+}
+
+int spin_repeats(struct runst *s)
+{
+	uint64_t h = s->p->state(s->p->ctx, s->cpu);
+	if (s->excl_open)
+		h = mix(h ^ mix(s->excl_addr + (uint64_t)s->excl_size));
+	if (2 * (s->nseen + 1) > s->capseen)
+		grow(s);
+	struct seen *e = slot(s->seen, s->capseen, h);
+	int w = writes(s);
+	if (e->used && e->nwrites == w) {
+		s->spin_from = e->nev;
+		return 1;
+	}
+	if (!e->used)
+		s->nseen++;
+	*e = (struct seen){ h, s->nev, w, 1 };
+	return 0;
+}
+
+void spin_free(struct runst *s)
+{
+	free(s->seen);
+	s->seen = NULL;
+	s->capseen = s->nseen = 0;
+}
