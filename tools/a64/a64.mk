@@ -10,13 +10,15 @@
 A64_DIR := tools/a64
 A64_OBJ := $(BUILD)/a64/obj
 A64_TOOL := $(BUILD)/a64/a64-tool
-A64_PKGS := jansson libdw libelf unicorn
+A64_PKGS := jansson libxxhash libdw libelf unicorn
 A64_INC := -I$(A64_DIR)/src -Itools/native/src -I$(MODEL_DIR) -I$(CLIB_DIR)
 A64_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(A64_PKGS) 2>/dev/null) \
 	$(A64_INC) -MMD -MP
 A64_LIBS := $(shell pkg-config --libs $(A64_PKGS) 2>/dev/null)
-# the native explorer's linker script, image loader and scratch folders (one implementation)
-A64_NATIVE_SRCS := $(addprefix tools/native/src/,arch.c link.c image.c util.c workdir.c)
+# the native explorer: its linker script, image loader and scratch folders (one implementation), and
+# for the X86 tests its cell pipeline (the x86-TSO machine and the search)
+A64_NATIVE_SRCS := $(addprefix tools/native/src/,arch.c link.c image.c util.c workdir.c \
+	cell.c explore.c machine.c outcome.c trace.c nmeta.c linemap.c)
 A64_OWN_SRCS := $(sort $(wildcard $(A64_DIR)/src/*.c))
 A64_SRCS := $(A64_OWN_SRCS) $(A64_NATIVE_SRCS) $(MODEL_SRCS) $(CLIB_SRCS)
 A64_LIB_SRCS := $(filter-out $(A64_DIR)/src/main.c,$(A64_SRCS))
@@ -38,6 +40,8 @@ $(A64_TOOL): $(foreach s,$(A64_SRCS),$(call a64_obj,$(s),$(A64_OBJ)))
 # ---- the suite: every argued verdict under Armv8, every broken model seen to disagree -----------
 A64_SUITE := $(sort $(wildcard $(A64_DIR)/litmus/*.litmus))
 A64_BROKEN := armv8-broken-nodeps armv8-broken-ldst armv8-broken-nomca
+# herd's X86 tests on the native explorer's x86-TSO machine; SC must disagree on some
+A64_X86_SUITE := $(sort $(wildcard $(A64_DIR)/litmus-x86/*.litmus))
 .PHONY: a64-litmus-test
 a64-litmus-test: $(A64_TOOL)
 	@mkdir -p $(BUILD)/a64
@@ -48,7 +52,12 @@ a64-litmus-test: $(A64_TOOL)
 		{ echo "a64-litmus-test: the broken model $$m gives every argued verdict" >&2; \
 		  tail -1 $(BUILD)/a64/suite-$$m.txt; exit 1; }; \
 		echo "a64-litmus-test: $$m: $$(tail -1 $(BUILD)/a64/suite-$$m.txt)"; done
+	@$(A64_TOOL) check $(A64_X86_SUITE) > $(BUILD)/a64/suite-x86.txt 2>&1 || \
+		{ grep -v ': agrees$$' $(BUILD)/a64/suite-x86.txt; exit 1; }
+	@$(A64_TOOL) check --model sc --must-disagree $(A64_X86_SUITE) > $(BUILD)/a64/suite-x86-sc.txt 2>&1 || \
+		{ echo "a64-litmus-test: sequential consistency gives every X86 test's x86-TSO verdict" >&2; exit 1; }
 	@sh $(A64_DIR)/tests/cli.sh $(A64_TOOL)
+	@echo "a64-litmus-test: X86: $$(tail -1 $(BUILD)/a64/suite-x86.txt); under sc: $$(tail -1 $(BUILD)/a64/suite-x86-sc.txt)"
 	@echo "a64-litmus-test: $$(tail -1 $(BUILD)/a64/suite-armv8.txt)"
 
 # ---- cmocka tests under ASan/UBSan (test_deps assembles with binutils, as the tool does) -------
@@ -71,14 +80,14 @@ a64-unit-test: $(A64_UNITS)
 
 # ---- libFuzzer: the reader (and the condition's evaluation) on arbitrary text ------------------
 A64_FUZZER := $(BUILD)/a64/fuzz-read
-A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c) $(CLIB_SRCS)
+A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c regs.c) $(CLIB_SRCS)
 $(A64_FUZZER): $(A64_DIR)/fuzz/fuzz_read.c $(A64_FUZZ_SRCS) $(wildcard $(A64_DIR)/src/*.h)
 	@mkdir -p $(@D)
 	@clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -I$(A64_DIR)/src -I$(CLIB_DIR) -o $@ $< $(A64_FUZZ_SRCS)
 .PHONY: a64-fuzz-test a64-fuzz
 a64-fuzz-test: $(A64_FUZZER)
-	@$(A64_FUZZER) -runs=0 $(A64_DIR)/litmus $(A64_DIR)/tests/bad 2>&1 | tail -1
+	@$(A64_FUZZER) -runs=0 $(A64_DIR)/litmus $(A64_DIR)/litmus-x86 $(A64_DIR)/tests/bad 2>&1 | tail -1
 a64-fuzz: $(A64_FUZZER)
 	@mkdir -p $(BUILD)/a64/fuzz-corpus
 	$(A64_FUZZER) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \

@@ -40,9 +40,12 @@ void rd_cond_free(struct a64_cond *c)
 static int term(struct rd *r, struct lx *l, int *thread, int *reg)
 {
 	char name[RD_NAME];
-	int k = lx_threadreg(l, thread, reg, name, sizeof name);
-	if (k < 0 || (k > 0 && *reg > 30))
-		return rd_fail(r, l->line, "unknown register %d:%s", *thread, name);
+	int k = lx_threadreg(l, thread, name, sizeof name);
+	if (k < 0)
+		return rd_fail(r, l->line, "a name of more than %d characters", RD_NAME - 1);
+	if (k > 0 && (*reg = a64_reg_parse(r->t->isa, name)) < 0)
+		return rd_fail(r, l->line, "unknown register %d:%s (%s)", *thread, name,
+			       a64_reg_list(r->t->isa));
 	if (k > 0 && *thread >= r->t->nthreads)
 		return rd_fail(r, l->line, "unknown register %d:%s (the test has %d thread%s)",
 			       *thread, name, r->t->nthreads, r->t->nthreads == 1 ? "" : "s");

@@ -42,19 +42,20 @@ static int init_value(struct rd *r, struct lx *l, uint64_t *v, int *loc)
 	return 0;
 }
 
-static int add_reginit(struct rd *r, int thread, int reg, int line, struct lx *l)
+static int add_reginit(struct rd *r, int thread, const char *name, int line, struct lx *l)
 {
 	struct a64_test *t = r->t;
 	uint64_t v = 0;
-	int loc = -1;
-	if (reg > 30)
-		return rd_fail(r, line, "unknown register %d:X%d (X0 to X30)", thread, reg);
+	int loc = -1, reg = a64_reg_parse(t->isa, name);
+	if (reg < 0)
+		return rd_fail(r, line, "unknown register %d:%s (%s)", thread, name,
+			       a64_reg_list(t->isa));
 	if (lx_eat(l, "=") && init_value(r, l, &v, &loc) != 0)
 		return -1;
 	for (int i = 0; i < t->ninits; i++)
 		if (t->inits[i].thread == thread && t->inits[i].reg == reg)
-			return rd_fail(r, line, "register %d:X%d is initialised twice", thread,
-				       reg);
+			return rd_fail(r, line, "register %d:%s is initialised twice", thread,
+				       name);
 	t->inits = xrealloc(t->inits, (size_t)(t->ninits + 1) * sizeof *t->inits);
 	t->inits[t->ninits++] = (struct a64_reginit){ thread, reg, loc, v, line };
 	return 0;
@@ -81,15 +82,15 @@ static int set_loc(struct rd *r, const char *name, int line, struct lx *l)
 static int init_item(struct rd *r, struct lx *l)
 {
 	char name[RD_NAME];
-	int line = l->line, thread, reg, k;
+	int line = l->line, thread, k;
 	for (;;) {
 		while (lx_eat(l, "*"))
 			;
-		k = lx_threadreg(l, &thread, &reg, name, sizeof name);
+		k = lx_threadreg(l, &thread, name, sizeof name);
 		if (k < 0)
-			return rd_fail(r, line, "unknown register %d:%s", thread, name);
+			return rd_fail(r, line, "a name of more than %d characters", RD_NAME - 1);
 		if (k > 0)
-			return add_reginit(r, thread, reg, line, l);
+			return add_reginit(r, thread, name, line, l);
 		k = lx_ident(l, name, sizeof name);
 		if (k < 0)
 			return rd_fail(r, line, "a name of more than %d characters", RD_NAME - 1);

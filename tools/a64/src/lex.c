@@ -82,18 +82,7 @@ int lx_number(struct lx *l, uint64_t *v)
 	return 1;
 }
 
-/* "Xk" or "Wk" with k a decimal number below 100: k, else -1. */
-static int gpr_number(const char *s)
-{
-	if ((s[0] != 'X' && s[0] != 'W' && s[0] != 'x' && s[0] != 'w') ||
-	    !isdigit((unsigned char)s[1]))
-		return -1;
-	if (s[2] && (!isdigit((unsigned char)s[2]) || s[3]))
-		return -1;
-	return (s[1] - '0') * (s[2] ? 10 : 1) + (s[2] ? s[2] - '0' : 0);
-}
-
-int lx_threadreg(struct lx *l, int *thread, int *reg, char *buf, size_t n)
+int lx_threadreg(struct lx *l, int *thread, char *buf, size_t n)
 {
 	lx_peek(l);
 	const char *p = l->p;
@@ -105,11 +94,9 @@ int lx_threadreg(struct lx *l, int *thread, int *reg, char *buf, size_t n)
 	struct lx save = *l;
 	l->p = p + 1;
 	int r = lx_ident(l, buf, n);
-	if (r <= 0) {
+	if (r == 0)
 		*l = save;
-		return 0;
-	}
-	*thread = th;
-	*reg = gpr_number(buf);
-	return *reg < 0 ? -1 : 1;
+	else
+		*thread = th;
+	return r;
 }

@@ -23,9 +23,8 @@ int lx_ident(struct lx *l, char *buf, size_t n);
 /* A number: decimal or 0x hexadecimal, with an optional '-' (two's complement). 1, 0 if none, -1
  * if it does not fit in 64 bits. */
 int lx_number(struct lx *l, uint64_t *v);
-/* "N:" followed by a register name "Xk" or "Wk": 1 with *thread and *reg (k, not checked), 0 if
- * the text is not a thread-qualified name, -1 (with the name in buf) when it is one but not a
- * general-purpose register. */
-int lx_threadreg(struct lx *l, int *thread, int *reg, char *buf, size_t n);
+/* "N:" followed by an identifier: 1 with *thread and the identifier in buf (n bytes), 0 if the
+ * text is not a thread-qualified name (nothing consumed), -1 if the identifier does not fit. */
+int lx_threadreg(struct lx *l, int *thread, char *buf, size_t n);
 
 #endif

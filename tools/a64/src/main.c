@@ -18,9 +18,10 @@
 #include "buf.h"
 #include "report.h"
 #include "show.h"
+#include "x86.h"
 
 struct opts {
-	enum mm_model_id model;
+	const char *model; /* NULL: armv8 for AArch64 tests, x86-tso for X86 tests */
 	struct a64_bounds bounds;
 	int must_disagree;
 	int first; /* argv index of the first file */
@@ -39,7 +40,7 @@ static int usage(void)
 
 static int options(int argc, char **argv, struct opts *o)
 {
-	*o = (struct opts){ MM_ARMV8, { 200, 100000 }, 0, 2 };
+	*o = (struct opts){ NULL, { 200, 100000 }, 0, 2 };
 	for (; o->first < argc && !strncmp(argv[o->first], "--", 2); o->first++) {
 		const char *a = argv[o->first],
 			   *v = o->first + 1 < argc ? argv[o->first + 1] : NULL;
@@ -49,8 +50,9 @@ static int options(int argc, char **argv, struct opts *o)
 		}
 		if (!v)
 			return -1;
-		if (!strcmp(a, "--model") && mm_model_parse(v, &o->model) == 0)
-			o->first++;
+		enum mm_model_id id;
+		if (!strcmp(a, "--model") && (mm_model_parse(v, &id) == 0 || !strcmp(v, "x86-tso")))
+			o->model = v, o->first++;
 		else if (!strcmp(a, "--bound") && atol(v) > 0)
 			o->bounds.max_steps = atol(v), o->first++;
 		else
@@ -79,7 +81,12 @@ static int prepare(const char *path, const struct opts *o, struct a64_test **t,
 {
 	char *err = NULL;
 	*t = load(path, &err);
-	if (*t && a64_image_build(*t, ai, &err) == 0) {
+	if (*t && (*t)->isa == A64_ISA_X86)
+		err = xasprintf(
+			"%s:1: traces are for AArch64 tests (an X86 test runs on the native "
+			"explorer)",
+			path);
+	else if (*t && a64_image_build(*t, ai, &err) == 0) {
 		if (a64_explore(ai, &o->bounds, ex, &err) == 0)
 			return 0;
 		a64_image_free(ai);
@@ -91,31 +98,89 @@ static int prepare(const char *path, const struct opts *o, struct a64_test **t,
 	return 1;
 }
 
-/* One file through the model: 0 agrees, 1 error, 2 disagrees, 3 partial. */
-static int judge(const char *path, const struct opts *o, int full)
+/* The model an AArch64 test runs under; -1 (with a message) when o names an X86 one. */
+static int aarch64_model(const struct opts *o, const char *path, enum mm_model_id *m)
 {
-	struct a64_test *t;
+	if (!o->model) {
+		*m = MM_ARMV8;
+		return 0;
+	}
+	if (mm_model_parse(o->model, m) == 0)
+		return 0;
+	fprintf(stderr, "%s:1: --model %s is for X86 tests\n", path, o->model);
+	return -1;
+}
+
+/* An AArch64 test: assembled, explored, judged by the checker. */
+static int judge_aarch64(struct a64_test *t, const char *path, const struct opts *o,
+			 struct a64_result *r, const char **model)
+{
 	struct a64_image ai;
 	struct a64_explore ex;
-	struct a64_result r;
+	enum mm_model_id m;
 	char *err = NULL;
-	if (prepare(path, o, &t, &ai, &ex) != 0)
-		return 1;
-	int rc = 1;
-	if (a64_verdict(&ai, &ex, o->model, &r, &err) != 0) {
+	if (aarch64_model(o, path, &m) != 0)
+		return -1;
+	*model = mm_model_name(m);
+	int rc = -1;
+	if (a64_image_build(t, &ai, &err) == 0) {
+		if (a64_explore(&ai, &o->bounds, &ex, &err) == 0) {
+			rc = a64_verdict(&ai, &ex, m, r, &err);
+			a64_explore_free(&ex);
+		}
+		a64_image_free(&ai);
+	}
+	if (rc != 0) {
 		fprintf(stderr, "%s\n", err);
 		free(err);
-	} else {
+	}
+	return rc;
+}
+
+/* An X86 test: on the native explorer's x86-TSO machine (or SC). */
+static int judge_x86(struct a64_test *t, const char *path, const struct opts *o,
+		     struct a64_result *r, const char **model)
+{
+	char *err = NULL;
+	int sc = o->model && !strcmp(o->model, "sc");
+	if (o->model && !sc && strcmp(o->model, "x86-tso") != 0) {
+		fprintf(stderr, "%s:1: an X86 test runs under x86-tso or sc, not %s\n", path,
+			o->model);
+		return -1;
+	}
+	*model = sc ? "sc" : "x86-tso";
+	if (a64_x86_run(t, sc, r, &err) == 0)
+		return 0;
+	fprintf(stderr, "%s\n", err);
+	free(err);
+	return -1;
+}
+
+/* One file through its model: 0 agrees, 1 error, 2 disagrees, 3 partial. */
+static int judge(const char *path, const struct opts *o, int full)
+{
+	char *err = NULL;
+	struct a64_test *t = load(path, &err);
+	struct a64_result r;
+	const char *model = "";
+	if (!t) {
+		fprintf(stderr, "%s\n", err);
+		free(err);
+		return 1;
+	}
+	int rc = t->isa == A64_ISA_X86 ? judge_x86(t, path, o, &r, &model) :
+					 judge_aarch64(t, path, o, &r, &model);
+	if (rc == 0) {
 		if (full)
-			a64_report(stdout, t, o->model, &r);
+			a64_report(stdout, t, model, &r);
 		else
-			a64_report_line(stdout, t, o->model, &r);
+			a64_report_line(stdout, t, model, &r);
 		enum a64_agree a = a64_agreement(t, &r);
 		rc = a == A64_AGREES ? 0 : a == A64_DISAGREES ? 2 : 3;
 		a64_result_free(&r);
+	} else {
+		rc = 1;
 	}
-	a64_explore_free(&ex);
-	a64_image_free(&ai);
 	a64_test_free(t);
 	return rc;
 }
@@ -128,7 +193,7 @@ static int cmd_check(int argc, char **argv, const struct opts *o)
 		errors += rc == 1, disagree += rc == 2, partial += rc == 3;
 	}
 	printf("%d test%s under %s: %d disagree%s, %d partial, %d error%s\n", argc - o->first,
-	       argc - o->first == 1 ? "" : "s", mm_model_name(o->model), disagree,
+	       argc - o->first == 1 ? "" : "s", o->model ? o->model : "their models", disagree,
 	       disagree == 1 ? "s" : "", partial, errors, errors == 1 ? "" : "s");
 	if (errors)
 		return 1;

@@ -123,7 +123,7 @@ static char *next_line(char **p, int *line)
 	return s;
 }
 
-/* "AArch64 NAME" on the first non-blank line. */
+/* "AArch64 NAME" (or "X86 NAME") on the first non-blank line. */
 static int header(struct rd *r, char **p, int *line)
 {
 	char *s;
@@ -136,12 +136,15 @@ static int header(struct rd *r, char **p, int *line)
 	while (isspace((unsigned char)*name))
 		name++;
 	size_t m = strcspn(name, " \t\r");
-	if (n != strlen("AArch64") || strncmp(s, "AArch64", n) != 0)
-		return rd_fail(r, *line,
-			       "expected 'AArch64 <name>' (this reader takes AArch64 tests)");
+	int x86 = n == 3 && !strncmp(s, "X86", 3);
+	if (!x86 && (n != strlen("AArch64") || strncmp(s, "AArch64", n) != 0))
+		return rd_fail(
+			r, *line,
+			"expected 'AArch64 <name>' (this reader takes AArch64 and X86 tests)");
 	if (!m || name[m] != '\0')
-		return rd_fail(r, *line, "expected one name after AArch64");
-	r->t->arch = xstrdup("AArch64");
+		return rd_fail(r, *line, "expected one name after %s", x86 ? "X86" : "AArch64");
+	r->t->arch = xstrdup(x86 ? "X86" : "AArch64");
+	r->t->isa = x86 ? A64_ISA_X86 : A64_ISA_AARCH64;
 	r->t->name = xstrndup(name, m);
 	return 0;
 }

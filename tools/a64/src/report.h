@@ -18,10 +18,9 @@ enum a64_agree {
 };
 
 enum a64_agree a64_agreement(const struct a64_test *t, const struct a64_result *r);
-void a64_report(FILE *f, const struct a64_test *t, enum mm_model_id model,
-		const struct a64_result *r);
+void a64_report(FILE *f, const struct a64_test *t, const char *model, const struct a64_result *r);
 /* One line: "file: name: Never (expected Never): agrees" and the like. */
-void a64_report_line(FILE *f, const struct a64_test *t, enum mm_model_id model,
+void a64_report_line(FILE *f, const struct a64_test *t, const char *model,
 		     const struct a64_result *r);
 
 #endif

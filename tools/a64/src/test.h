@@ -72,9 +72,13 @@ struct a64_obs {
 	int thread, reg; /* as in struct a64_cond */
 };
 
+/* The instruction set of a test's header line. */
+enum a64_isa { A64_ISA_AARCH64, A64_ISA_X86 };
+
 struct a64_test {
 	char *file;
-	char *arch; /* "AArch64" */
+	char *arch; /* "AArch64" or "X86", as the header says */
+	enum a64_isa isa;
 	char *name;
 	char *expect; /* "Never", "Sometimes", "Always" from a Result: comment, or NULL */
 	int expect_line;
@@ -103,6 +107,14 @@ void a64_test_free(struct a64_test *t);
 
 /* The index of location `name`, or -1. */
 int a64_loc_find(const struct a64_test *t, const char *name);
+
+/* Registers a test may name: AArch64 X0..X30 (or W0..W30, the same registers) are 0..30; X86
+ * EAX, EBX, ECX, EDX, ESI, EDI are 0..5. a64_reg_parse returns the number or -1; a64_reg_name
+ * writes the canonical name ("X5", "EAX") into buf (n >= 8) and returns it; a64_reg_list names
+ * the registers for messages ("X0 to X30"). */
+int a64_reg_parse(enum a64_isa isa, const char *name);
+const char *a64_reg_name(enum a64_isa isa, int reg, char *buf, size_t n);
+const char *a64_reg_list(enum a64_isa isa);
 
 /* Evaluates c on a final state: reg(ctx, thread, reg) gives a register's value, loc(ctx, i) a
  * location's final value, addr(ctx, i) a location's address. */

@@ -36,42 +36,49 @@ static uint64_t addr_of(void *c, int i)
 }
 
 /* A value as herd prints it: signed, or the name of the location it is the address of. */
-static void value(struct buf *b, const struct a64_image *ai, uint64_t v)
+static void value(struct buf *b, const struct a64_test *t, const uint64_t *loc_addr, uint64_t v)
 {
-	for (int i = 0; i < ai->t->nlocs; i++)
-		if (ai->loc_addr[i] == v) {
-			buf_puts(b, ai->t->locs[i].name);
+	for (int i = 0; loc_addr && i < t->nlocs; i++)
+		if (loc_addr[i] == v) {
+			buf_puts(b, t->locs[i].name);
 			return;
 		}
 	buf_printf(b, "%lld", (long long)v);
 }
 
-static char *state_key(struct vctx *v, const struct a64_state_fns *s)
+char *a64_state_key(const struct a64_test *t, const struct a64_state_fns *s,
+		    const uint64_t *loc_addr)
 {
-	const struct a64_test *t = v->ai->t;
 	struct buf b = { 0 };
 	for (int i = 0; i < t->nobs; i++) {
 		const struct a64_obs *o = &t->obs[i];
+		char rn[16];
 		if (o->thread >= 0)
-			buf_printf(&b, "%s%d:X%d=", i ? " " : "", o->thread, o->reg);
+			buf_printf(&b, "%s%d:%s=", i ? " " : "", o->thread,
+				   a64_reg_name(t->isa, o->reg, rn, sizeof rn));
 		else
 			buf_printf(&b, "%s%s=", i ? " " : "", t->locs[o->reg].name);
-		value(&b, v->ai, o->thread >= 0 ? s->reg(v, o->thread, o->reg) : s->loc(v, o->reg));
+		value(&b, t, loc_addr,
+		      o->thread >= 0 ? s->reg(s->ctx, o->thread, o->reg) : s->loc(s->ctx, o->reg));
 		buf_putc(&b, ';');
 	}
 	return buf_take(&b);
 }
 
-static void count(struct a64_result *r, char *key, int holds)
+void a64_result_count(struct a64_result *r, char *key, int holds, uint64_t n)
 {
 	for (int i = 0; i < r->nout; i++)
 		if (!strcmp(r->out[i].key, key)) {
-			r->out[i].count++;
+			r->out[i].count += n;
 			free(key);
 			return;
 		}
 	r->out = xrealloc(r->out, (size_t)(r->nout + 1) * sizeof *r->out);
-	r->out[r->nout++] = (struct a64_outcome){ key, holds, 1 };
+	r->out[r->nout++] = (struct a64_outcome){ key, holds, n };
+	if (holds)
+		r->pos += n;
+	else
+		r->neg += n;
 }
 
 static int on_exec(const struct mm_exec *x, void *ctx)
@@ -87,11 +94,7 @@ static int on_exec(const struct mm_exec *x, void *ctx)
 		return 0;
 	}
 	int holds = a64_cond_eval(t->cond, &s);
-	count(v->r, state_key(v, &s), holds);
-	if (holds)
-		v->r->pos++;
-	else
-		v->r->neg++;
+	a64_result_count(v->r, a64_state_key(t, &s, v->ai->loc_addr), holds, 1);
 	return 0;
 }
 
@@ -129,14 +132,9 @@ static int by_key(const void *a, const void *b)
 	return strcmp(((const struct a64_outcome *)a)->key, ((const struct a64_outcome *)b)->key);
 }
 
-static void conclude(const struct a64_test *t, const struct a64_explore *ex, struct a64_result *r)
+void a64_result_conclude(const struct a64_test *t, struct a64_result *r)
 {
 	qsort(r->out, (size_t)r->nout, sizeof *r->out, by_key);
-	r->partial = ex->partial || r->stats.partial || r->cut > 0;
-	r->why = ex->partial	  ? ex->why :
-		 r->stats.partial ? r->stats.why :
-		 r->cut ? "an allowed execution with a path cut at the instruction bound" :
-			  NULL;
 	if (r->pos && r->neg)
 		r->word = "Sometimes";
 	else if (!r->partial)
@@ -152,6 +150,7 @@ int a64_verdict(const struct a64_image *ai, const struct a64_explore *ex, enum m
 {
 	const struct a64_test *t = ai->t;
 	memset(r, 0, sizeof *r);
+	r->unit = "execution";
 	struct mm_thread th[A64_MAX_THREADS];
 	for (int i = 0; i < t->nthreads; i++)
 		th[i] = (struct mm_thread){ ex->paths[i].traces, ex->paths[i].ntraces };
@@ -170,7 +169,12 @@ int a64_verdict(const struct a64_image *ai, const struct a64_explore *ex, enum m
 		a64_result_free(r);
 		return -1;
 	}
-	conclude(t, ex, r);
+	r->partial = ex->partial || r->stats.partial || r->cut > 0;
+	r->why = ex->partial	  ? ex->why :
+		 r->stats.partial ? r->stats.why :
+		 r->cut ? "an allowed execution with a path cut at the instruction bound" :
+			  NULL;
+	a64_result_conclude(t, r);
 	return 0;
 }
 

@@ -28,8 +28,18 @@ struct a64_result {
 	const char *why; /* then the bound, in words (static) */
 	const char *word; /* "Never", "Sometimes", "Always", or NULL when partial says nothing */
 	int ok;		  /* the quantifier's claim is established (exists: some witness...) */
+	const char *unit; /* what count, pos and neg count: "execution" (x86.h: "state") */
 	struct mm_stats stats;
 };
+
+/* The key of a final state: "0:X0=1; x=2;" over t's observed registers and locations, a value
+ * that is a location's address (loc_addr may be NULL) named as the location. Caller frees. */
+char *a64_state_key(const struct a64_test *t, const struct a64_state_fns *s,
+		    const uint64_t *loc_addr);
+/* Adds n to outcome key's count (taking key) and to pos or neg. */
+void a64_result_count(struct a64_result *r, char *key, int holds, uint64_t n);
+/* Sorts the outcomes and sets word and ok from pos, neg and partial. */
+void a64_result_conclude(const struct a64_test *t, struct a64_result *r);
 
 /* Returns 0 with r filled (a64_result_free), or -1 with *err a malloc'd "file:line: message". */
 int a64_verdict(const struct a64_image *ai, const struct a64_explore *ex, enum mm_model_id model,

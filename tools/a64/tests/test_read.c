@@ -148,7 +148,8 @@ static void test_bad(void **state)
 {
 	(void)state;
 	bad("", "t.litmus:1: empty file: expected 'AArch64 <name>'");
-	bad("X86 SB\n", "t.litmus:1: expected 'AArch64 <name>' (this reader takes AArch64 tests)");
+	bad("PPC SB\n",
+	    "t.litmus:1: expected 'AArch64 <name>' (this reader takes AArch64 and X86 tests)");
 	bad("AArch64\n", "t.litmus:1: expected one name after AArch64");
 	bad("AArch64 T\nwhat is this\n{ }\n",
 	    "t.litmus:2: expected a quoted description, key=value metadata or the initial state "
@@ -158,8 +159,10 @@ static void test_bad(void **state)
 	bad("AArch64 T\n{ 0:X1=x 0:X2=y; }\n",
 	    "t.litmus:2: expected ';' or '}' after an item of the initial state");
 	bad("AArch64 T\n{ 0:X31=x; }\n", "t.litmus:2: unknown register 0:X31 (X0 to X30)");
-	bad("AArch64 T\n{ 0:SP=x; }\n", "t.litmus:2: unknown register 0:SP");
-	bad("AArch64 T\n{ 0:X1=x; 0:X1=y; }\n", "t.litmus:2: register 0:X1 is initialised twice");
+	bad("AArch64 T\n{ 0:SP=x; }\n", "t.litmus:2: unknown register 0:SP (X0 to X30)");
+	bad("AArch64 T\n{ 0:X1=x; 0:W1=y; }\n", "t.litmus:2: register 0:W1 is initialised twice");
+	bad("X86 T\n{ 0:X1=x; }\n",
+	    "t.litmus:2: unknown register 0:X1 (EAX, EBX, ECX, EDX, ESI, EDI)");
 	bad("AArch64 T\n{ x=y; }\n", "t.litmus:2: location x holds the address of y: pointer "
 				     "values in memory are not supported");
 	bad("AArch64 T\n{ }\n", "t.litmus:3: no thread header (P0 | P1 ... ;)");
