@@ -250,6 +250,8 @@ int access_stxr(struct runst *s)
 			       "a store-exclusive with no load-exclusive of the same location and "
 			       "size before it: the pair cannot be matched");
 	int fail = rs_choose(s, 2);
+	if (fail)
+		s->stxr_fail_step = s->steps;
 	if (!fail) {
 		int dreg = in->data[0];
 		uint64_t v = dreg < 0 ? 0 : ucpu_reg(s->cpu, dreg) & mask(in->size);

@@ -106,6 +106,8 @@ static int step(struct runst *s)
 	}
 	if (s->in.kind == A64_FENCE)
 		access_fence(s);
+	if (s->in.kind == A64_CLREX)
+		s->excl_open = 0, s->excl_ev = -1;
 	enum ucpu_stop st = ucpu_step(s->cpu, msg, sizeof msg);
 	if (st == UCPU_DONE)
 		return 1;
@@ -147,6 +149,16 @@ static void add_trace(struct runst *s, struct a64_paths *out, int partial)
 	s->nev = 0; /* the trace owns the events' dependency lists now */
 }
 
+static void drop_events(struct runst *s)
+{
+	for (int i = 0; i < s->nev; i++) {
+		free(s->ev[i].addr_deps);
+		free(s->ev[i].data_deps);
+		free(s->ev[i].ctrl_deps);
+	}
+	s->nev = 0;
+}
+
 /* Runs the current path to its end, or its bound. 0 or -1. */
 static int run_path(struct runst *s, struct a64_paths *out)
 {
@@ -165,8 +177,12 @@ static int run_path(struct runst *s, struct a64_paths *out)
 		if (rc > 0)
 			break;
 		if (s->p->state && ucpu_pc(s->cpu) <= s->pc && spin_repeats(s)) {
-			s->nch =
-				s->depth; /* as at the bound: the choices below are not this path's */
+			/* as at the bound: the choices below are not this path's */
+			s->nch = s->depth;
+			if (s->spin_livelock) { /* no path (spin.c) */
+				drop_events(s);
+				return 0;
+			}
 			break;
 		}
 	}
@@ -188,11 +204,7 @@ static void free_state(struct runst *s)
 				&s->rd_pick[1] };
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		tset_free(sets[i]);
-	for (int i = 0; i < s->nev; i++) { /* a failed path's events */
-		free(s->ev[i].addr_deps);
-		free(s->ev[i].data_deps);
-		free(s->ev[i].ctrl_deps);
-	}
+	drop_events(s); /* a failed path's */
 	access_reset(s);
 	spin_free(s);
 	free(s->sh);

@@ -58,7 +58,9 @@ struct runst {
 	/* spin.c (with prod.state): the states this path has been in, an open-addressing table */
 	struct seen *seen;
 	int capseen, nseen;
-	int spin_from; /* the path ends in a cycle from this event (-1: it does not) */
+	int spin_from;	     /* the path ends in a cycle from this event (-1: it does not) */
+	int spin_livelock;   /* ... and a store-exclusive failed in that cycle */
+	long stxr_fail_step; /* the step of the path's latest failed store-exclusive (0: none) */
 	/* with prod.crashes: how the path crashed */
 	enum a64_crash crash;
 	uint64_t crash_addr;
@@ -80,7 +82,8 @@ const struct tset *picks_of(const struct runst *s, int r);
 
 /* spin.c: forgets the path's states; after an instruction that branched backwards, 1 when the
  * thread's state (prod.state, the open exclusive) is one this path was in with as many writes
- * (then spin_from is set), else 0 (the state is recorded); releases the table. */
+ * (then spin_from and spin_livelock are set), else 0 (the state is recorded); releases the
+ * table. */
 void spin_reset(struct runst *s);
 int spin_repeats(struct runst *s);
 void spin_free(struct runst *s);

@@ -9,6 +9,12 @@
  * there, its cycle starting at the event it had reached the first time. A path that left the
  * loop later is not lost: cutting a cycle of reads out of an execution leaves an execution the
  * model allows, with the same outcome (tools/native/README.md, "Loops").
+ *
+ * A cycle in which a store-exclusive failed is a livelock: the pair retried forever with nothing
+ * else happening. The model lets a store-exclusive fail at any time, but the architecture
+ * expects a retried pair that nothing disturbs to succeed eventually (the SC explorer runs a
+ * pair as one step), so such a path is no hang: run.c drops it (spin_livelock), and the paths
+ * where the store-exclusive succeeds are others.
  */
 #include <stdlib.h>
 
@@ -18,6 +24,7 @@
 struct seen {
 	uint64_t h;
 	int nev, nwrites; /* events and write events the path had made */
+	long steps;	  /* and instructions */
 	int used;
 };
 
@@ -63,6 +70,8 @@ void spin_reset(struct runst *s)
 		s->seen[i].used = 0;
 	s->nseen = 0;
 	s->spin_from = -1;
+	s->spin_livelock = 0;
+	s->stxr_fail_step = 0;
 }
 
 int spin_repeats(struct runst *s)
@@ -76,11 +85,12 @@ int spin_repeats(struct runst *s)
 	int w = writes(s);
 	if (e->used && e->nwrites == w) {
 		s->spin_from = e->nev;
+		s->spin_livelock = s->stxr_fail_step > e->steps;
 		return 1;
 	}
 	if (!e->used)
 		s->nseen++;
-	*e = (struct seen){ h, s->nev, w, 1 };
+	*e = (struct seen){ h, s->nev, w, s->steps, 1 };
 	return 0;
 }
 
