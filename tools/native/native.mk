@@ -10,13 +10,17 @@ NATIVE_OBJ := $(BUILD)/native/obj
 NATIVE_TOOL := $(BUILD)/native/native-tool
 NATIVE_PKGS := jansson libxxhash libdw libelf unicorn
 NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) \
-	-I$(NATIVE_DIR)/src -Itools/asm/src -I$(CLIB_DIR) -MMD -MP
+	-I$(NATIVE_DIR)/src -Itools/asm/src -I$(CLIB_DIR) -Itools/a64/src -I$(MODEL_DIR) -MMD -MP
 NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
 # tools/asm/src/conf.c: the one matcher of cell patterns (compiler/arch/opt, any, comma lists)
 # tools/lib: allocation, growable strings and file reading (one implementation for every C tool)
-NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c $(CLIB_SRCS)
+# The Armv8 cells: tools/a64's producer of traces (a thread alone on Unicorn, the instruction
+# classifier, register and memory dependencies, loops) and tools/model's checker.
+NATIVE_A64_SRCS := $(addprefix tools/a64/src/,access.c cpu.c deps.c insn.c run.c spin.c tset.c)
+NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c $(CLIB_SRCS) \
+	$(NATIVE_A64_SRCS) $(MODEL_SRCS)
 NATIVE_LIB_SRCS := $(filter-out $(NATIVE_DIR)/src/main.c $(NATIVE_DIR)/src/cmd_%.c,$(NATIVE_SRCS))
-native_obj = $(patsubst $(CLIB_DIR)/%.c,$(2)/lib-%.o,$(patsubst tools/asm/src/%.c,$(2)/asm-%.o,$(patsubst $(NATIVE_DIR)/src/%.c,$(2)/%.o,$(1))))
+native_obj = $(patsubst $(MODEL_DIR)/%.c,$(2)/model-%.o,$(patsubst tools/a64/src/%.c,$(2)/a64-%.o,$(patsubst $(CLIB_DIR)/%.c,$(2)/lib-%.o,$(patsubst tools/asm/src/%.c,$(2)/asm-%.o,$(patsubst $(NATIVE_DIR)/src/%.c,$(2)/%.o,$(1))))))
 
 $(NATIVE_OBJ)/%.o: $(NATIVE_DIR)/src/%.c
 	@mkdir -p $(@D)
@@ -25,6 +29,12 @@ $(NATIVE_OBJ)/asm-%.o: tools/asm/src/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
 $(NATIVE_OBJ)/lib-%.o: $(CLIB_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(NATIVE_OBJ)/a64-%.o: tools/a64/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+$(NATIVE_OBJ)/model-%.o: $(MODEL_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
 $(NATIVE_TOOL): $(call native_obj,$(NATIVE_SRCS),$(NATIVE_OBJ))
@@ -110,6 +120,12 @@ $(NATIVE_ASAN)/asm-%.o: tools/asm/src/%.c
 $(NATIVE_ASAN)/lib-%.o: $(CLIB_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
+$(NATIVE_ASAN)/a64-%.o: tools/a64/src/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
+$(NATIVE_ASAN)/model-%.o: $(MODEL_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
 $(NATIVE_ASAN)/tests/%.o: $(NATIVE_DIR)/tests/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -I$(NATIVE_DIR)/src -c $< -o $@
@@ -140,7 +156,8 @@ endef
 $(foreach a,$(NATIVE_ASM_ARCHES),$(eval $(call NATIVE_ASM_RULE,$(a))))
 $(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_C_RULE,$(p),$(t)))))
 
-.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/asm-%.o $(NATIVE_ASAN)/lib-%.o $(NATIVE_ASAN)/tests/%.o
+.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/asm-%.o $(NATIVE_ASAN)/lib-%.o $(NATIVE_ASAN)/a64-%.o \
+	$(NATIVE_ASAN)/model-%.o $(NATIVE_ASAN)/tests/%.o
 .PHONY: native-test
 native-test: $(NATIVE_TESTS) $(NATIVE_PROG_OBJS)
 	@set -e; for t in $(NATIVE_TESTS); do \

@@ -5,7 +5,8 @@
  * cached in CACHE_DIR/<xx>/<hash>.json, the hash of everything it depends on: this tool's binary,
  * the object, the variant's source, the example file and its metadata (and, for an error, which
  * names its cell, the cell's names): identical objects are explored once (see one_cell).
- * Every x86 cell is also explored under x86-TSO (cell.h: "tso").
+ * Every x86 cell is also explored under x86-TSO (cell.h: "tso"), every AArch64 cell under the
+ * Armv8 model ("armv8").
  * SCOPE ("<variants>:<compiler/arch/opt pattern> ..." or all, the default) names the cells to
  * explore; the others are written as {"status": "skipped"} (native.mk: NATIVE_SCOPE).
  * A cell that cannot be explored is written as an error cell and reported on stderr; the exit
@@ -166,6 +167,7 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .workdir = dir };
 		cell_defaults(&c);
 		c.tso = c.tso_traces = a->is_tso_barrier != NULL; /* x86: also under x86-TSO */
+		c.armv8 = 1; /* aarch64: also under the Armv8 model (cell.c) */
 		json_t *r = in_scope(scope, variant, target, opt) ?
 				    one_cell(&c, meta_path, cache_dir, tool) :
 				    json_pack("{s:s}", "status", "skipped");
