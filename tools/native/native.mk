@@ -60,16 +60,19 @@ NATIVE_CACHE := $(BUILD)/cache/native
 # "Cost and scope"); a narrower scope (for example NATIVE_SCOPE='plain:any/any/any') is for a quick
 # local loop, and `make native-all` forces every cell whatever the scope.
 NATIVE_SCOPE ?= all
+# The model of the AArch64 cells' Armv8 exploration: armv8; a broken one of tools/model
+# (armv8-broken-nodeps, -ldst, -nomca) only to see native-check's Armv8 tests fail.
+NATIVE_ARMV8_MODEL ?= armv8
 NATIVE_SCOPE_FILE := $(BUILD)/native/scope
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(shell mkdir -p $(BUILD)/native && { echo '$(NATIVE_SCOPE)' | cmp -s - $(NATIVE_SCOPE_FILE) || \
-	echo '$(NATIVE_SCOPE)' > $(NATIVE_SCOPE_FILE); })
+$(shell mkdir -p $(BUILD)/native && { echo '$(NATIVE_SCOPE) $(NATIVE_ARMV8_MODEL)' | cmp -s - $(NATIVE_SCOPE_FILE) || \
+	echo '$(NATIVE_SCOPE) $(NATIVE_ARMV8_MODEL)' > $(NATIVE_SCOPE_FILE); })
 endif
 define NATIVE_CELL_RULE
 $(BUILD)/data/native/$(1)/$(2).json: $(BUILD)/data/asm/$(1)/$(2).json $(NATIVE_TOOL) $(NATIVE_SCOPE_FILE)
 	@echo "[native] $(1) $(2)"
 	@$(NATIVE_TOOL) cells $(BUILD)/data/meta/$(1).json $(2) $(call native_arch,$(2)) \
-		$(BUILD)/data/asm/$(1)/$(2).objs $$@ $(NATIVE_CACHE) '$(NATIVE_SCOPE)'
+		$(BUILD)/data/asm/$(1)/$(2).objs $$@ $(NATIVE_CACHE) '$(NATIVE_SCOPE)' $(NATIVE_ARMV8_MODEL)
 endef
 # The example's predicates on every cell, by the one checker (tools/wasm/lib/expect.js).
 define NATIVE_COLLECT_RULE
@@ -153,8 +156,17 @@ $(NATIVE_PROGS)/$(1)/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c examples/target
 	@mkdir -p $$(@D)
 	@$(call native_cmd,$(2)) $(NATIVE_CONF_FLAGS) -O2 -std=gnu11 -Iexamples/include -c $$< -o $$@
 endef
+# armv8.c also at -O0 on the AArch64 targets (test_armv8.c: dependencies through stack slots)
+define NATIVE_C_O0_RULE
+$(NATIVE_PROGS)/$(1)-O0/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c examples/targets.conf examples/include/course.h
+	@mkdir -p $$(@D)
+	@$(call native_cmd,$(2)) $(NATIVE_CONF_FLAGS) -O0 -std=gnu11 -Iexamples/include -c $$< -o $$@
+endef
+NATIVE_AARCH64_TARGETS = $(foreach t,$(NATIVE_TARGETS),$(if $(filter aarch64,$(ASM_ARCH.$(t))),$(t)))
+NATIVE_PROG_OBJS += $(foreach t,$(NATIVE_AARCH64_TARGETS),$(NATIVE_PROGS)/armv8-O0/$(t).o)
 $(foreach a,$(NATIVE_ASM_ARCHES),$(eval $(call NATIVE_ASM_RULE,$(a))))
 $(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_C_RULE,$(p),$(t)))))
+$(foreach t,$(NATIVE_AARCH64_TARGETS),$(eval $(call NATIVE_C_O0_RULE,armv8,$(t))))
 
 .PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/asm-%.o $(NATIVE_ASAN)/lib-%.o $(NATIVE_ASAN)/a64-%.o \
 	$(NATIVE_ASAN)/model-%.o $(NATIVE_ASAN)/tests/%.o

@@ -27,6 +27,7 @@ struct armv8_config {
 	long max_paths;		/* paths of one thread */
 	uint64_t max_checked;	/* candidate executions */
 	int executions;		/* each outcome's witness execution as JSON ("execution") */
+	int drop_deps; /* tests only: a broken producer, every dependency of every event lost */
 };
 
 /* The defaults of the build. */
