@@ -106,7 +106,7 @@ native-bench: $(NATIVE_DATA)
 BENCH_TARGETS += native-bench
 native-check: $(NATIVE_DATA) $(WASM_OUTCOMES) $(BUILD)/data/evidence.json
 	@$(NATIVE_TOOL) crosscheck $(BUILD)/data $(NATIVE_DIR)/evidence-gaps.conf $(NATIVE_DIR)/unexplored.conf $(NATIVE_IDS)
-	@BUILD=$(BUILD) node --test $(NATIVE_DIR)/tests/claims.test.js
+	@BUILD=$(BUILD) node --test $(NATIVE_DIR)/tests/claims.test.js $(NATIVE_DIR)/tests/armv8.test.js
 
 CHECK_TARGETS += native-check
 
