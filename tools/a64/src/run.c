@@ -176,7 +176,7 @@ static int run_path(struct runst *s, struct a64_paths *out)
 			return -1;
 		if (rc > 0)
 			break;
-		if (s->p->state && ucpu_pc(s->cpu) <= s->pc && spin_repeats(s)) {
+		if (s->p->state && spin_repeats(s)) {
 			/* as at the bound: the choices below are not this path's */
 			s->nch = s->depth;
 			if (s->spin_livelock) { /* no path (spin.c) */

@@ -43,11 +43,12 @@ struct a64_prod {
 	void *ctx;
 	/* Optional, for compiled code (tools/native's Armv8 cells; spin.c): */
 	/* A hash of the thread's state that is not in its events (registers, flags, private
-	 * memory; spin.c adds the open exclusive). Taken after every backward branch; a path
+	 * memory; spin.c adds the open exclusive), asked after every instruction (from: the pc of
+	 * the instruction that ran; 0: no state to compare here, e.g. not a loop head). A path
 	 * whose state repeats with no write event since the first time (a loop the thread goes
 	 * round forever while its reads return the same values) ends there, with
 	 * a64_final.spin_from the first event of that cycle. */
-	uint64_t (*state)(void *ctx, const struct ucpu *cpu);
+	uint64_t (*state)(void *ctx, const struct ucpu *cpu, uint64_t from);
 	/* Non-zero: a trap or a fault ends the path as a crash (a64_final.crash) instead of
 	 * failing the run. */
 	int crashes;

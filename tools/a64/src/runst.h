@@ -80,8 +80,8 @@ void deps_after(struct runst *s);
 const struct tset *deps_of(const struct runst *s, int r);
 const struct tset *picks_of(const struct runst *s, int r);
 
-/* spin.c: forgets the path's states; after an instruction that branched backwards, 1 when the
- * thread's state (prod.state, the open exclusive) is one this path was in with as many writes
+/* spin.c: forgets the path's states; after each instruction, 1 when the thread's state
+ * (prod.state, the open exclusive; none when the hook says 0) is one this path was in with as many writes
  * (then spin_from and spin_livelock are set), else 0 (the state is recorded); releases the
  * table. */
 void spin_reset(struct runst *s);

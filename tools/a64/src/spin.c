@@ -3,8 +3,9 @@
  * round forever (see run.h, prod.state, and runst.h).
  *
  * A path's future depends only on its state (registers, flags, private memory, the open
- * exclusive) and on the values its later reads are given. So when the state after a backward
- * branch is one the path was in before, with no write event in between, the events since then
+ * exclusive) and on the values its later reads are given. So when the state at a point the
+ * caller's hook compares (a loop head) is one the path was in before, with no write event in
+ * between, the events since then
  * are a cycle the thread repeats for as long as its reads return the same values: the path ends
  * there, its cycle starting at the event it had reached the first time. A path that left the
  * loop later is not lost: cutting a cycle of reads out of an execution leaves an execution the
@@ -76,7 +77,9 @@ void spin_reset(struct runst *s)
 
 int spin_repeats(struct runst *s)
 {
-	uint64_t h = s->p->state(s->p->ctx, s->cpu);
+	uint64_t h = s->p->state(s->p->ctx, s->cpu, s->pc);
+	if (!h)
+		return 0;
 	if (s->excl_open)
 		h = mix(h ^ mix(s->excl_addr + (uint64_t)s->excl_size));
 	if (2 * (s->nseen + 1) > s->capseen)

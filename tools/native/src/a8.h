@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "a8live.h"
 #include "armv8.h"
 #include "cpu.h"
 #include "machine.h"
@@ -37,6 +38,10 @@ struct a8 {
 	uint8_t *priv_init;    /* their bytes after INIT */
 	struct mm_values init; /* every course_shared address: the 8 bytes from there after INIT */
 	struct a64_paths paths[A8_MAX_THREADS];
+	int cur; /* the thread running now */
+	/* the live registers of each function a thread has looped in (a8live.h), built lazily */
+	struct a8_live *live;
+	int nlive;
 	int rounds;
 	int partial;
 	const char *why; /* static */

@@ -63,19 +63,45 @@ static void *end_hook(void *ctx, const struct ucpu *cpu)
 	return private_bytes(ctx, cpu);
 }
 
-/* The thread's state beyond its events: registers, flags, pc, its stack above SP, the private
- * ranges (spin.c adds the open exclusive). */
-static uint64_t state_hook(void *ctx, const struct ucpu *cpu)
+static uint32_t fetch(const void *cpu, uint64_t pc)
 {
-	const struct a8 *a = ctx;
+	return ucpu_fetch(cpu, pc);
+}
+
+/* The liveness of the function holding pc (a8live.h), built on first use; NULL when pc is in no
+ * function. */
+static const struct a8_live *live_of(struct a8 *a, const struct ucpu *cpu, uint64_t pc)
+{
+	for (int i = 0; i < a->nlive; i++)
+		if (pc >= a->live[i].lo && pc < a->live[i].hi)
+			return &a->live[i];
+	const struct image_sym *f = image_at(a->cfg->im, pc);
+	struct a8_live l;
+	if (a8_live_build(&l, a->cfg->im, pc, f && f->addr == a->entry[a->cur], fetch, cpu) != 0)
+		return NULL;
+	a->live = xrealloc(a->live, (size_t)(a->nlive + 1) * sizeof *a->live);
+	a->live[a->nlive++] = l;
+	return &a->live[a->nlive - 1];
+}
+
+/* The thread's state beyond its events, at a loop head or after a backward branch (else 0): its
+ * live registers and flags (a8live.h), pc, its stack above SP, the private ranges (spin.c adds
+ * the open exclusive). */
+static uint64_t state_hook(void *ctx, const struct ucpu *cpu, uint64_t from)
+{
+	struct a8 *a = ctx;
+	uint64_t pc = ucpu_pc(cpu);
+	const struct a8_live *l = live_of(a, cpu, pc);
+	if (pc > from && !(l && a8_live_head(l, pc)))
+		return 0;
 	XXH3_state_t st;
 	XXH3_64bits_reset(&st);
-	uint64_t r[A64_NREG + 1];
+	uint64_t r[A64_NREG + 1], live = l ? a8_live_at(l, pc) : A8_ALL_LIVE;
 	for (int i = 0; i < A64_NREG; i++)
-		r[i] = ucpu_reg(cpu, i);
+		r[i] = live >> i & 1 ? ucpu_reg(cpu, i) : 0;
 	r[A64_NREG] = ucpu_pc(cpu);
 	XXH3_64bits_update(&st, r, sizeof r);
-	uint64_t lo, hi, sp = r[A64_SP];
+	uint64_t lo, hi, sp = ucpu_reg(cpu, A64_SP);
 	ucpu_stack(cpu, &lo, &hi);
 	if (sp >= lo && sp < hi)
 		XXH3_64bits_update(&st, ucpu_host(cpu, sp, hi - sp), hi - sp);
@@ -85,7 +111,8 @@ static uint64_t state_hook(void *ctx, const struct ucpu *cpu)
 		if (h)
 			XXH3_64bits_update(&st, h, n);
 	}
-	return XXH3_64bits_digest(&st);
+	uint64_t h = XXH3_64bits_digest(&st);
+	return h ? h : 1; /* 0 says "no state here" */
 }
 
 /* Events name their instruction by the classifier's family ("LDR (immediate)"), their line by
@@ -217,6 +244,7 @@ static int run_thread(struct a8 *a, int t, const struct mm_values *vals)
 	char msg[512];
 	uint64_t pc = 0;
 	a64_paths_free(&a->paths[t]);
+	a->cur = t;
 	if (a64_run(&p, a->cpu, &a->paths[t], msg, sizeof msg, &pc) == 0)
 		return 0;
 	set_err(a, pc, xstrdup(msg));
@@ -319,6 +347,9 @@ void a8_free(struct a8 *a)
 	for (int t = 0; t < A8_MAX_THREADS; t++)
 		a64_paths_free(&a->paths[t]);
 	mm_values_free(&a->init);
+	for (int i = 0; i < a->nlive; i++)
+		a8_live_free(&a->live[i]);
+	free(a->live);
 	ucpu_free(a->cpu);
 	free(a->priv);
 	free(a->priv_init);

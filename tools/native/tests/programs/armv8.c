@@ -130,3 +130,27 @@ THREAD(ir3)
 	r2 = smp_load_acquire(&y);
 	r3 = READ_ONCE(x);
 }
+
+/* A retry loop (a seqlock reader's shape): each failed try reads other values into the same
+ * registers; only the registers still read decide whether the loop is where it was. */
+THREAD(wr3)
+{
+	WRITE_ONCE(x, 1);
+	WRITE_ONCE(x, 2);
+	WRITE_ONCE(y, 1);
+	WRITE_ONCE(y, 2);
+	WRITE_ONCE(z, 1);
+	WRITE_ONCE(z, 2);
+}
+
+THREAD(retry3)
+{
+	int a, b, c;
+
+	do {
+		a = READ_ONCE(x);
+		b = READ_ONCE(y);
+		c = READ_ONCE(z);
+	} while (a + b + c != 6);
+	r0 = a + b + c;
+}
