@@ -61,7 +61,9 @@ NATIVE_CACHE := $(BUILD)/cache/native
 # local loop, and `make native-all` forces every cell whatever the scope.
 NATIVE_SCOPE ?= all
 # The model of the AArch64 cells' Armv8 exploration: armv8; a broken one of tools/model
-# (armv8-broken-nodeps, -ldst, -nomca) only to see native-check's Armv8 tests fail.
+# (armv8-broken-nodeps, -ldst, -nomca; or sc) only to see native-check's Armv8 tests fail; none
+# for no Armv8 exploration (native-check then fails: every AArch64 cell needs its result; for the
+# benchmark).
 NATIVE_ARMV8_MODEL ?= armv8
 NATIVE_SCOPE_FILE := $(BUILD)/native/scope
 ifeq ($(filter clean,$(MAKECMDGOALS)),)

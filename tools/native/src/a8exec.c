@@ -7,7 +7,7 @@
  *   reads its location's co-final write: it then reads the same values forever, as the SC
  *   explorer's blocked thread; if one reads an older write, a newer one reaches it eventually
  *   and that execution is not an outcome (the paths that leave the loop are others);
- * - a thread whose path crashed ends the run with that crash (the lowest such thread);
+ * - a thread whose path crashed ends the run with that crash (with several, each is an outcome);
  * - the memory is INIT's, then the co-final value of every location of course_shared, then what
  *   each path left in its private memory (course_observed, other writable data); CHECK runs on
  *   it when every thread returned; the values of the outcome variables are read from it.
@@ -228,38 +228,50 @@ static void memo_put(struct ex *e, XXH128_hash_t h, int outc)
 	e->nmemo++;
 }
 
-static int on_exec(const struct mm_exec *x, void *ctx)
+/* The outcome of x with thread crash_t's crash (-1: none) and the hung threads: memoised by the
+ * final memory when memo. 0, or 1 to stop on an error. */
+static int one_outcome(struct ex *e, const struct mm_exec *x, int crash_t, unsigned hang, int memo)
 {
-	struct ex *e = ctx;
-	if (x->partial) /* a path cut at a bound: no outcome (the result says partial) */
-		return 0;
-	int crash_t = -1;
-	unsigned hang = 0;
-	for (int t = 0; t < x->nthreads; t++) {
-		const struct a64_final *f = a8_final(x->trace[t]);
-		if (f->crash && crash_t < 0)
-			crash_t = t;
-		if (f->spin_from >= 0)
-			hang |= 1u << t;
-	}
-	if (crash_t >= 0)
-		hang = 0; /* a crash ends the run */
-	for (int t = 0; t < x->nthreads; t++)
-		if ((hang & (1u << t)) && !waits_forever(x, t, a8_final(x->trace[t])->spin_from))
-			return 0;
 	XXH128_hash_t h = final_hash(x);
-	int i = memo_find(e, h);
+	int i = memo ? memo_find(e, h) : -3;
 	if (i == -3) {
 		i = outcome_of(e, x, crash_t, hang);
 		if (i == -2) {
 			e->failed = 1;
 			return 1;
 		}
-		memo_put(e, h, i);
+		if (memo)
+			memo_put(e, h, i);
 	}
 	if (i >= 0)
 		count(e, i, x);
 	return 0;
+}
+
+static int on_exec(const struct mm_exec *x, void *ctx)
+{
+	struct ex *e = ctx;
+	if (x->partial) /* a path cut at a bound: no outcome (the result says partial) */
+		return 0;
+	unsigned hang = 0, crashed = 0;
+	for (int t = 0; t < x->nthreads; t++) {
+		const struct a64_final *f = a8_final(x->trace[t]);
+		if (f->crash)
+			crashed |= 1u << t;
+		if (f->spin_from >= 0)
+			hang |= 1u << t;
+	}
+	if (crashed) { /* a crash ends the run: each crashed thread's may be the first */
+		int memo = !(crashed & (crashed - 1)), rc = 0;
+		for (int t = 0; t < x->nthreads && !rc; t++)
+			if (crashed & (1u << t))
+				rc = one_outcome(e, x, t, 0, memo);
+		return rc;
+	}
+	for (int t = 0; t < x->nthreads; t++)
+		if ((hang & (1u << t)) && !waits_forever(x, t, a8_final(x->trace[t])->spin_from))
+			return 0;
+	return one_outcome(e, x, -1, hang, 1);
 }
 
 static int by_addr(const void *x, const void *y)

@@ -8,7 +8,7 @@
  * names its cell, the cell's names): identical objects are explored once (see one_cell).
  * Every x86 cell is also explored under x86-TSO (cell.h: "tso"), every AArch64 cell under the
  * Armv8 model ("armv8"; ARMV8_MODEL names another model of tools/model, a broken one for seeing
- * the tests fail: part of the cache key).
+ * the tests fail, or is "none": no Armv8 exploration, for the benchmark; part of the cache key).
  * SCOPE ("<variants>:<compiler/arch/opt pattern> ..." or all, the default) names the cells to
  * explore; the others are written as {"status": "skipped"} (native.mk: NATIVE_SCOPE).
  * A cell that cannot be explored is written as an error cell and reported on stderr; the exit
@@ -86,7 +86,8 @@ static json_t *one_cell(struct cell *c, const char *meta_path, const char *cache
 {
 	const char *files[] = { c->obj, nmeta_source(c->meta, c->variant), c->meta->file,
 				meta_path };
-	char *key_tool = xasprintf("%s %s", tool, mm_model_name(c->a8.model));
+	char *key_tool =
+		xasprintf("%s %s", tool, c->armv8 ? mm_model_name(c->a8.model) : "no armv8");
 	const char *names[] = { key_tool, c->target, c->opt, c->variant };
 	char key[33], named[33];
 	int keyed = cache_key(files, 4, names, 1, key) == 0 &&
@@ -150,7 +151,7 @@ static int in_scope(const char *scope, const char *variant, const char *target, 
 
 static int run(const char *meta_path, const char *target, const struct arch *a, char **objs,
 	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta,
-	       const char *scope, enum mm_model_id model)
+	       const char *scope, int model)
 {
 	char *dir = workdir_new();
 	json_t *cells = json_object();
@@ -179,8 +180,8 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .workdir = dir };
 		cell_defaults(&c);
 		c.tso = c.tso_traces = a->is_tso_barrier != NULL; /* x86: also under x86-TSO */
-		c.armv8 = 1; /* aarch64: also under the Armv8 model (cell.c) */
-		c.a8.model = model;
+		c.armv8 = model >= 0; /* aarch64: also under the Armv8 model (cell.c) */
+		c.a8.model = model >= 0 ? (enum mm_model_id)model : MM_ARMV8;
 		json_t *r = in_scope(scope, variant, target, opt) ?
 				    one_cell(&c, meta_path, cache_dir, tool) :
 				    json_pack("{s:s}", "status", "skipped");
@@ -205,8 +206,9 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 int cmd_cells(int argc, char **argv)
 {
 	enum mm_model_id model = MM_ARMV8;
+	int armv8 = argc < 8 || strcmp(argv[7], "none");
 	if ((argc != 6 && argc != 7 && argc != 8) ||
-	    (argc == 8 && mm_model_parse(argv[7], &model) != 0)) {
+	    (argc == 8 && armv8 && mm_model_parse(argv[7], &model) != 0)) {
 		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR [SCOPE "
 		      "[ARMV8_MODEL]]\n",
 		      stderr);
@@ -236,7 +238,8 @@ int cmd_cells(int argc, char **argv)
 		nmeta_free(&meta);
 		return 1;
 	}
-	int rc = run(meta_path, target, a, objs, n, argv[4], argv[5], &meta, scope, model);
+	int rc = run(meta_path, target, a, objs, n, argv[4], argv[5], &meta, scope,
+		     armv8 ? (int)model : -1);
 	for (int i = 0; i < n; i++)
 		free(objs[i]);
 	free(objs);

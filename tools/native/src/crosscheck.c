@@ -406,8 +406,13 @@ static void check_cells(struct ctx *x)
 		json_t *c;
 		json_object_foreach(variants, variant, c) {
 			json_t *mc = model_cell(x, c);
+			if (!mc && x->model == XC_ARMV8 && strstr(cell, "/aarch64/") &&
+			    !strcmp(json_string_value(json_object_get(c, "status")), "ok")) {
+				x->st->cells++;
+				failure(x, cell, variant, xstrdup("no Armv8 result"));
+			}
 			if (!mc)
-				continue; /* no x86-TSO result: not an x86 cell */
+				continue; /* no x86-TSO (Armv8) result: not an x86 (AArch64) cell */
 			one_variant(x, cell, variant, mc);
 			if (x->model != XC_SC &&
 			    !strcmp(json_string_value(json_object_get(mc, "status")), "ok") &&

@@ -498,6 +498,24 @@ static void test_armv8_misses_sc(void **state)
 	done(&r);
 }
 
+/* An AArch64 cell explored under SC needs its Armv8 result; another cell has none. */
+static void test_armv8_missing(void **state)
+{
+	(void)state;
+	struct run r;
+	check_armv8("{\"cells\": {\"gcc-12/aarch64/O2\": {\"fixed\": {\"status\": \"ok\", "
+		    "\"outcomes\": [" K("A") "]}}}}",
+		    &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(
+		strstr(fail0(&r), "gcc-12/aarch64/O2 (Armv8): variant fixed: no Armv8 result"));
+	done(&r);
+	check_armv8(CELL("O2", "fixed", K("A")), &r);
+	assert_int_equal(r.st.cells, 0);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
 static void test_armv8_expect(void **state)
 {
 	(void)state;
@@ -568,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_tso_misses_sc),
 		cmocka_unit_test(test_tso_not_x86),
 		cmocka_unit_test(test_armv8_misses_sc),
+		cmocka_unit_test(test_armv8_missing),
 		cmocka_unit_test(test_armv8_expect),
 		cmocka_unit_test(test_armv8_unexplored),
 	};
