@@ -18,7 +18,7 @@ A64_LIBS := $(shell pkg-config --libs $(A64_PKGS) 2>/dev/null)
 # the native explorer: its linker script, image loader and scratch folders (one implementation), and
 # for the X86 tests its cell pipeline (the x86-TSO machine and the search)
 A64_NATIVE_SRCS := $(addprefix tools/native/src/,arch.c link.c image.c util.c workdir.c \
-	cell.c explore.c machine.c outcome.c trace.c nmeta.c)
+	cell.c explore.c machine.c outcome.c trace.c nmeta.c armv8.c a8paths.c a8exec.c a8json.c a8live.c)
 A64_OWN_SRCS := $(sort $(wildcard $(A64_DIR)/src/*.c))
 A64_SRCS := $(A64_OWN_SRCS) $(A64_NATIVE_SRCS) $(MODEL_SRCS) $(CLIB_SRCS)
 A64_LIB_SRCS := $(filter-out $(A64_DIR)/src/main.c,$(A64_SRCS))

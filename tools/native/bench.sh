@@ -6,7 +6,8 @@
 #     perfect; per architecture, explored states and transitions per second of search;
 #     and for the x86 cells, explored under SC and x86-TSO by the same process one after the other,
 #     the two searches side by side: states, search time and states per second of each, ratios;
-#  2. the same again with every cell cached (what an unchanged rebuild costs);
+#  2. the same again with every cell cached (what an unchanged rebuild costs); then the AArch64
+#     cells from empty caches without and with their Armv8 exploration (issue 26);
 #  3. the matrix build with the explorer included, in a scratch build directory from empty
 #     caches: `make -j$J asm` (metadata, compiles, listings, evidence), then `make -j$J
 #     native-cells`; each against its processes' time / $J, and both together (goal: the build
@@ -85,6 +86,48 @@ if tso:
         k, ss, sm, ts, tm, tp = tso[arch]
         sr, tr = ss / sm * 1000 if sm else 0, ts / tm * 1000 if tm else 0
         print(f"    {arch:8} {k:6} {ss:10} {ts:10} {sm:6.0f} {tm:7.0f} {sr:12.0f} {tr:12.0f}   {ts / ss if ss else 0:13.2f} {tm / sm if sm else 0:4.2f} {tr / sr if sr else 0:9.2f}" + (f"  ({tp} partial)" if tp else ""))
+PY
+# The AArch64 cells' Armv8 exploration (issue 26): the same cells from empty caches, once without
+# it (native-tool cells ... none) and once with it (the build's), wall and process time of each
+# run; from the second, each cell's SC search against its Armv8 exploration (same process, one
+# after the other): states, executions, search time and rates.
+# (the matrix's examples, as make explores them: not the labs, whose objects tools/lab compiles)
+grep ' aarch64 ' "$jobs" | grep -v "/data/asm/lab/" > "$D/jobs-a64" || true
+a64() {
+	mkdir -p "$D/a64-$1"
+	sed "s| $D/out/| $D/a64-$1/|; s| $D/cache\$| $D/cache-a64-$1 all $1|" "$D/jobs-a64" |
+		xargs -P "$J" -L 1 sh -c 'exec "$0" cells "$@"' "$tool" 2>> "$D/stderr"
+}
+snap; c0=$(cpu); t0=$(now); a64 none; t1=$(now); snap; c1=$(cpu)
+nw=$(( (t1 - t0) / 1000000 )); np=$((c1 - c0))
+snap; c0=$(cpu); t0=$(now); a64 armv8; t1=$(now); snap; c1=$(cpu)
+aw=$(( (t1 - t0) / 1000000 )); ap=$((c1 - c0))
+echo "  the AArch64 cells ($(wc -l < "$D/jobs-a64") example x target rules, $J processes at a time, empty caches):"
+echo "    SC only:         ${nw} ms wall, processes ${np} ms (user + sys)"
+echo "    SC and Armv8:    ${aw} ms wall, processes ${ap} ms: the Armv8 exploration adds $((aw - nw)) ms wall, $((ap - np)) ms processes"
+python3 - "$D/a64-armv8" <<'PY'
+import json, os, sys
+n = ok = part = err = 0
+ss = sm = ex = al = am = 0.0
+for root, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        d = json.load(open(os.path.join(root, f)))
+        for vs in d["cells"].values():
+            for c in vs.values():
+                if c["status"] != "ok":
+                    continue
+                a = c.get("armv8") or {}
+                n += 1
+                if a.get("status") != "ok":
+                    err += 1
+                    continue
+                ok += 1; part += a["partial"]
+                ss += c["states"]; sm += c["explore_ms"]
+                ex += a["executions"]; al += a["allowed"]; am += a["explore_ms"]
+print(f"    {n} cells: {ok} explored under Armv8 ({part} partial), {err} not (mixed sizes, SIMD)")
+print(f"    on those: SC {ss:.0f} states in {sm:.0f} ms of search ({ss / sm * 1000 if sm else 0:.0f} states/s);"
+      f" Armv8 {ex:.0f} candidate executions ({al:.0f} allowed) in {am:.0f} ms (INIT, paths, enumeration, CHECK:"
+      f" {ex / am * 1000 if am else 0:.0f} executions/s), {am / sm if sm else 0:.2f}x the SC search's time")
 PY
 [ "${NATIVE_BENCH_MATRIX:-1}" = 0 ] && exit 0
 M=$D/mbuild

@@ -13,10 +13,13 @@
 //      expect: [{line, kind, expr, reachable, ok, witness}],   the variant's own expect lines on this code
 //      broken: [{line, expr, witness, key}],                   guarantees this code breaks (a witness each)
 //      breaks: {<outcome key>: [expr]},                        the outcomes that break them
-//      tso: {expect, broken, breaks}}}}}       an x86 cell under x86-TSO: its expect-tso lines, and
+//      tso: {expect, broken, breaks},          an x86 cell under x86-TSO: its expect-tso lines, and
 //                                              the guarantees it breaks, the fixed code's own too
 //                                              (a fix for the compiler alone does not stop the
 //                                              processor's store buffer)
+//      armv8: {expect, broken, breaks}}}}}     an AArch64 cell under the Armv8 model: its
+//                                              expect-armv8 lines, and the guarantees it breaks,
+//                                              the fixed code's too (the processor's reordering)
 // An unexplored or partial cell gets no verdict here (native-check fails on it).
 'use strict';
 const fs = require('fs');
@@ -34,7 +37,8 @@ function guarantees(meta) {
   return ((meta.expect || {}).fixed || []).filter((e) => e.kind === 'unreachable');
 }
 
-// One explored cell of one variant (model 'tso': its outcomes under x86-TSO).
+// One explored cell of one variant (model 'tso': its outcomes under x86-TSO; 'armv8': under the
+// Armv8 model).
 function verdict(meta, variant, cell, fixes, model) {
   const outcomes = cell.outcomes;
   const own = checkVariant(meta, variant, outcomes, { model }).expect;
@@ -64,8 +68,10 @@ function main(argv) {
       for (const [v, cell] of Object.entries(byVariant)) {
         if (cell.status !== 'ok' || cell.partial) continue;
         out[v] = verdict(meta, v, cell, v === 'fixed' ? [] : fixes);
-        const tso = cell.tso;
-        if (tso && tso.status === 'ok' && !tso.partial) out[v].tso = verdict(meta, v, tso, fixes, 'tso');
+        for (const model of ['tso', 'armv8']) {
+          const m = cell[model];
+          if (m && m.status === 'ok' && !m.partial) out[v][model] = verdict(meta, v, m, fixes, model);
+        }
       }
     }
   }

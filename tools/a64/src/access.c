@@ -10,6 +10,10 @@
  * give is kept too: a read it depends on is ordered before every write after a DMB ISHST that
  * follows it (the store is ordered before them by the barrier); those reads are added to the
  * later writes' ctrl dependencies, which order a read before a write exactly as that does.
+ * And one a private access's address gives: a read its address depends on is ordered before
+ * every later write and, through an ISB, every later read (`addr; po; [W]` and `addr; po;
+ * [ISB]; po; [R]` in dob, with the private access in the middle); those reads are added to the
+ * ctrl dependencies of every later event, which order exactly that (`ctrl; [W]`, `ctrl; [ISB]`).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,6 +53,7 @@ static int new_event(struct runst *s, enum mm_kind k)
 		s->p->where(s->p->ctx, s->pc, &e->line, &e->text);
 	struct tset c = { 0 };
 	tset_copy(&c, &s->ctrl);
+	tset_union(&c, &s->priv_addr);
 	if (k == MM_W)
 		tset_union(&c, &s->st_fence);
 	e->ctrl_deps = list(&c, &e->nctrl);
@@ -184,10 +189,12 @@ static void on_read(void *ctx, uint64_t addr, int size, uint8_t *host)
 		s->excl_open = 1, s->excl_ev = -1;
 		s->excl_addr = addr, s->excl_size = size;
 	}
-	if (is_shared(s, addr))
+	if (is_shared(s, addr)) {
 		shared_read(s, addr, size, host, k);
-	else
+	} else {
 		shadow_read(s, addr, size, &s->rd_dep[k], &s->rd_pick[k]);
+		tset_union(&s->priv_addr, &s->a_dep);
+	}
 }
 
 /* A write of value from register dreg at addr; returns its event or -1 (private, or failed). */
@@ -201,6 +208,7 @@ static int store(struct runst *s, uint64_t addr, int size, uint64_t value, int d
 		tset_union(&d, &s->a_dep);
 		tset_union(&p, &s->a_pick);
 		shadow_write(s, addr, size, &d, &p);
+		tset_union(&s->priv_addr, &s->a_dep);
 	} else if (check(s, addr, size) == 0) {
 		i = new_event(s, MM_W);
 		struct mm_event *e = &s->ev[i];
@@ -242,6 +250,8 @@ int access_stxr(struct runst *s)
 			       "a store-exclusive with no load-exclusive of the same location and "
 			       "size before it: the pair cannot be matched");
 	int fail = rs_choose(s, 2);
+	if (fail)
+		s->stxr_fail_step = s->steps;
 	if (!fail) {
 		int dreg = in->data[0];
 		uint64_t v = dreg < 0 ? 0 : ucpu_reg(s->cpu, dreg) & mask(in->size);

@@ -243,3 +243,25 @@ uint32_t ucpu_fetch(const struct ucpu *c, uint64_t pc)
 			       (uint32_t)p[3] << 24 :
 		   0;
 }
+
+int ucpu_fault_addr(const struct ucpu *c, uint64_t *addr)
+{
+	*addr = c->fault_addr;
+	return c->fault != 0;
+}
+
+void ucpu_keep_memory(struct ucpu *c)
+{
+	for (int i = 0; i < c->nregions; i++) {
+		struct region *r = &c->regions[i];
+		if (r->init)
+			memcpy(r->init, r->host, r->size);
+	}
+}
+
+void ucpu_stack(const struct ucpu *c, uint64_t *lo, uint64_t *hi)
+{
+	(void)c;
+	*lo = STACK_LO;
+	*hi = STACK_LO + STACK_SIZE;
+}

@@ -42,6 +42,15 @@ void ucpu_reset(struct ucpu *c, uint64_t entry, const uint64_t x[31]);
  * UCPU_FAULT with a message in err (an unmapped access, an exception). */
 enum ucpu_stop ucpu_step(struct ucpu *c, char *err, size_t errlen);
 
+/* After a step that returned UCPU_FAULT: 1 with *addr the address when it was an access to
+ * unmapped memory, 0 when the emulator stopped for another reason. */
+int ucpu_fault_addr(const struct ucpu *c, uint64_t *addr);
+/* The memory as it is now becomes what ucpu_reset restores (the stack excepted: zeroed), e.g.
+ * after an initialisation function ran. */
+void ucpu_keep_memory(struct ucpu *c);
+/* The stack: [*lo, *hi); a thread starts with SP 64 bytes below hi. */
+void ucpu_stack(const struct ucpu *c, uint64_t *lo, uint64_t *hi);
+
 uint64_t ucpu_pc(const struct ucpu *c);
 /* The thread has returned (PC is the magic return address). */
 int ucpu_done(const struct ucpu *c);

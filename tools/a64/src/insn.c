@@ -45,6 +45,7 @@ enum shape {
 	SH_DMB,
 	SH_ISB,
 	SH_NOP,
+	SH_CLREX,
 	SH_TRAP,
 	SH_REFUSE, /* a known family the model does not take: refused by name */
 };
@@ -73,8 +74,8 @@ static const struct row table[] = {
 	{ 0xfffffc1f, 0xd61f0000, "BR", SH_BR, 0, 0 },
 	{ 0xfffffc1f, 0xd65f0000, "RET", SH_BR, 0, 0 },
 	{ 0xfffffc1f, 0xd63f0000, "BLR", SH_BLR, 0, 0 },
-	{ 0xffc00000, 0xd5000000, "a system instruction (MRS, MSR, SYS, CLREX...)", SH_REFUSE, 0,
-	  0 },
+	{ 0xfffff0ff, 0xd503305f, "CLREX", SH_CLREX, 0, 0 },
+	{ 0xffc00000, 0xd5000000, "a system instruction (MRS, MSR, SYS...)", SH_REFUSE, 0, 0 },
 	/* exclusives, ordered, compare-and-swap (size [31:30] free) */
 	{ 0x3fe08000, 0x08000000, "STXR", SH_STX, 0, MM_EXCL },
 	{ 0x3fe08000, 0x08008000, "STLXR", SH_STX, 0, MM_EXCL | MM_REL },
@@ -107,8 +108,10 @@ static const struct row table[] = {
 	{ 0x3f200c00, 0x38000800, "LDTR/STTR", SH_LDST1, 0, 0 },
 	{ 0x3f200c00, 0x38000c00, "LDR/STR (pre-index)", SH_LDST1, 0, 0 },
 	{ 0x3f000000, 0x18000000, "LDR (literal)", SH_LITERAL, 0, 0 },
-	{ 0x3e000000, 0x28000000, "LDP/STP (no-allocate, post-index)", SH_LDSTP, 0, 0 },
-	{ 0x3e000000, 0x2a000000, "LDP/STP (offset, pre-index)", SH_LDSTP, 0, 0 },
+	/* pairs: [29:27] 101, V [26] 0, [25] 0, the index mode in [24:23] ([25] 1 is data
+	 * processing: ADDS, SUBS, ANDS (shifted register), CMP) */
+	{ 0x3f000000, 0x28000000, "LDP/STP (no-allocate, post-index)", SH_LDSTP, 0, 0 },
+	{ 0x3f000000, 0x29000000, "LDP/STP (offset, pre-index)", SH_LDSTP, 0, 0 },
 	{ 0x0e000000, 0x0c000000, "a SIMD/FP load or store", SH_REFUSE, 0, 0 },
 	{ 0x0a000000, 0x08000000, "a load or store the model does not take", SH_REFUSE, 0, 0 },
 	/* data processing, immediate */
@@ -314,6 +317,7 @@ static void fill(uint32_t w, const struct row *r, struct a64_insn *d)
 	case SH_DMB:
 	case SH_ISB: fence(w, r, d); break;
 	case SH_NOP: d->kind = A64_NOP; break;
+	case SH_CLREX: d->kind = A64_CLREX; break;
 	case SH_TRAP: d->kind = A64_TRAP; break;
 	case SH_REFUSE: d->kind = A64_UNKNOWN; break;
 	default: branch(w, r, d); break;

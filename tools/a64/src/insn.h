@@ -8,7 +8,7 @@
  * LDAPR, STLR, LDXR/STXR and the A/L forms, the LSE atomics (LD<op>, ST<op>, SWP, CAS with A/L),
  * the integer data-processing instructions (MOV, ADD, SUB, logical, shifts, bitfields, multiply,
  * divide, CMP and CCMP, CSEL and CSINC/CSINV/CSNEG), branches (B, BL, B.cond, CBZ/CBNZ, TBZ/TBNZ,
- * BR, BLR, RET), DMB/DSB, ISB, NOP and the hints, BRK/UDF. Anything else is A64_UNKNOWN: the
+ * BR, BLR, RET), DMB/DSB, ISB, NOP and the hints, CLREX, BRK/UDF. Anything else is A64_UNKNOWN: the
  * caller refuses it by name. Encodings: Arm ARM C4.1 ("A64 instruction set encoding").
  */
 #ifndef A64_INSN_H
@@ -39,6 +39,7 @@ enum a64_kind {
 	A64_BRREG,    /* BR/BLR/RET: the target is src[0] (BLR writes X30) */
 	A64_FENCE,    /* DMB, DSB, ISB: fence */
 	A64_NOP,      /* NOP and the other hints */
+	A64_CLREX,    /* CLREX: closes the open load-exclusive (no access, no barrier) */
 	A64_TRAP,     /* BRK, UDF: __builtin_trap(), BUG_ON */
 };
 

@@ -63,16 +63,27 @@ static void start_path(struct runst *s)
 	tset_clear(&s->ctrl_pick);
 	tset_clear(&s->priv_acc);
 	tset_clear(&s->st_fence);
+	tset_clear(&s->priv_addr);
 	access_reset(s);
 	s->nev = 0;
 	s->depth = 0;
 	s->steps = 0;
 	s->excl_open = 0;
 	s->excl_ev = -1;
+	s->crash = A64_NO_CRASH;
+	spin_reset(s);
 	ucpu_reset(s->cpu, s->p->entry, s->p->x);
 }
 
-/* One instruction. 1: the thread returned; 0: go on; -1: error. */
+/* With prod.crashes: the path ends here, crashed. 2. */
+static int crashed(struct runst *s, enum a64_crash how, uint64_t addr)
+{
+	s->crash = how;
+	s->crash_addr = addr;
+	return 2;
+}
+
+/* One instruction. 1: the thread returned; 2: it crashed (prod.crashes); 0: go on; -1: error. */
 static int step(struct runst *s)
 {
 	char msg[256];
@@ -83,7 +94,9 @@ static int step(struct runst *s)
 	if (s->in.kind == A64_UNKNOWN)
 		return rs_fail(s, "%s: the model does not know this instruction", s->in.name);
 	if (s->in.kind == A64_TRAP)
-		return rs_fail(s, "a trap (%s): the thread would stop here", s->in.name);
+		return s->p->crashes ?
+			       crashed(s, A64_CRASH_TRAP, 0) :
+			       rs_fail(s, "a trap (%s): the thread would stop here", s->in.name);
 	deps_before(s);
 	if (s->in.kind == A64_STXR) {
 		if (access_stxr(s) != 0)
@@ -93,9 +106,16 @@ static int step(struct runst *s)
 	}
 	if (s->in.kind == A64_FENCE)
 		access_fence(s);
+	if (s->in.kind == A64_CLREX)
+		s->excl_open = 0, s->excl_ev = -1;
 	enum ucpu_stop st = ucpu_step(s->cpu, msg, sizeof msg);
 	if (st == UCPU_DONE)
 		return 1;
+	uint64_t fault_addr;
+	if (st == UCPU_FAULT && s->p->crashes)
+		return ucpu_fault_addr(s->cpu, &fault_addr) ?
+			       crashed(s, A64_CRASH_FAULT, fault_addr) :
+			       crashed(s, A64_CRASH_OTHER, 0);
 	if (st == UCPU_FAULT)
 		return rs_fail(s, "%s", msg);
 	if (s->failed)
@@ -114,14 +134,29 @@ static struct mm_event *copy_events(const struct runst *s)
 static void add_trace(struct runst *s, struct a64_paths *out, int partial)
 {
 	out->traces = xrealloc(out->traces, (size_t)(out->ntraces + 1) * sizeof *out->traces);
-	struct a64_final *f = xmalloc(sizeof *f);
+	struct a64_final *f = xcalloc(1, sizeof *f);
 	for (int r = 0; r < 31; r++)
 		f->x[r] = ucpu_reg(s->cpu, r);
+	f->spin_from = s->spin_from;
+	f->crash = s->crash;
+	f->crash_pc = s->crash ? s->pc : 0;
+	f->crash_addr = s->crash_addr;
+	f->user = s->p->end ? s->p->end(s->p->ctx, s->cpu) : NULL;
 	out->traces[out->ntraces++] = (struct mm_trace){
 		copy_events(s), s->nev, partial,
 		partial ? "a path longer than the instruction bound (a loop)" : NULL, f
 	};
 	s->nev = 0; /* the trace owns the events' dependency lists now */
+}
+
+static void drop_events(struct runst *s)
+{
+	for (int i = 0; i < s->nev; i++) {
+		free(s->ev[i].addr_deps);
+		free(s->ev[i].data_deps);
+		free(s->ev[i].ctrl_deps);
+	}
+	s->nev = 0;
 }
 
 /* Runs the current path to its end, or its bound. 0 or -1. */
@@ -141,6 +176,15 @@ static int run_path(struct runst *s, struct a64_paths *out)
 			return -1;
 		if (rc > 0)
 			break;
+		if (s->p->state && spin_repeats(s)) {
+			/* as at the bound: the choices below are not this path's */
+			s->nch = s->depth;
+			if (s->spin_livelock) { /* no path (spin.c) */
+				drop_events(s);
+				return 0;
+			}
+			break;
+		}
 	}
 	if (s->depth != s->nch)
 		return rs_fail(s, "a path took fewer choices when run again");
@@ -154,17 +198,15 @@ static void free_state(struct runst *s)
 		tset_free(&s->dep[r]);
 		tset_free(&s->pick[r]);
 	}
-	struct tset *sets[] = { &s->ctrl,      &s->ctrl_pick, &s->priv_acc,   &s->st_fence,
-				&s->a_dep,     &s->a_pick,    &s->res_dep,    &s->res_pick,
-				&s->rd_dep[0], &s->rd_dep[1], &s->rd_pick[0], &s->rd_pick[1] };
+	struct tset *sets[] = { &s->ctrl,      &s->ctrl_pick, &s->priv_acc,  &s->st_fence,
+				&s->priv_addr, &s->a_dep,     &s->a_pick,    &s->res_dep,
+				&s->res_pick,  &s->rd_dep[0], &s->rd_dep[1], &s->rd_pick[0],
+				&s->rd_pick[1] };
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		tset_free(sets[i]);
-	for (int i = 0; i < s->nev; i++) { /* a failed path's events */
-		free(s->ev[i].addr_deps);
-		free(s->ev[i].data_deps);
-		free(s->ev[i].ctrl_deps);
-	}
+	drop_events(s); /* a failed path's */
 	access_reset(s);
+	spin_free(s);
 	free(s->sh);
 	free(s->ev);
 	free(s->ch);
@@ -207,6 +249,8 @@ void a64_paths_free(struct a64_paths *ps)
 			free(t->ev[j].ctrl_deps);
 		}
 		free(t->ev);
+		if (t->final)
+			free(((struct a64_final *)t->final)->user);
 		free(t->final);
 	}
 	free(ps->traces);

@@ -41,11 +41,35 @@ struct a64_prod {
 	/* Optional: the source line and text of the instruction at pc (for events and errors). */
 	void (*where)(void *ctx, uint64_t pc, int *line, const char **text);
 	void *ctx;
+	/* Optional, for compiled code (tools/native's Armv8 cells; spin.c): */
+	/* A hash of the thread's state that is not in its events (registers, flags, private
+	 * memory; spin.c adds the open exclusive), asked after every instruction (from: the pc of
+	 * the instruction that ran; 0: no state to compare here, e.g. not a loop head). A path
+	 * whose state repeats with no write event since the first time (a loop the thread goes
+	 * round forever while its reads return the same values) ends there, with
+	 * a64_final.spin_from the first event of that cycle. */
+	uint64_t (*state)(void *ctx, const struct ucpu *cpu, uint64_t from);
+	/* Non-zero: a trap or a fault ends the path as a crash (a64_final.crash) instead of
+	 * failing the run. */
+	int crashes;
+	/* Called at each path's end; its result (malloc'd, or NULL) is a64_final.user. */
+	void *(*end)(void *ctx, const struct ucpu *cpu);
 };
 
-/* The registers a path ends with (mm_trace.final points at one). */
+enum a64_crash {
+	A64_NO_CRASH,
+	A64_CRASH_TRAP,	 /* BRK, UDF (__builtin_trap(), BUG_ON) */
+	A64_CRASH_FAULT, /* an access to unmapped memory (crash_addr) */
+	A64_CRASH_OTHER, /* the emulator stopped (an invalid instruction...) */
+};
+
+/* How a path ends (mm_trace.final points at one). */
 struct a64_final {
-	uint64_t x[31];
+	uint64_t x[31]; /* the registers */
+	int spin_from;	/* with prod.state: the first event of the cycle it spins in; -1: none */
+	enum a64_crash crash; /* with prod.crashes */
+	uint64_t crash_pc, crash_addr;
+	void *user; /* prod.end's result, freed by a64_paths_free */
 };
 
 /* Every path of the thread. */
@@ -59,8 +83,9 @@ struct a64_paths {
 /*
  * Runs every path of p on cpu (a ucpu_new of the image; a64_run sets its hooks). Returns 0
  * with out filled (free with a64_paths_free), or -1 with a message in err and the program counter
- * of the instruction in *err_pc: an instruction the model does not know (named), a trap, a fault,
- * a store-exclusive with no matching load-exclusive, an access check refused.
+ * of the instruction in *err_pc: an instruction the model does not know (named), a trap or a
+ * fault (unless prod.crashes), a store-exclusive with no matching load-exclusive, an access check
+ * refused.
  */
 int a64_run(const struct a64_prod *p, struct ucpu *cpu, struct a64_paths *out, char *err,
 	    size_t errlen, uint64_t *err_pc);

@@ -38,6 +38,7 @@ struct runst {
 	struct tset ctrl, ctrl_pick; /* what the conditional branches so far depended on */
 	struct tset priv_acc;	     /* what every private store so far depended on */
 	struct tset st_fence;	     /* priv_acc at the last DMB ISHST (see access.c) */
+	struct tset priv_addr;	     /* what the addresses of private accesses so far depended on */
 	struct shadow *sh;
 	int nsh, capsh;
 	int excl_ev;   /* the open load-exclusive's read event, -1 if none (or private) */
@@ -54,6 +55,15 @@ struct runst {
 	int read_ev[2];			   /* its reads' events (-1: private) */
 	struct tset rd_dep[2], rd_pick[2]; /* what each read's value depends on beyond its event */
 	int cas_equal;
+	/* spin.c (with prod.state): the states this path has been in, an open-addressing table */
+	struct seen *seen;
+	int capseen, nseen;
+	int spin_from;	     /* the path ends in a cycle from this event (-1: it does not) */
+	int spin_livelock;   /* ... and a store-exclusive failed in that cycle */
+	long stxr_fail_step; /* the step of the path's latest failed store-exclusive (0: none) */
+	/* with prod.crashes: how the path crashed */
+	enum a64_crash crash;
+	uint64_t crash_addr;
 	/* the first error */
 	char err[512];
 	int failed;
@@ -69,6 +79,14 @@ void deps_after(struct runst *s);
 /* The dependency sets of register r (-1, the zero register: empty). */
 const struct tset *deps_of(const struct runst *s, int r);
 const struct tset *picks_of(const struct runst *s, int r);
+
+/* spin.c: forgets the path's states; after each instruction, 1 when the thread's state
+ * (prod.state, the open exclusive; none when the hook says 0) is one this path was in with as many writes
+ * (then spin_from and spin_livelock are set), else 0 (the state is recorded); releases the
+ * table. */
+void spin_reset(struct runst *s);
+int spin_repeats(struct runst *s);
+void spin_free(struct runst *s);
 
 /* access.c */
 struct ucpu_hooks access_hooks(struct runst *s);

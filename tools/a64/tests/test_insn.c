@@ -53,7 +53,12 @@ static void test_loads_stores(void **state)
 	in = d(0x29400440); /* ldp w0, w1, [x2] */
 	assert_int_equal(in.kind, A64_LOAD);
 	regs(in.ld_dst, in.nld, 0, 1, NONE);
-	in = d(0xf8408420); /* ldr x0, [x1], #8 */
+	in = d(0xa9417bfd); /* ldp x29, x30, [sp, #16] */
+	assert_int_equal(in.kind, A64_LOAD);
+	assert_int_equal(in.size, 8);
+	regs(in.ld_dst, in.nld, 29, 30, NONE);
+	assert_int_equal(d(0x28c17bfd).kind, A64_LOAD); /* ldp w29, w30, [sp], #8 */
+	in = d(0xf8408420);				/* ldr x0, [x1], #8 */
 	assert_int_equal(in.kind, A64_LOAD);
 	assert_int_equal(in.size, 8);
 	regs(in.addr, in.naddr, 1, NONE, NONE);
@@ -144,6 +149,17 @@ static void test_alu(void **state)
 	assert_int_equal(in.kind, A64_CCMP);
 	assert_true(in.flags_out);
 	regs(in.src, in.nsrc, 0, NONE, NONE);
+	/* register forms with bit 29 set (S) share [29:25] with the load/store pairs */
+	in = d(0x6b090108); /* subs w8, w8, w9 */
+	assert_int_equal(in.kind, A64_ALU);
+	assert_true(in.flags_out);
+	regs(in.src, in.nsrc, 8, 9, NONE);
+	in = d(0xeb09011f); /* cmp x8, x9 */
+	assert_int_equal(in.kind, A64_ALU);
+	regs(in.dst, in.ndst, NONE, NONE, NONE);
+	in = d(0x6a09011f); /* tst w8, w9 */
+	assert_int_equal(in.kind, A64_ALU);
+	assert_true(in.flags_out);
 }
 
 static void test_branches_barriers(void **state)
@@ -173,6 +189,7 @@ static void test_branches_barriers(void **state)
 	assert_int_equal(d(0xd5033fdf).fence, MM_ISB);	  /* isb */
 	assert_int_equal(d(0xd503201f).kind, A64_NOP);	  /* nop */
 	assert_int_equal(d(0xd503203f).kind, A64_NOP);	  /* yield */
+	assert_int_equal(d(0xd503305f).kind, A64_CLREX);  /* clrex (clang's failed cmpxchg) */
 	assert_int_equal(d(0xd4200020).kind, A64_TRAP);	  /* brk #0x1 */
 	assert_int_equal(d(0x00000000).kind, A64_TRAP);	  /* udf #0 */
 }

@@ -27,11 +27,12 @@ struct parse {
 	json_t *block; /* [{line, key, value}] */
 	int block_end; /* line of the closing */
 	json_t *threads, *variants, *outcome, *shared, *observed, *cflags, *evon;
-	json_t *hex;	    /* hex: the variables the explorer shows in hexadecimal, or NULL */
-	json_t *cells;	    /* cells: the cells the example is compiled on (patterns), or NULL */
-	json_t *functions;  /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
-	json_t *expect_tso; /* {variant: [predicate]}: the expect-tso.<variant> lines */
-	int line_of[16];    /* line of each plain key, 0 if absent */
+	json_t *hex;	      /* hex: the variables the explorer shows in hexadecimal, or NULL */
+	json_t *cells;	      /* cells: the cells the example is compiled on (patterns), or NULL */
+	json_t *functions;    /* {name: {first, last}}: THREAD(), INIT() (course_init), CHECK() */
+	json_t *expect_tso;   /* {variant: [predicate]}: the expect-tso.<variant> lines */
+	json_t *expect_armv8; /* the expect-armv8.<variant> lines (the AArch64 cells, tools/native) */
+	int line_of[16];      /* line of each plain key, 0 if absent */
 	int has_init, has_check;
 	json_t *goal;	  /* {variant, model "sc", line, text, expr, tree} or NULL */
 	json_t *goal_tso; /* the same with model "tso" (goal-tso.<variant>), or NULL */
@@ -188,8 +189,9 @@ enum {
 static const char *const plain_keys[] = { "title",	    "page",    "shows",	 "threads",
 					  "variants",	    "outcome", "cflags", "evidence-on",
 					  "transformation", "hex",     "cells",	 NULL };
-static const char *const variant_keys[] = { "cflags", "evidence", "expect",   "expect-tso",
-					    "quiz",   "goal",	  "goal-tso", NULL };
+static const char *const variant_keys[] = { "cflags",	  "evidence",	  "expect",
+					    "expect-tso", "expect-armv8", "quiz",
+					    "goal",	  "goal-tso",	  NULL };
 
 static int check_variants(struct parse *p, int line)
 {
@@ -611,7 +613,7 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 	char perr[300];
 	const char *kind = NULL, *expr = val;
 	char kbuf[16] = "";
-	if (starts(key, "expect.") || starts(key, "expect-tso.")) {
+	if (starts(key, "expect.") || starts(key, "expect-tso.") || starts(key, "expect-armv8.")) {
 		const char *colon = strchr(val, ':');
 		if (colon && (size_t)(colon - val) < sizeof kbuf)
 			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(colon - val), val);
@@ -724,10 +726,11 @@ static int second_pass(struct parse *p, json_t *ev, json_t *ex, json_t *quiz)
 			rc = -1;
 			break;
 		}
-		push(starts(key, "evidence.")	? ev :
-		     starts(key, "expect.")	? ex :
-		     starts(key, "expect-tso.") ? p->expect_tso :
-						  quiz,
+		push(starts(key, "evidence.")	  ? ev :
+		     starts(key, "expect.")	  ? ex :
+		     starts(key, "expect-tso.")	  ? p->expect_tso :
+		     starts(key, "expect-armv8.") ? p->expect_armv8 :
+						    quiz,
 		     v, pr);
 	}
 	json_decref(shared);
@@ -806,6 +809,11 @@ static json_t *result(struct parse *p, const char *id, const struct meta_opts *o
 	 * none at all when the example has no such line (it is then explored under SC only) */
 	if (m && json_object_size(p->expect_tso))
 		json_object_set_new(m, "expect_tso", per_variant(p->expect_tso, p->variants, 1));
+	/* expect-armv8.<variant>: what the native explorer's Armv8 exploration of every AArch64 cell
+	 * must find (tools/native/expect.js); absent without such lines */
+	if (m && json_object_size(p->expect_armv8))
+		json_object_set_new(m, "expect_armv8",
+				    per_variant(p->expect_armv8, p->variants, 1));
 	/* the transformation the plain evidence shows (a page slug): the key, else the topic of an
 	 * example with evidence-on; null for one without */
 	if (m)
@@ -901,6 +909,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	p.cflags = json_object();
 	p.functions = json_object();
 	p.expect_tso = json_object();
+	p.expect_armv8 = json_object();
 	json_t *ev = json_object(), *ex = json_object(), *quiz = json_object(), *out = NULL;
 	if (split_lines(&p, text) == 0 && read_block(&p) == 0 && first_pass(&p, conf) == 0 &&
 	    check_cells(&p, conf, opts) == 0 && scan_code(&p) == 0 && check_outcome(&p) == 0 &&
@@ -918,6 +927,7 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	json_decref(p.observed);
 	json_decref(p.cflags);
 	json_decref(p.expect_tso);
+	json_decref(p.expect_armv8);
 	json_decref(p.evon);
 	json_decref(p.hex);
 	json_decref(p.cells);

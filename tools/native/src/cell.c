@@ -23,6 +23,7 @@ void cell_defaults(struct cell *c)
 	c->limits.max_depth = 2000;
 	c->local_bound = 2000000;
 	c->traces = 1;
+	armv8_defaults(&c->a8);
 }
 
 static double now_ms(void)
@@ -138,6 +139,28 @@ static json_t *tso_json(const struct cell *c, const struct mconfig *sc, const st
 	return out;
 }
 
+/* The cell under the Armv8 model on the same image. */
+static json_t *armv8_json(const struct cell *c, const struct image *im, const struct oview *ov)
+{
+	struct armv8_config cfg = c->a8;
+	cfg.meta = c->meta;
+	cfg.variant = c->variant;
+	cfg.ov = ov;
+	cfg.im = im;
+	char *err = NULL;
+	uint64_t pc = 0;
+	json_t *out = armv8_explore(&cfg, &err, &pc);
+	if (!out) {
+		char *at = pc ? addr_name(im, pc) : NULL;
+		char *msg = at ? xasprintf("under Armv8: %s (at %s)", err, at) :
+				 xasprintf("under Armv8: %s", err);
+		out = error_json(c, pc ? image_line(im, pc) : 0, msg);
+		free(at), free(msg);
+	}
+	free(err);
+	return out;
+}
+
 json_t *cell_run(const struct cell *c)
 {
 	double t0 = now_ms();
@@ -183,6 +206,8 @@ json_t *cell_run(const struct cell *c)
 		out = error_json(c, line, xerr);
 	else if (c->tso && c->arch->is_tso_barrier)
 		json_object_set_new(out, "tso", tso_json(c, &cfg, &ov));
+	else if (c->armv8 && !strcmp(c->arch->name, "aarch64"))
+		json_object_set_new(out, "armv8", armv8_json(c, &im, &ov));
 done:
 	json_object_set_new(out, "ms", json_real((double)(long)((now_ms() - t0) * 100) / 100));
 	free(xerr);

@@ -1,11 +1,14 @@
 /*
- * cmd_cells.c - `native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR`: explores every
+ * cmd_cells.c - `native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR [SCOPE
+ * [ARMV8_MODEL]]`: explores every
  * cell of one example x target (the objects listed in OBJS, "<opt> <variant> <path>" lines written
  * by tools/asm/compile.sh) and writes build/data/native/<id>/<target>.json. Each cell's result is
  * cached in CACHE_DIR/<xx>/<hash>.json, the hash of everything it depends on: this tool's binary,
  * the object, the variant's source, the example file and its metadata (and, for an error, which
  * names its cell, the cell's names): identical objects are explored once (see one_cell).
- * Every x86 cell is also explored under x86-TSO (cell.h: "tso").
+ * Every x86 cell is also explored under x86-TSO (cell.h: "tso"), every AArch64 cell under the
+ * Armv8 model ("armv8"; ARMV8_MODEL names another model of tools/model, a broken one for seeing
+ * the tests fail, or is "none": no Armv8 exploration, for the benchmark; part of the cache key).
  * SCOPE ("<variants>:<compiler/arch/opt pattern> ..." or all, the default) names the cells to
  * explore; the others are written as {"status": "skipped"} (native.mk: NATIVE_SCOPE).
  * A cell that cannot be explored is written as an error cell and reported on stderr; the exit
@@ -66,19 +69,30 @@ static void cache_put(const char *cache_dir, const char *key, json_t *r)
 	free(path);
 }
 
+/* Whether the result names its cell: an error, also under x86-TSO or Armv8. */
+static int names_cell(json_t *r)
+{
+	return json_object_get(r, "error") || json_object_get(json_object_get(r, "tso"), "error") ||
+	       json_object_get(json_object_get(r, "armv8"), "error");
+}
+
 /* One cell: from the cache, or explored and cached. tool is the hash of this program.
  * An explored result depends on the object and the texts it is read with, not on the cell's
  * names: identical objects (clang's -O2 and -O3 often are) are explored once, whatever cell
- * they come from. An error names its cell, so it is cached under a key with the names. */
+ * they come from. An error (under any model) names its cell, so it is cached under a key with the
+ * names. */
 static json_t *one_cell(struct cell *c, const char *meta_path, const char *cache_dir,
 			const char *tool)
 {
 	const char *files[] = { c->obj, nmeta_source(c->meta, c->variant), c->meta->file,
 				meta_path };
-	const char *names[] = { tool, c->target, c->opt, c->variant };
+	char *key_tool =
+		xasprintf("%s %s", tool, c->armv8 ? mm_model_name(c->a8.model) : "no armv8");
+	const char *names[] = { key_tool, c->target, c->opt, c->variant };
 	char key[33], named[33];
 	int keyed = cache_key(files, 4, names, 1, key) == 0 &&
 		    cache_key(files, 4, names, 4, named) == 0;
+	free(key_tool);
 	json_t *hit = keyed ? cache_get(cache_dir, key) : NULL;
 	if (!hit && keyed)
 		hit = cache_get(cache_dir, named);
@@ -86,7 +100,7 @@ static json_t *one_cell(struct cell *c, const char *meta_path, const char *cache
 		return hit;
 	json_t *r = cell_run(c);
 	if (keyed)
-		cache_put(cache_dir, json_object_get(r, "error") ? named : key, r);
+		cache_put(cache_dir, names_cell(r) ? named : key, r);
 	return r;
 }
 
@@ -137,7 +151,7 @@ static int in_scope(const char *scope, const char *variant, const char *target, 
 
 static int run(const char *meta_path, const char *target, const struct arch *a, char **objs,
 	       int nobjs, const char *out, const char *cache_dir, struct nmeta *meta,
-	       const char *scope)
+	       const char *scope, int model)
 {
 	char *dir = workdir_new();
 	json_t *cells = json_object();
@@ -166,6 +180,8 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 				  .workdir = dir };
 		cell_defaults(&c);
 		c.tso = c.tso_traces = a->is_tso_barrier != NULL; /* x86: also under x86-TSO */
+		c.armv8 = model >= 0; /* aarch64: also under the Armv8 model (cell.c) */
+		c.a8.model = model >= 0 ? (enum mm_model_id)model : MM_ARMV8;
 		json_t *r = in_scope(scope, variant, target, opt) ?
 				    one_cell(&c, meta_path, cache_dir, tool) :
 				    json_pack("{s:s}", "status", "skipped");
@@ -189,12 +205,16 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 
 int cmd_cells(int argc, char **argv)
 {
-	if (argc != 6 && argc != 7) {
-		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR [SCOPE]\n",
+	enum mm_model_id model = MM_ARMV8;
+	int armv8 = argc < 8 || strcmp(argv[7], "none");
+	if ((argc != 6 && argc != 7 && argc != 8) ||
+	    (argc == 8 && armv8 && mm_model_parse(argv[7], &model) != 0)) {
+		fputs("usage: native-tool cells META.json TARGET ARCH OBJS OUT.json CACHE_DIR [SCOPE "
+		      "[ARMV8_MODEL]]\n",
 		      stderr);
 		return 2;
 	}
-	const char *scope = argc == 7 && strcmp(argv[6], "all") ? argv[6] : NULL;
+	const char *scope = argc >= 7 && strcmp(argv[6], "all") ? argv[6] : NULL;
 	const char *meta_path = argv[0], *target = argv[1], *objs_path = argv[3];
 	const struct arch *a = arch_find(argv[2]);
 	if (!a) {
@@ -218,7 +238,8 @@ int cmd_cells(int argc, char **argv)
 		nmeta_free(&meta);
 		return 1;
 	}
-	int rc = run(meta_path, target, a, objs, n, argv[4], argv[5], &meta, scope);
+	int rc = run(meta_path, target, a, objs, n, argv[4], argv[5], &meta, scope,
+		     armv8 ? (int)model : -1);
 	for (int i = 0; i < n; i++)
 		free(objs[i]);
 	free(objs);

@@ -17,13 +17,15 @@
 #include "util.h"
 
 /* Adds to one variant's cell the verdicts expect.js wrote for it (v: {expect, broken, breaks,
- * tso}): cell.expect, cell.broken, and outcome.breaks for each outcome that breaks a guarantee;
- * the same on cell.tso (an x86 cell under x86-TSO) from v.tso. */
+ * tso, armv8}): cell.expect, cell.broken, and outcome.breaks for each outcome that breaks a
+ * guarantee; the same on cell.tso (an x86 cell under x86-TSO) from v.tso and on cell.armv8 (an
+ * AArch64 cell under the Armv8 model) from v.armv8. */
 static void merge_verdicts(json_t *cell, json_t *v)
 {
 	if (!cell || !v)
 		return;
 	merge_verdicts(json_object_get(cell, "tso"), json_object_get(v, "tso"));
+	merge_verdicts(json_object_get(cell, "armv8"), json_object_get(v, "armv8"));
 	json_object_set(cell, "expect", json_object_get(v, "expect"));
 	json_object_set(cell, "broken", json_object_get(v, "broken"));
 	size_t i;
@@ -40,16 +42,20 @@ static void drop_traces(json_t *cell)
 {
 	size_t i;
 	json_t *o;
-	json_array_foreach(json_object_get(cell, "outcomes"), i, o)
+	json_array_foreach(json_object_get(cell, "outcomes"), i, o) {
 		json_object_del(o, "trace");
+		json_object_del(o, "execution");
+	}
 }
 
-/* The cell without its traces (also under x86-TSO): what the page shows with JavaScript off. */
+/* The cell without its traces (also under x86-TSO) and witness executions (under Armv8): what
+ * the page shows with JavaScript off. */
 static json_t *summary(json_t *cell)
 {
 	json_t *s = json_deep_copy(cell);
 	drop_traces(s);
 	drop_traces(json_object_get(s, "tso"));
+	drop_traces(json_object_get(s, "armv8"));
 	return s;
 }
 

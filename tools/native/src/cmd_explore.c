@@ -1,7 +1,9 @@
 /*
- * cmd_explore.c - `native-tool explore [--tso] META.json VARIANT TARGET OPT OBJ`: one cell, its
- * result JSON (indented) on stdout; for debugging and for the tests. TARGET is compiler/arch;
- * --tso (x86 targets) adds the cell under x86-TSO ("tso", with traces).
+ * cmd_explore.c - `native-tool explore [--tso] [--armv8] [--model=M] META.json VARIANT TARGET OPT
+ * OBJ`: one cell, its result JSON (indented) on stdout; for debugging and for the tests. TARGET
+ * is compiler/arch; --tso (x86 targets) adds the cell under x86-TSO ("tso", with traces);
+ * --armv8 (aarch64 targets) under the Armv8 model ("armv8"), --model=M under model M of
+ * tools/model (a broken one, for the tests).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -15,11 +17,21 @@
 
 int cmd_explore(int argc, char **argv)
 {
-	int tso = argc > 0 && !strcmp(argv[0], "--tso");
-	argc -= tso;
-	argv += tso;
+	int tso = 0, armv8 = 0, model = MM_ARMV8;
+	for (; argc > 0 && !strncmp(argv[0], "--", 2); argc--, argv++) {
+		enum mm_model_id m;
+		if (!strcmp(argv[0], "--tso"))
+			tso = 1;
+		else if (!strcmp(argv[0], "--armv8"))
+			armv8 = 1;
+		else if (!strncmp(argv[0], "--model=", 8) && mm_model_parse(argv[0] + 8, &m) == 0)
+			model = m, armv8 = 1;
+		else
+			argc = -1;
+	}
 	if (argc != 5) {
-		fputs("usage: native-tool explore [--tso] META.json VARIANT TARGET OPT OBJ\n",
+		fputs("usage: native-tool explore [--tso] [--armv8] [--model=M] META.json VARIANT "
+		      "TARGET OPT OBJ\n",
 		      stderr);
 		return 2;
 	}
@@ -47,6 +59,8 @@ int cmd_explore(int argc, char **argv)
 			  .workdir = dir };
 	cell_defaults(&c);
 	c.tso = c.tso_traces = tso;
+	c.armv8 = armv8;
+	c.a8.model = (enum mm_model_id)model;
 	json_t *r = cell_run(&c);
 	char *s = json_dumps(r, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	puts(s);

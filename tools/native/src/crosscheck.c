@@ -30,11 +30,15 @@ static json_t *key_set(json_t *outcomes)
 	return set;
 }
 
+enum xc_model { XC_SC, XC_TSO, XC_ARMV8 };
+
 /* The WebAssembly explorer's outcome keys of a variant, under x86-TSO (its "tso" object) or
- * sequential consistency; NULL when it has none. */
-static json_t *wasm_set(json_t *wasm, int tso, const char *variant)
+ * sequential consistency; NULL when it has none (always under Armv8: it has no such mode). */
+static json_t *wasm_set(json_t *wasm, enum xc_model model, const char *variant)
 {
-	json_t *w = tso ? json_object_get(wasm, "tso") : wasm;
+	if (model == XC_ARMV8)
+		return NULL;
+	json_t *w = model == XC_TSO ? json_object_get(wasm, "tso") : wasm;
 	json_t *v = json_object_get(json_object_get(w, "variants"), variant);
 	return v ? key_set(json_object_get(v, "outcomes")) : NULL;
 }
@@ -84,14 +88,24 @@ struct ctx {
 	struct xc_stats *st;
 	const char *file;
 	int as_wasm; /* plain evidence verdicts on the cells whose outcomes are WebAssembly's: bit 0 false, bit 1 true */
-	int tso; /* comparing the cells' x86-TSO results ("tso") */
+	enum xc_model model; /* which result of the cells: SC, "tso" (x86-TSO), "armv8" */
 };
+
+static const char *model_key(const struct ctx *x)
+{
+	return x->model == XC_TSO ? "tso" : x->model == XC_ARMV8 ? "armv8" : "sc";
+}
+
+static const char *model_tag(const struct ctx *x)
+{
+	return x->model == XC_TSO ? " (x86-TSO)" : x->model == XC_ARMV8 ? " (Armv8)" : "";
+}
 
 /* Records a failure; takes ownership of what. */
 static void failure(struct ctx *x, const char *cell, const char *variant, char *what)
 {
 	char *msg = xasprintf("%s:%d: %s%s: variant %s: %s", x->file, claim_line(x->meta, variant),
-			      cell, x->tso ? " (x86-TSO)" : "", variant, what);
+			      cell, model_tag(x), variant, what);
 	json_array_append_new(x->failures, json_string(msg));
 	x->st->failures++;
 	free(what);
@@ -115,8 +129,8 @@ static int evidence_same_as(json_t *meta, const char *variant)
 /* Why a plain difference is what the compiler did, or NULL (see crosscheck.h). */
 static char *explanation(struct ctx *x, json_t *nset, int holds)
 {
-	json_t *t = wasm_set(x->wasm, x->tso, "transformed"),
-	       *f = wasm_set(x->wasm, x->tso, "fixed");
+	json_t *t = wasm_set(x->wasm, x->model, "transformed"),
+	       *f = wasm_set(x->wasm, x->model, "fixed");
 	const char *v = t && json_equal(nset, t) ? "transformed" :
 			f && json_equal(nset, f) ? "fixed" :
 						   NULL;
@@ -167,10 +181,9 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 	x->st->differences++;
 	json_t *d = json_pack("{s:O, s:s, s:s, s:s, s:s, s:O, s:O, s:o, s:b, s:b, s:s}", "id",
 			      json_object_get(x->meta, "id"), "file", x->file, "cell", cell,
-			      "model", x->tso ? "tso" : "sc", "variant", "plain", "native", nset,
-			      "wasm", wset, "evidence_holds",
-			      holds < 0 ? json_null() : json_boolean(holds), "explained",
-			      why != NULL, "gap", gap != NULL, "why",
+			      "model", model_key(x), "variant", "plain", "native", nset, "wasm",
+			      wset, "evidence_holds", holds < 0 ? json_null() : json_boolean(holds),
+			      "explained", why != NULL, "gap", gap != NULL, "why",
 			      why ? why :
 			      gap ? gap->reason :
 				    "unexplained");
@@ -185,8 +198,8 @@ static void plain_difference(struct ctx *x, const char *cell, json_t *nset, json
 		x->st->gaps++;
 		return;
 	}
-	json_t *t = wasm_set(x->wasm, x->tso, "transformed"),
-	       *f = wasm_set(x->wasm, x->tso, "fixed");
+	json_t *t = wasm_set(x->wasm, x->model, "transformed"),
+	       *f = wasm_set(x->wasm, x->model, "fixed");
 	char *n = set_text(nset), *ts = t ? set_text(t) : xstrdup("(none)"),
 	     *fs = f ? set_text(f) : xstrdup("(none)");
 	failure(x, cell, "plain",
@@ -238,8 +251,8 @@ static void unexplored(struct ctx *x, const char *cell, const char *variant, con
 		x->st->unexplored++;
 		json_array_append_new(x->unexplored,
 				      json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "id", id, "cell",
-						cell, "model", x->tso ? "tso" : "sc", "variant",
-						variant, "error", what, "reason", u->reason));
+						cell, "model", model_key(x), "variant", variant,
+						"error", what, "reason", u->reason));
 		return;
 	}
 	if (partial)
@@ -247,6 +260,29 @@ static void unexplored(struct ctx *x, const char *cell, const char *variant, con
 	else {
 		json_array_append_new(x->failures, json_string(what));
 		x->st->failures++;
+	}
+}
+
+/* The variant's expect-armv8 lines on the cell's Armv8 outcomes (expect.js's verdicts, merged by
+ * collect): each must hold. */
+static void armv8_expect(struct ctx *x, const char *cell, const char *variant, json_t *c)
+{
+	size_t i;
+	json_t *e;
+	x->st->equal++; /* explored completely: counted as checked */
+	json_array_foreach(json_object_get(c, "expect"), i, e) {
+		if (json_is_true(json_object_get(e, "ok")))
+			continue;
+		const char *w = json_string_value(json_object_get(e, "witness"));
+		char *msg = xasprintf(
+			"%s:%d: %s (Armv8): variant %s: expect-armv8.%s: %s: %s -- but it is %s%s",
+			x->file, (int)json_integer_value(json_object_get(e, "line")), cell, variant,
+			variant, json_string_value(json_object_get(e, "kind")),
+			json_string_value(json_object_get(e, "expr")),
+			w ? "reachable, e.g. execution " : "not reachable", w ? w : "");
+		json_array_append_new(x->failures, json_string(msg));
+		x->st->failures++;
+		free(msg);
 	}
 }
 
@@ -271,8 +307,11 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 		return;
 	}
 	json_t *nset = key_set(json_object_get(c, "outcomes")),
-	       *wset = wasm_set(x->wasm, x->tso, variant);
-	if (!wset && x->tso) {
+	       *wset = wasm_set(x->wasm, x->model, variant);
+	if (x->model == XC_ARMV8) {
+		armv8_expect(x, cell, variant,
+			     c); /* no WebAssembly reference: the expect-armv8 lines */
+	} else if (!wset && x->model == XC_TSO) {
 		x->st->skipped++; /* no x86-TSO reference for this example: the subset check only */
 	} else if (!wset) {
 		failure(x, cell, variant, xstrdup("no WebAssembly outcomes to compare with"));
@@ -284,7 +323,7 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 		char *n = set_text(nset), *w = set_text(wset);
 		failure(x, cell, variant,
 			xasprintf("native outcomes %s differ from the WebAssembly explorer's %s%s",
-				  n, w, x->tso ? " under x86-TSO" : ""));
+				  n, w, x->model == XC_TSO ? " under x86-TSO" : ""));
 		free(n);
 		free(w);
 	}
@@ -292,44 +331,58 @@ static void one_variant(struct ctx *x, const char *cell, const char *variant, js
 	json_decref(wset);
 }
 
-/* The model's result of a cell: the cell itself, or its "tso" object (NULL when absent). */
+/* The model's result of a cell: the cell itself, or its "tso" or "armv8" object (NULL when
+ * absent). */
 static json_t *model_cell(const struct ctx *x, json_t *c)
 {
-	return x->tso ? json_object_get(c, "tso") : c;
+	return x->model == XC_SC ? c : json_object_get(c, model_key(x));
 }
 
-/* x86-TSO allows every sequentially consistent execution (drain each store at once), so every
- * SC outcome of a cell must be an x86-TSO outcome of the same code. */
-static void sc_in_tso(struct ctx *x, const char *cell, const char *variant, json_t *c)
+/* Whether outcome o (SC) is among the model's outcomes. Under Armv8 a crash ends the run with the
+ * other threads complete (tools/native/README.md), not wherever the SC schedule left them: a
+ * crash is matched by its thread and message alone. */
+static int found_in(const struct ctx *x, json_t *o, json_t *outcomes)
 {
-	json_t *t = json_object_get(c, "tso");
+	json_t *crash = json_object_get(o, "crash"), *y;
+	size_t j;
+	json_array_foreach(outcomes, j, y) {
+		if (json_equal(json_object_get(o, "key"), json_object_get(y, "key")))
+			return 1;
+		if (x->model == XC_ARMV8 && json_is_object(crash) &&
+		    json_equal(crash, json_object_get(y, "crash")))
+			return 1;
+	}
+	return 0;
+}
+
+/* x86-TSO and Armv8 allow every sequentially consistent execution (x86-TSO: drain each store at
+ * once; Armv8: SC's order is an ordered-before the model accepts), so every SC outcome of a cell
+ * must be an outcome of the same code under the model. */
+static void sc_in_model(struct ctx *x, const char *cell, const char *variant, json_t *c)
+{
+	json_t *t = model_cell(x, c);
 	if (json_is_true(json_object_get(c, "partial")) ||
 	    json_is_true(json_object_get(t, "partial")))
 		return;
-	json_t *tset = key_set(json_object_get(t, "outcomes")), *o;
+	json_t *o;
 	struct buf missing = { 0 };
 	size_t i;
-	json_array_foreach(json_object_get(c, "outcomes"), i, o) {
-		json_t *k = json_object_get(o, "key");
-		size_t j;
-		json_t *y;
-		int found = 0;
-		json_array_foreach(tset, j, y)
-			found |= json_equal(k, y);
-		if (!found)
+	json_array_foreach(json_object_get(c, "outcomes"), i, o)
+		if (!found_in(x, o, json_object_get(t, "outcomes")))
 			buf_printf(&missing, "%s%s", missing.len ? " | " : "",
-				   json_string_value(k));
-	}
-	json_decref(tset);
+				   json_string_value(json_object_get(o, "key")));
 	if (!missing.len) {
-		x->st->sc_in_tso++;
+		x->st->sc_in_model++;
 		return;
 	}
 	char *m = buf_take(&missing);
 	failure(x, cell, variant,
-		xasprintf("sequentially consistent outcomes {%s} are not x86-TSO outcomes of the "
-			  "same code: x86-TSO allows every interleaving",
-			  m));
+		xasprintf("sequentially consistent outcomes {%s} are not %s outcomes of the "
+			  "same code: %s",
+			  m, x->model == XC_TSO ? "x86-TSO" : "Armv8",
+			  x->model == XC_TSO ?
+				  "x86-TSO allows every interleaving" :
+				  "Armv8 allows every sequentially consistent execution"));
 	free(m);
 }
 
@@ -337,7 +390,7 @@ static void check_cells(struct ctx *x)
 {
 	const char *cell;
 	json_t *variants;
-	json_t *wplain = wasm_set(x->wasm, x->tso, "plain");
+	json_t *wplain = wasm_set(x->wasm, x->model, "plain");
 	json_object_foreach(json_object_get(x->native, "cells"), cell, variants) {
 		json_t *c = model_cell(x, json_object_get(variants, "plain"));
 		json_t *nset = c ? key_set(json_object_get(c, "outcomes")) : NULL;
@@ -353,20 +406,25 @@ static void check_cells(struct ctx *x)
 		json_t *c;
 		json_object_foreach(variants, variant, c) {
 			json_t *mc = model_cell(x, c);
+			if (!mc && x->model == XC_ARMV8 && strstr(cell, "/aarch64/") &&
+			    !strcmp(json_string_value(json_object_get(c, "status")), "ok")) {
+				x->st->cells++;
+				failure(x, cell, variant, xstrdup("no Armv8 result"));
+			}
 			if (!mc)
-				continue; /* no x86-TSO result: not an x86 cell */
+				continue; /* no x86-TSO (Armv8) result: not an x86 (AArch64) cell */
 			one_variant(x, cell, variant, mc);
-			if (x->tso &&
+			if (x->model != XC_SC &&
 			    !strcmp(json_string_value(json_object_get(mc, "status")), "ok") &&
 			    !strcmp(json_string_value(json_object_get(c, "status")), "ok"))
-				sc_in_tso(x, cell, variant, c);
+				sc_in_model(x, cell, variant, c);
 		}
 	}
 }
 
 static void check_model(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
 			struct xc_lists *lists, json_t *differences, json_t *unexplored,
-			json_t *failures, struct xc_stats *st, int tso)
+			json_t *failures, struct xc_stats *st, enum xc_model model)
 {
 	struct ctx x = { native,
 			 wasm,
@@ -382,7 +440,7 @@ static void check_model(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 			 st,
 			 json_string_value(json_object_get(meta, "file")),
 			 0,
-			 tso };
+			 model };
 	if (!x.file)
 		x.file = "examples/?.c";
 	check_cells(&x);
@@ -392,14 +450,22 @@ void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 			struct xc_lists *lists, json_t *differences, json_t *unexplored,
 			json_t *failures, struct xc_stats *st)
 {
-	check_model(native, wasm, meta, evidence, lists, differences, unexplored, failures, st, 0);
+	check_model(native, wasm, meta, evidence, lists, differences, unexplored, failures, st,
+		    XC_SC);
 }
 
 void crosscheck_example_tso(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
 			    struct xc_lists *lists, json_t *differences, json_t *unexplored,
 			    json_t *failures, struct xc_stats *st)
 {
-	check_model(native, wasm, meta, evidence, lists, differences, unexplored, failures, st, 1);
+	check_model(native, wasm, meta, evidence, lists, differences, unexplored, failures, st,
+		    XC_TSO);
+}
+
+void crosscheck_example_armv8(json_t *native, json_t *meta, struct xc_lists *lists,
+			      json_t *unexplored, json_t *failures, struct xc_stats *st)
+{
+	check_model(native, NULL, meta, NULL, lists, NULL, unexplored, failures, st, XC_ARMV8);
 }
 
 /* The next entry of a list file (one per line; blank lines and '#' comments skipped): cuts the line

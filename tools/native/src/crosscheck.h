@@ -23,6 +23,12 @@
  * against the WebAssembly explorer's x86-TSO outcomes (its "tso" object, for the examples with
  * expect-tso lines); and on every x86 cell, whatever the example, every sequentially consistent
  * outcome must be an x86-TSO outcome of the same code (x86-TSO allows every interleaving).
+ *
+ * Under Armv8 (crosscheck_example_armv8, the AArch64 cells' "armv8" results; the WebAssembly
+ * explorer has no such mode): every cell is explored completely, or listed in the unexplored file
+ * (mixed-size accesses, an instruction the classifier does not know); every SC outcome is an
+ * Armv8 outcome of the same code (a crash by its thread and message: under Armv8 the other
+ * threads are complete when one crashes); every expect-armv8.<variant> line holds.
  */
 #ifndef NATIVE_CROSSCHECK_H
 #define NATIVE_CROSSCHECK_H
@@ -38,7 +44,7 @@ struct xc_stats {
 	int unexplored; /* could not be explored, listed in the unexplored file with its reason */
 	int skipped; /* not explored in this build (out of NATIVE_SCOPE: make native-all); x86-TSO:
 			 * also the cells with no WebAssembly x86-TSO outcomes to compare with */
-	int sc_in_tso; /* x86-TSO: cells whose SC outcomes are all x86-TSO outcomes */
+	int sc_in_model; /* x86-TSO, Armv8: cells whose SC outcomes are all the model's outcomes */
 	int failures;
 };
 
@@ -98,5 +104,11 @@ void crosscheck_example(json_t *native, json_t *wasm, json_t *meta, json_t *evid
 void crosscheck_example_tso(json_t *native, json_t *wasm, json_t *meta, json_t *evidence,
 			    struct xc_lists *lists, json_t *differences, json_t *unexplored,
 			    json_t *failures, struct xc_stats *st);
+
+/* The AArch64 cells' Armv8 results (see the top of this file); equal counts the cells explored
+ * completely. Failures name the cell as "<cell> (Armv8)"; unexplored entries have "model":
+ * "armv8". */
+void crosscheck_example_armv8(json_t *native, json_t *meta, struct xc_lists *lists,
+			      json_t *unexplored, json_t *failures, struct xc_stats *st);
 
 #endif

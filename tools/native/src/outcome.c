@@ -86,10 +86,16 @@ void oview_free(struct oview *ov)
 	memset(ov, 0, sizeof *ov);
 }
 
-static void one_value(const struct ovar *o, const struct machine *m, struct buf *sb, json_t *values)
+static int read_machine(const void *m, uint64_t addr, void *buf, size_t n)
+{
+	return machine_read(m, addr, buf, n);
+}
+
+static void one_value(const struct ovar *o, mem_reader read, const void *mem, struct buf *sb,
+		      json_t *values)
 {
 	uint8_t b[8] = { 0 };
-	if (o->size == 0 || machine_read(m, o->addr, b, (size_t)o->size) != 0) {
+	if (o->size == 0 || read(mem, o->addr, b, (size_t)o->size) != 0) {
 		buf_puts(sb, "(deleted)");
 		if (values)
 			json_object_set_new(values, o->name, json_null());
@@ -130,11 +136,16 @@ static void one_value(const struct ovar *o, const struct machine *m, struct buf 
 
 char *outcome_values(const struct oview *ov, const struct machine *m, json_t **values)
 {
+	return outcome_values_from(ov, read_machine, m, values);
+}
+
+char *outcome_values_from(const struct oview *ov, mem_reader read, const void *mem, json_t **values)
+{
 	struct buf sb = { 0 };
 	json_t *vals = values ? json_object() : NULL;
 	for (int i = 0; i < ov->nvars; i++) {
 		struct buf v = { 0 };
-		one_value(&ov->vars[i], m, &v, vals);
+		one_value(&ov->vars[i], read, mem, &v, vals);
 		outkey_value(&sb, ov->vars[i].name, buf_str(&v));
 		buf_free(&v);
 	}
@@ -148,7 +159,7 @@ json_t *memory_json(const struct oview *ov, const struct machine *m)
 	json_t *mem = json_object();
 	struct buf scratch = { 0 };
 	for (int i = 0; i < ov->nall; i++)
-		one_value(&ov->all[i], m, &scratch, mem);
+		one_value(&ov->all[i], read_machine, m, &scratch, mem);
 	buf_free(&scratch);
 	return mem;
 }

@@ -40,9 +40,15 @@ int oview_init(struct oview *ov, const struct nmeta *meta, const struct image *i
 	       const char *source, char *err, size_t errlen);
 void oview_free(struct oview *ov);
 
+/* Reads n bytes of memory at addr into buf: 0, or -1 if not mapped. */
+typedef int (*mem_reader)(const void *mem, uint64_t addr, void *buf, size_t n);
+
 /* "r1=0 y=1" for the machine's memory now; *values (if not NULL) gets {"r1": 0, "y": 1}
  * (null for a deleted variable; a value beyond 2^53 is a decimal string). Caller frees. */
 char *outcome_values(const struct oview *ov, const struct machine *m, json_t **values);
+/* The same from any memory (the Armv8 exploration's final memory: armv8.c). */
+char *outcome_values_from(const struct oview *ov, mem_reader read, const void *mem,
+			  json_t **values);
 
 /* {"x": 1, "r1": 0, ...}: every shared and observed variable now (null: deleted). */
 json_t *memory_json(const struct oview *ov, const struct machine *m);

@@ -9,8 +9,7 @@
 
 #include "util.h"
 
-/* {"fn": "t1", "addr": "1c", "line": 33}: the instruction at pc as the object's listing shows it. */
-static json_t *position(const struct oview *ov, uint64_t pc)
+json_t *trace_position(const struct oview *ov, uint64_t pc)
 {
 	const struct image_sym *s = image_at(ov->im, pc);
 	char addr[32];
@@ -46,7 +45,7 @@ static const char *status_name(enum tstatus s)
 static json_t *where(const struct machine *m, const struct oview *ov, int t)
 {
 	enum tstatus s = machine_status(m, t);
-	json_t *w = s == T_PAUSED || s == T_CRASHED ? position(ov, machine_pc(m, t)) :
+	json_t *w = s == T_PAUSED || s == T_CRASHED ? trace_position(ov, machine_pc(m, t)) :
 						      json_object();
 	json_object_set_new(w, "status", json_string(status_name(s)));
 	if (s == T_PAUSED && machine_part(m, t))
@@ -59,7 +58,7 @@ static json_t *where(const struct machine *m, const struct oview *ov, int t)
 
 static json_t *access_json(const struct oview *ov, const struct access *a)
 {
-	json_t *j = position(ov, a->pc);
+	json_t *j = trace_position(ov, a->pc);
 	char kind[2] = { a->kind, 0 };
 	char *var = addr_name(ov->im, a->addr);
 	json_object_set_new(j, "kind", json_string(kind));

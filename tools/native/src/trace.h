@@ -20,4 +20,8 @@
 json_t *trace_schedule(struct machine *m, const struct snapshot *root, const struct oview *ov,
 		       const char *schedule, char *err, size_t errlen);
 
+/* {"fn": "t1", "addr": "1c", "line": 33}: the instruction at pc as the object's listing shows it
+ * (fn null outside a function; line: the variant source's, from DWARF). */
+json_t *trace_position(const struct oview *ov, uint64_t pc);
+
 #endif

@@ -5,7 +5,9 @@
  * its example and compiler accepts it; error and partial cells fail unless an unexplored entry
  * names them with the text their error says (an entry with other text does not accept them);
  * under x86-TSO, a fixed cell that differs from the WebAssembly x86-TSO outcomes fails, and so
- * does an SC outcome the x86-TSO exploration of the same cell misses.
+ * does an SC outcome the x86-TSO exploration of the same cell misses; under Armv8, an SC outcome
+ * the Armv8 exploration misses (a crash matched by thread and message), an expect-armv8 line that
+ * does not hold and an unexplored cell that no entry lists fail.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -394,7 +396,7 @@ static void test_tso_equal(void **state)
 	check_tso(TSO_CELL("O2", "fixed", K("A"), K("C") "," K("A")), wasm_tso_text, &r);
 	assert_int_equal(r.st.cells, 1);
 	assert_int_equal(r.st.equal, 1);
-	assert_int_equal(r.st.sc_in_tso, 1);
+	assert_int_equal(r.st.sc_in_model, 1);
 	assert_int_equal(r.st.failures, 0);
 	done(&r);
 }
@@ -425,7 +427,7 @@ static void test_tso_misses_sc(void **state)
 	check_tso(TSO_CELL("O2", "fixed", K("A") "," K("B"), K("B") "," K("C") "," K("A")),
 		  "{\"variants\": {}}", &r);
 	assert_int_equal(r.st.failures, 0);
-	assert_int_equal(r.st.sc_in_tso, 1);
+	assert_int_equal(r.st.sc_in_model, 1);
 	done(&r);
 }
 
@@ -438,6 +440,133 @@ static void test_tso_not_x86(void **state)
 	assert_int_equal(r.st.cells, 0);
 	assert_int_equal(r.st.failures, 0);
 	done(&r);
+}
+
+/* ---- Armv8 ----------------------------------------------------------------------------------- */
+
+#define A8_CELL(keys, armv8)                                                                        \
+	"{\"cells\": {\"gcc-12/aarch64/O2\": {\"fixed\": {\"status\": \"ok\", \"outcomes\": [" keys \
+	"], \"armv8\": " armv8 "}}}}"
+
+static void check_armv8(const char *native_cells, struct run *r)
+{
+	json_error_t e;
+	json_t *native = json_loads(native_cells, 0, &e);
+	if (!native)
+		fail_msg("bad test document: %s", e.text);
+	json_t *meta = json_loads(meta_text, 0, &e);
+	memset(r, 0, sizeof *r);
+	r->diffs = json_array();
+	r->fails = json_array();
+	r->unexplored = json_array();
+	struct xc_lists lists = { NULL, 0, test_un, test_nun };
+	crosscheck_example_armv8(native, meta, &lists, r->unexplored, r->fails, &r->st);
+	json_decref(native);
+	json_decref(meta);
+}
+
+static void test_armv8_misses_sc(void **state)
+{
+	(void)state;
+	struct run r;
+	check_armv8(A8_CELL(K("A") "," K("B"), "{\"status\": \"ok\", \"outcomes\": [" K("A") "]}"),
+		    &r);
+	assert_int_equal(r.st.cells, 1);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(strstr(fail0(&r),
+			       "examples/t/x.c:10: gcc-12/aarch64/O2 (Armv8): variant "
+			       "fixed: sequentially consistent outcomes {B} are not Armv8"));
+	done(&r);
+	check_armv8(A8_CELL(K("A"), "{\"status\": \"ok\", \"outcomes\": [" K("A") "," K("C") "]}"),
+		    &r);
+	assert_int_equal(r.st.failures, 0);
+	assert_int_equal(r.st.sc_in_model, 1);
+	assert_int_equal(r.st.equal, 1);
+	done(&r);
+	/* a crash: the same thread and message, whatever the values */
+	const char *crash = "{\"key\": \"r=0; crash in t1: BUG_ON at line 3\", \"crash\": "
+			    "{\"thread\": \"t1\", \"message\": \"BUG_ON at line 3\"}}";
+	const char *crash7 = "{\"key\": \"r=7; crash in t1: BUG_ON at line 3\", \"crash\": "
+			     "{\"thread\": \"t1\", \"message\": \"BUG_ON at line 3\"}}";
+	char doc[1024];
+	snprintf(doc, sizeof doc,
+		 "{\"cells\": {\"gcc-12/aarch64/O2\": {\"fixed\": {\"status\": \"ok\", "
+		 "\"outcomes\": [%s], \"armv8\": {\"status\": \"ok\", \"outcomes\": [%s]}}}}}",
+		 crash, crash7);
+	check_armv8(doc, &r);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
+/* An AArch64 cell explored under SC needs its Armv8 result; another cell has none. */
+static void test_armv8_missing(void **state)
+{
+	(void)state;
+	struct run r;
+	check_armv8("{\"cells\": {\"gcc-12/aarch64/O2\": {\"fixed\": {\"status\": \"ok\", "
+		    "\"outcomes\": [" K("A") "]}}}}",
+		    &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_non_null(
+		strstr(fail0(&r), "gcc-12/aarch64/O2 (Armv8): variant fixed: no Armv8 result"));
+	done(&r);
+	check_armv8(CELL("O2", "fixed", K("A")), &r);
+	assert_int_equal(r.st.cells, 0);
+	assert_int_equal(r.st.failures, 0);
+	done(&r);
+}
+
+static void test_armv8_expect(void **state)
+{
+	(void)state;
+	struct run r;
+	check_armv8(
+		A8_CELL(K("A"),
+			"{\"status\": \"ok\", \"outcomes\": [" K(
+				"A") "], \"expect\": "
+				     "[{\"line\": 12, \"kind\": \"unreachable\", \"expr\": \"r == 1\", "
+				     "\"ok\": false, \"witness\": \"t0:5 W r=1\"}, {\"line\": 13, "
+				     "\"kind\": \"reachable\", \"expr\": \"r == 0\", \"ok\": true}]}"),
+		&r);
+	assert_int_equal(r.st.failures, 1);
+	assert_string_equal(fail0(&r),
+			    "examples/t/x.c:12: gcc-12/aarch64/O2 (Armv8): variant fixed: "
+			    "expect-armv8.fixed: unreachable: r == 1 -- but it is "
+			    "reachable, e.g. execution t0:5 W r=1");
+	done(&r);
+}
+
+static void test_armv8_unexplored(void **state)
+{
+	(void)state;
+	struct run r;
+	const char *doc = A8_CELL(K("A"),
+				  "{\"status\": \"error\", \"error\": \"examples/t/x.c:4: "
+				  "gcc-12/aarch64/O2: variant fixed: under Armv8: mixed-size "
+				  "accesses: ...\"}");
+	check_armv8(doc, &r);
+	assert_int_equal(r.st.failures, 1);
+	assert_int_equal(r.st.sc_in_model, 0);
+	done(&r);
+	char path[] = "/tmp/test_crosscheck_a8_XXXXXX", err[256];
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_text(path,
+		   "t/x gcc-12/aarch64/any fixed: \"under Armv8: mixed-size\" halves of a word\n");
+	test_nun = xc_unexplored_load(path, &test_un, err, sizeof err);
+	assert_int_equal(test_nun, 1);
+	check_armv8(doc, &r);
+	assert_int_equal(r.st.failures, 0);
+	assert_int_equal(r.st.unexplored, 1);
+	assert_string_equal(
+		json_string_value(json_object_get(json_array_get(r.unexplored, 0), "model")),
+		"armv8");
+	done(&r);
+	xc_unexplored_free(test_un, test_nun);
+	test_un = NULL;
+	test_nun = 0;
+	unlink(path);
 }
 
 int main(void)
@@ -456,6 +585,10 @@ int main(void)
 		cmocka_unit_test(test_tso_differs),
 		cmocka_unit_test(test_tso_misses_sc),
 		cmocka_unit_test(test_tso_not_x86),
+		cmocka_unit_test(test_armv8_misses_sc),
+		cmocka_unit_test(test_armv8_missing),
+		cmocka_unit_test(test_armv8_expect),
+		cmocka_unit_test(test_armv8_unexplored),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,10 +46,31 @@ static void add_var(struct nmeta *m, const char *name, const char *type, int sha
 	v->shared = shared;
 }
 
-/* vars: NULL for race.c's variables, else tso.c's (x, y shared; r0, r1 observed). tso: also
- * under x86-TSO, with mutant. */
+/* Which program's variables: race.c's, tso.c's (x, y shared; r0, r1 observed) or armv8.c's. */
+enum vars { V_RACE, V_TSO, V_ARMV8 };
+
+static void add_vars(struct nmeta *m, enum vars which)
+{
+	static const char *const race[] = { "big", "counter", "flag", "r1", NULL },
+				 *const tso[] = { "x", "y", "r0", "r1", NULL },
+				 *const armv8[] = {
+					 "x", "y", "z", "p", "r0", "r1", "r2", "r3", NULL
+				 };
+	const char *const *names = which == V_RACE ? race : which == V_TSO ? tso : armv8;
+	m->vars = xcalloc(9, sizeof *m->vars);
+	for (int i = 0; names[i]; i++) {
+		int observed = names[i][0] == 'r' && names[i][1] >= '0' && names[i][1] <= '9';
+		const char *type = !strcmp(names[i], "big") ? "unsigned long long" :
+				   !strcmp(names[i], "p")   ? "int *" :
+							      "int";
+		add_var(m, names[i], type, !observed);
+	}
+}
+
+/* tso: also under x86-TSO, with mutant; a8 (NULL: no): also under this Armv8 configuration. */
 static json_t *run(const char *obj, const char *arch, const char *threads, const char *outcome,
-		   long local_bound, const char *source, int tso, enum tso_mutant mutant)
+		   long local_bound, const char *source, enum vars vars, int tso,
+		   enum tso_mutant mutant, const struct armv8_config *a8)
 {
 	struct nmeta m = { 0 };
 	m.id = xstrdup("test");
@@ -59,18 +80,7 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 	     t = strtok_r(NULL, ",", &save))
 		m.threads[m.nthreads++] = xstrdup(t);
 	free(copy);
-	m.vars = xcalloc(4, sizeof *m.vars);
-	if (tso) {
-		add_var(&m, "x", "int", 1);
-		add_var(&m, "y", "int", 1);
-		add_var(&m, "r0", "int", 0);
-		add_var(&m, "r1", "int", 0);
-	} else {
-		add_var(&m, "big", "unsigned long long", 1);
-		add_var(&m, "counter", "int", 1);
-		add_var(&m, "flag", "int", 1);
-		add_var(&m, "r1", "int", 0);
-	}
+	add_vars(&m, vars);
 	m.outcome = xcalloc(5, sizeof *m.outcome);
 	copy = xstrdup(outcome);
 	for (char *o = strtok_r(copy, " ", &save); o && m.noutcome < 4;
@@ -90,6 +100,11 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 	cell_defaults(&c);
 	c.tso = c.tso_traces = tso;
 	c.mutant = mutant;
+	if (a8) {
+		c.armv8 = 1;
+		c.a8.model = a8->model;
+		c.a8.drop_deps = a8->drop_deps;
+	}
 	if (local_bound)
 		c.local_bound = local_bound;
 	json_t *r = c.arch ? cell_run(&c) :
@@ -102,19 +117,26 @@ static json_t *run(const char *obj, const char *arch, const char *threads, const
 json_t *test_run(const char *obj, const char *arch, const char *threads, const char *outcome,
 		 long local_bound)
 {
-	return run(obj, arch, threads, outcome, local_bound, NULL, 0, TSO_EXACT);
+	return run(obj, arch, threads, outcome, local_bound, NULL, V_RACE, 0, TSO_EXACT, NULL);
 }
 
 json_t *test_run_tso(const char *obj, const char *arch, const char *threads, const char *outcome,
 		     enum tso_mutant mutant)
 {
-	return run(obj, arch, threads, outcome, 0, NULL, 1, mutant);
+	return run(obj, arch, threads, outcome, 0, NULL, V_TSO, 1, mutant, NULL);
+}
+
+json_t *test_run_armv8(const char *obj, const char *arch, const char *threads, const char *outcome,
+		       int model, int drop_deps)
+{
+	struct armv8_config a8 = { .model = (enum mm_model_id)model, .drop_deps = drop_deps };
+	return run(obj, arch, threads, outcome, 0, NULL, V_ARMV8, 0, TSO_EXACT, &a8);
 }
 
 json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome,
 		     const char *source)
 {
-	return run(obj, arch, threads, outcome, 0, source, 0, TSO_EXACT);
+	return run(obj, arch, threads, outcome, 0, source, V_RACE, 0, TSO_EXACT, NULL);
 }
 
 static int by_str(const void *a, const void *b)

@@ -29,6 +29,12 @@ json_t *test_run(const char *obj, const char *arch, const char *threads, const c
 json_t *test_run_tso(const char *obj, const char *arch, const char *threads, const char *outcome,
 		     enum tso_mutant mutant);
 
+/* Explores threads of armv8.c's obj (x, y, z, p shared; r0..r3 observed) under SC and the Armv8
+ * model `model` of tools/model (a broken one for the tests that must fail), with the producer's
+ * dependencies dropped when drop_deps. The Armv8 result is the cell's "armv8". */
+json_t *test_run_armv8(const char *obj, const char *arch, const char *threads, const char *outcome,
+		       int model, int drop_deps);
+
 /* The same with the C source the object was compiled from (for BUG_ON lines). */
 json_t *test_run_src(const char *obj, const char *arch, const char *threads, const char *outcome,
 		     const char *source);

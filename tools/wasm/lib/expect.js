@@ -15,7 +15,9 @@ function firstHit(tree, outcomes) {
 
 // checkVariant(meta, variant, outcomes, {partial, cap, model}) -> {checked, expect, errors}
 //   checked: {<expr>: reachable} for every expect.<variant> and quiz.<variant> predicate; with
-//            model 'tso' (outcomes under x86-TSO): every expect-tso.<variant> predicate instead
+//            model 'tso' (outcomes under x86-TSO): every expect-tso.<variant> predicate instead;
+//            with model 'armv8' (an AArch64 cell's outcomes under the Armv8 model, tools/native):
+//            every expect-armv8.<variant> predicate
 //   expect:  [{line, kind, expr, reachable, ok, witness}] in the metadata's order
 //   errors:  ["<file>:<line>: ..."] one per expect line that does not hold, and one for a goal of
 //            this variant that no outcome reaches
@@ -31,9 +33,11 @@ function checkVariant(meta, variant, outcomes, opts) {
   const expect = [];
   const errors = [];
   const tso = o.model === 'tso';
-  const key = tso ? 'expect-tso' : 'expect';
-  const preds = tso ? ((meta.expect_tso || {})[variant] || []) : ((meta.expect || {})[variant] || [])
-    .concat(((meta.quiz || {})[variant] || []).map((q) => Object.assign({ kind: 'quiz' }, q)));
+  const armv8 = o.model === 'armv8';
+  const key = tso ? 'expect-tso' : armv8 ? 'expect-armv8' : 'expect';
+  const preds = tso ? ((meta.expect_tso || {})[variant] || []) :
+    armv8 ? ((meta.expect_armv8 || {})[variant] || []) : ((meta.expect || {})[variant] || [])
+      .concat(((meta.quiz || {})[variant] || []).map((q) => Object.assign({ kind: 'quiz' }, q)));
   for (const p of preds) {
     let hit;
     try {
@@ -54,7 +58,7 @@ function checkVariant(meta, variant, outcomes, opts) {
     const ok = (p.kind === 'reachable') === reachable && !unproven;
     expect.push({ line: p.line, kind: p.kind, expr: p.expr, reachable, ok, witness: hit ? hit.witness : null });
     if (ok || unproven) continue;
-    const why = reachable ? `reachable, e.g. schedule ${hit.witness} gives "${hit.key}"` : 'not reachable';
+    const why = reachable ? `reachable, e.g. ${armv8 ? 'execution' : 'schedule'} ${hit.witness} gives "${hit.key}"` : 'not reachable';
     const part = o.partial ? ' (exploration hit its cap: outcomes are partial)' : '';
     errors.push(`${meta.file}:${p.line}: ${key}.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
       outcomes.map((x) => '{' + x.key + '}').join(' '));
@@ -65,7 +69,7 @@ function checkVariant(meta, variant, outcomes, opts) {
   // it holds is a win in any variant); a game that cannot be won in the goal's own variant is an error
   // at its line.
   let goal = null;
-  const g = tso ? meta.goal_tso : meta.goal;
+  const g = tso ? meta.goal_tso : armv8 ? null : meta.goal; // no play mode under Armv8
   const gkey = tso ? 'goal-tso' : 'goal';
   if (g) {
     let hit;
