@@ -20,6 +20,10 @@
  * expect-tso.plain: reachable: r0 == 1 && r1 != 42
  * expect-tso.fixed: unreachable: r0 == 1 && r1 != 42
  * expect-tso.transformed: reachable: r0 == 1 && r1 != 42
+ * expect-armv8.plain: reachable: r0 == 1 && r1 != 42
+ * expect-armv8.fixed: unreachable: r0 == 1 && r1 != 42
+ * expect-armv8.fixed: reachable: r0 == 1 && r1 == 42
+ * expect-armv8.transformed: reachable: r0 == 1 && r1 != 42
  * goal.plain: make t1 see ready set and still read data before it was written: r0 == 1 && r1 != 42
  */
 #include "course.h"

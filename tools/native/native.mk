@@ -16,7 +16,7 @@ NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
 # tools/lib: allocation, growable strings and file reading (one implementation for every C tool)
 # The Armv8 cells: tools/a64's producer of traces (a thread alone on Unicorn, the instruction
 # classifier, register and memory dependencies, loops) and tools/model's checker.
-NATIVE_A64_SRCS := $(addprefix tools/a64/src/,access.c cpu.c deps.c insn.c run.c spin.c tset.c)
+NATIVE_A64_SRCS := $(addprefix tools/a64/src/,access.c cpu.c deps.c insn.c rounds.c run.c spin.c tset.c)
 NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c $(CLIB_SRCS) \
 	$(NATIVE_A64_SRCS) $(MODEL_SRCS)
 NATIVE_LIB_SRCS := $(filter-out $(NATIVE_DIR)/src/main.c $(NATIVE_DIR)/src/cmd_%.c,$(NATIVE_SRCS))

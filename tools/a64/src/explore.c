@@ -74,90 +74,28 @@ static char *run_thread(const struct a64_image *ai, struct ucpu *cpu, const stru
 			 *text ? "'" : "", text, *text ? "': " : "", msg);
 }
 
-/* The values thread th's paths write, per address, into w (emptied first). */
-static void written(const struct a64_paths *ps, struct mm_values *w, int *max_reads)
-{
-	mm_values_free(w);
-	*max_reads = 0;
-	for (int i = 0; i < ps->ntraces; i++) {
-		int reads = 0;
-		for (int j = 0; j < ps->traces[i].nev; j++) {
-			const struct mm_event *e = &ps->traces[i].ev[j];
-			reads += e->kind == MM_R;
-			if (e->kind == MM_W)
-				mm_values_add(w, e->addr, e->value);
-		}
-		if (reads > *max_reads)
-			*max_reads = reads;
-	}
-}
+struct thread_ctx {
+	const struct a64_image *ai;
+	struct ucpu *cpu;
+	const struct a64_bounds *b;
+	char *err;
+};
 
-static int add_all(struct mm_values *to, const struct mm_values *from)
+static int one_thread(void *ctx, int th, const struct mm_values *others, struct a64_paths *out)
 {
-	int grew = 0;
-	for (int i = 0; i < from->nsets; i++)
-		for (int j = 0; j < from->sets[i].n; j++)
-			grew |= mm_values_add(to, from->sets[i].addr, from->sets[i].v[j]);
-	return grew;
-}
-
-/* What the other threads wrote in the previous round, for thread th's reads. */
-static void others(const struct a64_image *ai, const struct a64_explore *ex, int th,
-		   struct mm_values *v)
-{
-	const struct a64_test *t = ai->t;
-	for (int u = 0; u < t->nthreads; u++)
-		if (u != th)
-			add_all(v, &ex->written[u]);
-}
-
-/* One round: every thread's paths, with the previous round's writes. 1 when a thread wrote a
- * value it had not written before; *reads the sum of the threads' most reads on a path. */
-static char *one_round(const struct a64_image *ai, struct ucpu *cpu, const struct a64_bounds *b,
-		       struct a64_explore *ex, int *grew, int *reads)
-{
-	const struct a64_test *t = ai->t;
-	struct mm_values in[A64_MAX_THREADS] = { 0 }, out = { 0 };
-	char *err = NULL;
-	for (int th = 0; th < t->nthreads; th++)
-		others(ai, ex, th, &in[th]);
-	*grew = 0, *reads = 0;
-	for (int th = 0; th < t->nthreads && !err; th++) {
-		int r;
-		a64_paths_free(&ex->paths[th]);
-		err = run_thread(ai, cpu, b, &in[th], &ex->paths[th], th);
-		if (err)
-			break;
-		written(&ex->paths[th], &out, &r);
-		*reads += r;
-		*grew |= add_all(&ex->written[th], &out);
-	}
-	for (int th = 0; th < t->nthreads; th++)
-		mm_values_free(&in[th]);
-	mm_values_free(&out);
-	return err;
+	struct thread_ctx *c = ctx;
+	c->err = run_thread(c->ai, c->cpu, c->b, others, out, th);
+	return c->err ? -1 : 0;
 }
 
 static char *rounds(const struct a64_image *ai, struct ucpu *cpu, const struct a64_bounds *b,
 		    struct a64_explore *ex)
 {
-	int grew, reads;
-	for (ex->rounds = 1;; ex->rounds++) {
-		char *err = one_round(ai, cpu, b, ex, &grew, &reads);
-		if (err)
-			return err;
-		if (!grew || ex->rounds > reads)
-			break; /* a fixpoint, or the chains of reads are longer than any execution's */
-		if (ex->rounds == A64_ROUNDS) {
-			ex->partial = 1;
-			ex->why = "the values of the locations still grew after 16 rounds";
-			break;
-		}
-	}
-	for (int th = 0; th < ai->t->nthreads; th++)
-		if (ex->paths[th].partial && !ex->partial)
-			ex->partial = 1, ex->why = ex->paths[th].why;
-	return NULL;
+	struct thread_ctx c = { ai, cpu, b, NULL };
+	struct a64_rounds r;
+	a64_rounds(ai->t->nthreads, one_thread, &c, ex->paths, &r);
+	ex->rounds = r.rounds, ex->partial = r.partial, ex->why = r.why;
+	return c.err;
 }
 
 int a64_explore(const struct a64_image *ai, const struct a64_bounds *b, struct a64_explore *out,
@@ -182,9 +120,7 @@ int a64_explore(const struct a64_image *ai, const struct a64_bounds *b, struct a
 
 void a64_explore_free(struct a64_explore *ex)
 {
-	for (int i = 0; i < A64_MAX_THREADS; i++) {
+	for (int i = 0; i < A64_MAX_THREADS; i++)
 		a64_paths_free(&ex->paths[i]);
-		mm_values_free(&ex->written[i]);
-	}
 	memset(ex, 0, sizeof *ex);
 }

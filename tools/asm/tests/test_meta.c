@@ -135,6 +135,27 @@ static void test_expect_tso(void **state)
 	assert_non_null(strstr(err, "bad-expect-tso.c:8: expect needs 'reachable: <predicate>'"));
 }
 
+/* expect-armv8.<variant>: the Armv8 exploration's expectations, in "expect_armv8" (absent
+ * without). */
+static void test_expect_armv8(void **state)
+{
+	(void)state;
+	char err[512] = "", path[512];
+	json_t *m = parse_cells("armv8", err, sizeof err, path, sizeof path, NULL, 0);
+	if (!m)
+		fail_msg("%s", err);
+	assert_string_equal(str(at(m, "expect_armv8", "plain", 0), "kind"), "reachable");
+	assert_int_equal(integer(at(m, "expect_armv8", "plain", 0), "line"), 9);
+	assert_string_equal(str(at(m, "expect_armv8", "fixed", 0), "kind"), "unreachable");
+	assert_null(json_object_get(m, "expect_tso"));
+	assert_int_equal(json_array_size(at(m, "expect", "fixed", -1)), 1);
+	json_decref(m);
+	m = parse("good", err, sizeof err, path, sizeof path);
+	assert_non_null(m);
+	assert_null(json_object_get(m, "expect_armv8"));
+	json_decref(m);
+}
+
 /* A single-variant example (a lab's student file): compiled as it is, on the cells given. */
 static void test_single(void **state)
 {
@@ -323,10 +344,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good),	   cmocka_unit_test(test_single),
-		cmocka_unit_test(test_expect_tso), cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_patterns),   cmocka_unit_test(test_diff),
-		cmocka_unit_test(test_diff_insns), cmocka_unit_test(test_line_map),
-		cmocka_unit_test(test_widths),
+		cmocka_unit_test(test_expect_tso), cmocka_unit_test(test_expect_armv8),
+		cmocka_unit_test(test_errors),	   cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_diff),	   cmocka_unit_test(test_diff_insns),
+		cmocka_unit_test(test_line_map),   cmocka_unit_test(test_widths),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);
 }

@@ -16,8 +16,6 @@
 #include "run.h"
 
 #define A8_MAX_THREADS MACHINE_MAX_THREADS
-/* Rounds of the read values' fixpoint before the result is partial. */
-#define A8_ROUNDS 16
 
 struct a8_range {
 	uint64_t lo, hi;
@@ -55,7 +53,7 @@ struct a8 {
 /* a8paths.c. Runs INIT alone (its memory is then every thread's start). 0; 1 when INIT crashed
  * (a->init_crash); -1 with a->err. */
 int a8_init(struct a8 *a);
-/* Every thread's paths, with the read values grown to a fixpoint (or A8_ROUNDS: partial). 0, or
+/* Every thread's paths, with the read values grown to a fixpoint (rounds.h). 0, or
  * -1 with a->err. */
 int a8_paths(struct a8 *a);
 /* Runs the cpu from its pc, alone and without events, until the function returns (INIT, CHECK).

@@ -2,10 +2,7 @@
  * a8paths.c - INIT, then every path of every thread with the values its reads may return grown
  * round by round (see a8.h): a read returns its location's value after INIT, a value another
  * thread wrote in the previous round, or the thread's own latest write there (tools/a64's
- * producer, run.h). The rounds stop when no thread writes a value it had not written, or after
- * 1 + (the most reads a path of each thread makes, summed over the threads): a value first
- * written later needs a chain of more reads than any execution has, each reading the write made
- * in the round before (the argument of tools/a64/src/explore.h). Both stops are exact.
+ * producer, run.h, and its rounds to the exact fixpoint, rounds.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +11,7 @@
 #include <xxhash.h>
 
 #include "a8.h"
+#include "rounds.h"
 #include "insn.h"
 #include "link.h"
 #include "util.h"
@@ -226,14 +224,16 @@ int a8_init(struct a8 *a)
 	return rc;
 }
 
-/* Thread t's paths with vals (the others' writes) for its reads. 0, or -1 with a->err. */
-static int run_thread(struct a8 *a, int t, const struct mm_values *vals)
+/* Thread t's paths with others (the other threads' writes) for its reads (rounds.h). 0, or -1
+ * with a->err. */
+static int run_thread(void *ctx, int t, const struct mm_values *others, struct a64_paths *out)
 {
+	struct a8 *a = ctx;
 	struct a64_prod p = { .entry = a->entry[t],
 			      .shared_lo = a->shared_lo,
 			      .shared_hi = a->shared_hi,
 			      .init = &a->init,
-			      .vals = vals,
+			      .vals = others,
 			      .max_steps = a->cfg->max_steps,
 			      .max_paths = a->cfg->max_paths,
 			      .where = where_hook,
@@ -243,102 +243,18 @@ static int run_thread(struct a8 *a, int t, const struct mm_values *vals)
 			      .end = end_hook };
 	char msg[512];
 	uint64_t pc = 0;
-	a64_paths_free(&a->paths[t]);
 	a->cur = t;
-	if (a64_run(&p, a->cpu, &a->paths[t], msg, sizeof msg, &pc) == 0)
+	if (a64_run(&p, a->cpu, out, msg, sizeof msg, &pc) == 0)
 		return 0;
 	set_err(a, pc, xstrdup(msg));
 	return -1;
 }
 
-static int add_all(struct mm_values *to, const struct mm_values *from)
-{
-	int grew = 0;
-	for (int i = 0; i < from->nsets; i++)
-		for (int j = 0; j < from->sets[i].n; j++)
-			grew |= mm_values_add(to, from->sets[i].addr, from->sets[i].v[j]);
-	return grew;
-}
-
-static int count_values(const struct mm_values *v)
-{
-	int n = 0;
-	for (int i = 0; i < v->nsets; i++)
-		n += v->sets[i].n;
-	return n;
-}
-
-/* Adds the values thread t's paths write to w; 1 if one was new. *reads: the most reads of a
- * path. */
-static int written(const struct a64_paths *ps, struct mm_values *w, int *reads)
-{
-	int grew = 0;
-	*reads = 0;
-	for (int i = 0; i < ps->ntraces; i++) {
-		int r = 0;
-		for (int j = 0; j < ps->traces[i].nev; j++) {
-			const struct mm_event *e = &ps->traces[i].ev[j];
-			r += e->kind == MM_R;
-			if (e->kind == MM_W)
-				grew |= mm_values_add(w, e->addr, e->value);
-		}
-		if (r > *reads)
-			*reads = r;
-	}
-	return grew;
-}
-
-/* One round: each thread whose input grew runs again with the others' writes so far. 0 or -1. */
-static int one_round(struct a8 *a, struct mm_values *wr, int *seen, int *grew, int *reads)
-{
-	int maxr[A8_MAX_THREADS] = { 0 };
-	struct mm_values in[A8_MAX_THREADS] = { 0 };
-	for (int t = 0; t < a->nthreads; t++)
-		for (int u = 0; u < a->nthreads; u++)
-			if (u != t)
-				add_all(&in[t], &wr[u]);
-	*grew = 0;
-	int rc = 0;
-	for (int t = 0; t < a->nthreads && rc == 0; t++) {
-		int n = count_values(&in[t]);
-		if (seen[t] == n) /* its values did not change: its paths neither */
-			continue;
-		seen[t] = n;
-		rc = run_thread(a, t, &in[t]);
-		if (rc == 0)
-			*grew |= written(&a->paths[t], &wr[t], &maxr[t]);
-	}
-	*reads = 0;
-	for (int t = 0; t < a->nthreads; t++) {
-		int r;
-		written(&a->paths[t], &wr[t], &r);
-		*reads += r;
-		mm_values_free(&in[t]);
-	}
-	return rc;
-}
-
 int a8_paths(struct a8 *a)
 {
-	struct mm_values wr[A8_MAX_THREADS] = { 0 };
-	int seen[A8_MAX_THREADS], grew = 0, reads = 0, rc = 0;
-	for (int t = 0; t < A8_MAX_THREADS; t++)
-		seen[t] = -1;
-	for (a->rounds = 1;; a->rounds++) {
-		rc = one_round(a, wr, seen, &grew, &reads);
-		if (rc != 0 || !grew || a->rounds > reads)
-			break;
-		if (a->rounds == A8_ROUNDS) {
-			a->partial = 1;
-			a->why = "the values of a location still grew after 16 rounds";
-			break;
-		}
-	}
-	for (int t = 0; t < a->nthreads; t++) {
-		mm_values_free(&wr[t]);
-		if (a->paths[t].partial && !a->partial)
-			a->partial = 1, a->why = a->paths[t].why;
-	}
+	struct a64_rounds r;
+	int rc = a64_rounds(a->nthreads, run_thread, a, a->paths, &r);
+	a->rounds = r.rounds, a->partial = r.partial, a->why = r.why;
 	return rc;
 }
 
