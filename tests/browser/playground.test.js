@@ -19,7 +19,9 @@ before(async () => {
   site = await h.open({ playground: { state } });
 });
 after(async () => {
+  const pg = site.server.playground;
   await site.close();
+  await pg.close();
   fs.rmSync(state, { recursive: true, force: true });
 });
 

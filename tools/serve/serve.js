@@ -72,8 +72,6 @@ function serve(dir, port = 0, opts = {}) {
   const host = opts.host || '127.0.0.1';
   let api = opts.playground ? undefined : null;
   const server = http.createServer(handler(path.resolve(dir), () => api));
-  server.headersTimeout = 10000;
-  server.requestTimeout = 30000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

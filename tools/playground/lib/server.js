@@ -68,10 +68,16 @@ class Playground {
     this.waiting = [];
   }
 
+  // Cancels every run and resolves once none of their steps is still running (a step's sandbox ends
+  // on its own; its run then removes its work directory), then ends the threads. Idempotent.
   close() {
-    for (const r of this.running.values()) r.cancel();
-    for (const r of this.waiting) r.cancel();
-    return this.pool.close();
+    if (!this.closing) {
+      this.waiting.splice(0).forEach((r) => this.store.remove(r.h));
+      const runs = [...this.running.values()];
+      runs.forEach((r) => r.cancel());
+      this.closing = Promise.all(runs.map((r) => r.ended)).then(() => this.pool.close());
+    }
+    return this.closing;
   }
 
   // -> true when the request was the playground's (answered or refused).
@@ -131,6 +137,7 @@ class Playground {
 
   async post(req, res) {
     const b = await guard.readBody(req, this.o.maxBody);
+    if (this.closing) return refuse(res, { status: 503, reason: 'refused: the playground is stopping' });
     if (b.status) return refuse(res, b);
     const { kind, source } = b.body;
     if (!['example', 'litmus'].includes(kind)) return send(res, 400, { error: 'refused: kind is "example" or "litmus"' });
@@ -176,7 +183,7 @@ class Playground {
     while (this.running.size < this.o.jobs && this.waiting.length) {
       const run = this.waiting.shift();
       this.running.set(run.h, run);
-      run.start().then(() => {
+      run.ended = run.start().then(() => {
         this.running.delete(run.h);
         this.store.finished(run.h, run.status);
         this.next();
