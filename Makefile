@@ -45,6 +45,7 @@ setup:
 
 -include tools/setup/setup.mk
 -include tools/lib/lib.mk
+-include tools/example/example.mk
 -include tools/model/model.mk
 -include tools/jslib/jslib.mk
 -include tools/gen/gen.mk
@@ -66,7 +67,8 @@ setup:
 # (tools/gen/prune-data.sh; a lab's data are there too, as lab/<name>), and the evidence and the site are
 # built again from what is left (the generator removes the outputs and links of pages that went).
 INPUT_LIST_examples = $(sort $(ASM_IDS) $(addprefix lab/,$(LAB_NAMES)))
-INPUT_PRUNE_examples = sh tools/gen/prune-data.sh $(BUILD)/data $(INPUT_LIST_examples) &&
+# DATA_BY_ID: the directories of build/data keyed by an example's id, each named by its pipeline's makefile.
+INPUT_PRUNE_examples = sh tools/gen/prune-data.sh $(BUILD)/data '$(sort $(DATA_BY_ID))' $(INPUT_LIST_examples) &&
 $(BUILD)/data/evidence.json: $(BUILD)/inputs/examples.list
 SITE_DEPS += $(BUILD)/inputs/examples.list
 # ... and the test of it: a scratch clone adds, renames and deletes pages, an example and a lab.
@@ -81,13 +83,16 @@ all: site
 # `make check`: the site, then every suite side by side (as many at once as make has jobs), each one's
 # output printed whole when it ends (tools/dev/suite.sh; logs in build/check/), -k so that one failure
 # does not hide another, and a table of each suite's wall and CPU time at the end. The longest suites
-# start first (CHECK_FIRST, from the times in BENCHMARKS.md) so that the short ones fill the gaps.
+# start first (CHECK_FIRST, from the wall times of the last CI run: browser-test 585 s, lab-test 245,
+# grade-test 190, wasm-test 182, sandbox-test 116, native-test 74, model-test 59) so that the short ones
+# fill the gaps.
 # CHECK_JOBS suites run at once (their make has a job server of its own): one more than the cores,
 # because browser-test waits on its pages far more than it computes and would otherwise hold a core's
 # slot idle; `make check CHECK_JOBS=1` runs them one at a time. What several suites need (CHECK_NEEDS,
 # from the fragments) is made once with the site, before they start, not by each suite's make at once.
 CHECK_DIR := $(BUILD)/check
-CHECK_FIRST := browser-test lab-test wasm-test grade-test sandbox-test setup-test inputs-test gen-test
+CHECK_FIRST := browser-test lab-test grade-test wasm-test sandbox-test playground-test native-test model-test \
+    setup-test inputs-test gen-test
 CHECK_ORDER = $(foreach s,$(CHECK_FIRST),$(filter $s,$(CHECK_TARGETS))) $(filter-out $(CHECK_FIRST),$(CHECK_TARGETS))
 CHECK_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 2) + 1)))
 check:

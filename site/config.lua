@@ -22,6 +22,8 @@ return {
         example = "{data}/examples/{arg}.json",
         outcomes = "{data}/outcomes/{arg}.json?",
         native = "{data}/native/{arg}.json?",
+        -- the explorer's build marked by the cells' checker, for the one outcome panel (tools/native/expect.js)
+        native_explorer = "{data}/native/{arg}/explorer.json?",
       },
     },
     -- `seen: store-tearing/const64` (inline, in a sentence): where this build saw the example's
@@ -31,6 +33,21 @@ return {
       template = "seen.html",
       inline = true,
       data = { example = "{data}/examples/{arg}.json" },
+    },
+    -- `on-arm: case-studies/af-xdp@kept` (inline): what the example's fix prevents on an Arm processor,
+    -- from its AArch64 cells under the Armv8 model (build/data/native/<id>.json); @kept / !kept: the
+    -- build fails unless the fixed code keeps its guarantees on every cell / breaks one on some cell.
+    ["on-arm"] = {
+      template = "on-arm.html",
+      inline = true,
+      data = { example = "{data}/examples/{arg}.json", native = "{data}/native/{arg}.json" },
+    },
+    -- ```lab-check / publish / ```: a lab page's checker section: the checker's result on the lab's
+    -- reference solution (tools/lab lab.js reference-page), or on the student's file on a page
+    -- `make lab` builds (tools/lab/lib/page.js writes it there).
+    ["lab-check"] = {
+      template = "lab-check.html",
+      data = { check = "{data}/lab-check/lab/{arg}.json" },
     },
     -- ```evidence-matrix / all / ```: every example x target x variant evidence result.
     ["evidence-matrix"] = {

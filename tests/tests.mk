@@ -21,12 +21,24 @@ site-test: site-test-selftest
 	@node tests/site/check-tidy.js $(SITE_TEST_DIR)
 
 # The longest files first (run.js keeps this order and prints each file's wall time at the end of
-# build/check/browser-test.log), so that the short ones fill the gaps.
+# build/check/browser-test.log), so that the short ones fill the gaps: the order of their wall times in
+# a whole run on 2026-12-07 (BENCHMARKS.md); tso.test.js and native-tso.test.js, not listed before,
+# started last and ended the suite alone.
 BROWSER_TESTS := $(wildcard tests/browser/*.test.js)
-BROWSER_FIRST := $(addprefix tests/browser/,site-axe.test.js site.test.js playground.test.js example-view.test.js labs.test.js explorer.test.js disasm.test.js)
-browser-test:
+BROWSER_FIRST := $(addprefix tests/browser/,site-axe.test.js tso.test.js playground.test.js site.test.js \
+    example-view.test.js labs.test.js native-tso.test.js explorer.test.js learner.test.js disasm.test.js \
+    notfound.test.js game.test.js native.test.js rules.test.js)
+# (tests/browser/playground.test.js runs the playground: its programs first)
+browser-test: $(PLAYGROUND_NEEDS)
 	@node tests/browser/run.js $(foreach f,$(BROWSER_FIRST),$(filter $f,$(BROWSER_TESTS))) \
 	    $(filter-out $(BROWSER_FIRST),$(BROWSER_TESTS))
 
 CHECK_TARGETS += site-test browser-test
 CLEAN_DIRS +=
+
+# `make page-weight-bench` (in `make bench`): each page with an example on a first visit, every response
+# body counted (no gzip, nothing cached), against issue 27's goals (tests/browser/weight.bench.js).
+.PHONY: page-weight-bench
+page-weight-bench:
+	@nice node tests/browser/weight.bench.js
+BENCH_TARGETS += page-weight-bench

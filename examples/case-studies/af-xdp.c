@@ -19,6 +19,10 @@
  * expect-tso.fixed: unreachable: r0 == 1 && r1 != 7
  * expect-tso.fixed: reachable: r0 == 1 && r1 == 7
  * expect-tso.transformed: reachable: r0 == 1 && r1 != 7
+ * expect-armv8.plain: reachable: r0 == 1 && r1 != 7
+ * expect-armv8.fixed: unreachable: r0 == 1 && r1 != 7
+ * expect-armv8.fixed: reachable: r0 == 1 && r1 == 7
+ * expect-armv8.transformed: reachable: r0 == 1 && r1 != 7
  * goal.plain: make t1 see the socket bound and use a queue id that was never set: r0 == 1 && r1 != 7
  */
 #include "course.h"

@@ -12,6 +12,10 @@
  * expect.student: unreachable: r1 == 0
  * expect.student: reachable: r1 == 1
  * expect.student: reachable: r1 == 2
+ * expect-armv8.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 == 0
+ * expect-armv8.student: reachable: r1 == 1
+ * expect-armv8.student: reachable: r1 == 2
  */
 #include "course.h"
 

@@ -10,12 +10,16 @@
  * expect.student: unreachable: r1 != 42
  * expect.student: reachable: r0 == 0
  * expect.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 != 42
+ * expect-armv8.student: reachable: r0 == 0
+ * expect-armv8.student: unreachable: hang(t1)
  */
 #include "course.h"
 
 /* t0 publishes a pointer to a value, then raises `ready`. t1 takes an early look at the pointer
  * for its statistics (r0: was it already there?), waits for `ready`, then reads the value through
- * the pointer (r1). Keep the early look, and fix t1 so that r1 is always 42. */
+ * the pointer (r1). Keep the early look, and fix the threads so that r1 is always 42, on every
+ * target's processor too. */
 SHARED(int *, gp);
 SHARED(int, ready);
 int slot = 42;

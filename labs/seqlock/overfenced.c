@@ -11,6 +11,9 @@
  * expect.student: unreachable: r1 != r2
  * expect.student: reachable: r1 == 1 && r2 == 1
  * expect.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 != r2
+ * expect-armv8.student: reachable: r1 == 1 && r2 == 1
+ * expect-armv8.student: unreachable: hang(t1)
  */
 #include "course.h"
 

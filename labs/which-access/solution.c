@@ -13,6 +13,11 @@
  * expect.student: reachable: r1 == 1
  * expect.student: reachable: r1 == 2
  * expect.student: unreachable: done && r0 != 3
+ * expect-armv8.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 == 0
+ * expect-armv8.student: reachable: r1 == 1
+ * expect-armv8.student: reachable: r1 == 2
+ * expect-armv8.student: unreachable: done && r0 != 3
  */
 #include "course.h"
 

@@ -32,15 +32,33 @@
     return e;
   }
 
+  /* A data script is requested once: callers asking while it is on its way wait for the same load. */
+  var waiting = {};
   function loadScript(path, key, done) {
-    if (window.COURSE_DATA[key]) { done(null, window.COURSE_DATA[key]); return; }
+    if (window.COURSE_DATA[key]) {
+      done(null, window.COURSE_DATA[key]);
+      return;
+    }
+    if (waiting[key]) {
+      waiting[key].push(done);
+      return;
+    }
+    waiting[key] = [done];
+    function finish(err) {
+      var all = waiting[key];
+      delete waiting[key];
+      all.forEach(function (f) {
+        f(err, err ? undefined : window.COURSE_DATA[key]);
+      });
+    }
     var s = document.createElement('script');
     s.src = rootPrefix() + path;
     s.onload = function () {
-      if (window.COURSE_DATA[key]) done(null, window.COURSE_DATA[key]);
-      else done(new Error('no data in ' + path));
+      finish(window.COURSE_DATA[key] ? null : new Error('no data in ' + path));
     };
-    s.onerror = function () { done(new Error('cannot load ' + path)); };
+    s.onerror = function () {
+      finish(new Error('cannot load ' + path));
+    };
     document.head.appendChild(s);
   }
 
@@ -65,18 +83,26 @@
     params: function (section) {
       var h = window.location.hash.slice(1);
       if (!h || anchors(section).indexOf(h) < 0) return null;
-      var out = {}, q = window.location.search.slice(1).split('&');
+      var out = {},
+        q = window.location.search.slice(1).split('&');
       for (var i = 0; i < q.length; i++) {
         var eq = q[i].indexOf('=');
         if (eq < 1 || q[i].length > MAX_PARAM) continue;
-        var k = q[i].slice(0, eq), v;
+        var k = q[i].slice(0, eq),
+          v;
         if (VIEW_KEYS.indexOf(k) < 0) continue;
-        try { v = decodeURIComponent(q[i].slice(eq + 1).replace(/\+/g, ' ')); } catch (e) { continue; }
+        try {
+          v = decodeURIComponent(q[i].slice(eq + 1).replace(/\+/g, ' '));
+        } catch (e) {
+          continue;
+        }
         out[k] = v;
       }
       return out;
     },
-    register: function (section, get) { parts.push({ section: section, get: get }); },
+    register: function (section, get) {
+      parts.push({ section: section, get: get });
+    },
     /* prefer: the anchor to name (the explorer names its own section); else the fragment stays if it
      * names this example, or becomes the example's */
     update: function (section, prefer) {
@@ -86,14 +112,24 @@
         var s = p.get();
         for (var k in s) if (s[k] != null && s[k] !== '') state[k] = s[k];
       });
-      var keep = window.location.search.slice(1).split('&').filter(function (kv) {
-        return kv && VIEW_KEYS.indexOf(kv.split('=')[0]) < 0;
+      var keep = window.location.search
+        .slice(1)
+        .split('&')
+        .filter(function (kv) {
+          return kv && VIEW_KEYS.indexOf(kv.split('=')[0]) < 0;
+        });
+      VIEW_KEYS.forEach(function (k) {
+        if (state[k] != null) keep.push(k + '=' + encodeURIComponent(state[k]));
       });
-      VIEW_KEYS.forEach(function (k) { if (state[k] != null) keep.push(k + '=' + encodeURIComponent(state[k])); });
       var h = window.location.hash.slice(1);
-      var hash = prefer && anchors(section).indexOf(prefer) >= 0 ? prefer : anchors(section).indexOf(h) >= 0 ? h : section.id;
+      var hash =
+        prefer && anchors(section).indexOf(prefer) >= 0 ? prefer : anchors(section).indexOf(h) >= 0 ? h : section.id;
       var url = window.location.pathname + (keep.length ? '?' + keep.join('&') : '') + '#' + hash;
-      try { window.history.replaceState(window.history.state, '', url); } catch (e) { /* file:// in some browsers */ }
+      try {
+        window.history.replaceState(window.history.state, '', url);
+      } catch (e) {
+        /* file:// in some browsers */
+      }
     },
   };
   window.COURSE_VIEW = VIEW;
@@ -111,8 +147,13 @@
     (insn.acc || []).forEach(function (a) {
       if (!a.shared) return;
       li.appendChild(document.createTextNode(' '));
-      li.appendChild(el('span', 'acc acc-' + a.kind,
-        a.kind + ' ' + a.var + (a.offset ? '+' + a.offset : '') + ' (' + a.width + '\u00a0B)'));
+      li.appendChild(
+        el(
+          'span',
+          'acc acc-' + a.kind,
+          a.kind + ' ' + a.var + (a.offset ? '+' + a.offset : '') + ' (' + a.width + '\u00a0B)',
+        ),
+      );
     });
     if (insn.loop) {
       li.appendChild(document.createTextNode(' '));
@@ -125,7 +166,10 @@
 
   function listing(fns, syntax) {
     var frag = document.createDocumentFragment();
-    if (!fns || !fns.length) { frag.appendChild(el('p', 'asm-none', 'No code for this thread.')); return frag; }
+    if (!fns || !fns.length) {
+      frag.appendChild(el('p', 'asm-none', 'No code for this thread.'));
+      return frag;
+    }
     fns.forEach(function (fn) {
       if (fns.length > 1) {
         var p = el('p', 'asm-fn');
@@ -148,19 +192,32 @@
 
   function flat(fns) {
     var out = [];
-    (fns || []).forEach(function (fn) { fn.insns.forEach(function (i) { out.push(i); }); });
+    (fns || []).forEach(function (fn) {
+      fn.insns.forEach(function (i) {
+        out.push(i);
+      });
+    });
     return out;
   }
 
   /* The two sides of a comparison, row by row: ops [[op, ia, ib]] (1-based, tools/asm diff_insns);
    * a row missing on one side is a gap there, so equal instructions stay level. */
   function diffSides(ops, fa, fb, syntax) {
-    var a = el('ol', 'asm-lines asm-diff'), b = el('ol', 'asm-lines asm-diff');
-    var pa = flat(fa), pb = flat(fb);
+    var a = el('ol', 'asm-lines asm-diff'),
+      b = el('ol', 'asm-lines asm-diff');
+    var pa = flat(fa),
+      pb = flat(fb);
     ops.forEach(function (d) {
-      if (d[0] === '+') { a.appendChild(gap()); b.appendChild(insnItem(pb[d[2] - 1], syntax, 'diff-add')); }
-      else if (d[0] === '-') { a.appendChild(insnItem(pa[d[1] - 1], syntax, 'diff-del')); b.appendChild(gap()); }
-      else { a.appendChild(insnItem(pa[d[1] - 1], syntax)); b.appendChild(insnItem(pb[d[2] - 1], syntax)); }
+      if (d[0] === '+') {
+        a.appendChild(gap());
+        b.appendChild(insnItem(pb[d[2] - 1], syntax, 'diff-add'));
+      } else if (d[0] === '-') {
+        a.appendChild(insnItem(pa[d[1] - 1], syntax, 'diff-del'));
+        b.appendChild(gap());
+      } else {
+        a.appendChild(insnItem(pa[d[1] - 1], syntax));
+        b.appendChild(insnItem(pb[d[2] - 1], syntax));
+      }
     });
     return [a, b];
   }
@@ -173,19 +230,105 @@
 
   /* ---- one example ------------------------------------------------------------------------------ */
 
+  /* The index writes each target once with its -O levels, ["gcc-12/x86_64", "O0 O1 O2"] (example.html
+   * checks that every cell's data script and key are of this form): the cells, as the view reads them. */
+  function expandIndex(ix) {
+    ix.targets = ix.targets.map(function (t) {
+      var name = t[0],
+        cut = name.indexOf('/');
+      return {
+        target: name,
+        compiler: name.slice(0, cut),
+        arch: name.slice(cut + 1),
+        opts: t[1].split(' ').map(function (opt) {
+          return { opt: opt, script: ix.script_base + name + '-' + opt + '.js', key: ix.key_base + name + '/' + opt };
+        }),
+      };
+    });
+    return ix;
+  }
+
+  function esc(s) {
+    return String(s).replace(/[&<>"']/g, function (c) {
+      return '&#' + c.charCodeAt(0) + ';';
+    });
+  }
+
+  /* The view's controls (example.html leaves their box empty: hidden with JavaScript off): the
+   * variant switch and side by side when there are several variants, then the target's selects
+   * (filled by fillSelects) and the syntax. */
+  function controlsHtml(id, variants) {
+    var h = '';
+    if (variants.length > 1) {
+      var opts = function (sel) {
+        return variants
+          .map(function (v, i) {
+            return '<option value="' + esc(v) + '"' + (i === sel ? ' selected' : '') + '>' + esc(v) + '</option>';
+          })
+          .join('');
+      };
+      h +=
+        '<fieldset class="ex-variants"><legend>Variant</legend>' +
+        variants
+          .map(function (v, i) {
+            return (
+              '<label><input type="radio" name="' +
+              esc(id) +
+              '-variant" value="' +
+              esc(v) +
+              '"' +
+              (i === 0 ? ' checked' : '') +
+              '> ' +
+              esc(v) +
+              '</label>'
+            );
+          })
+          .join(' ') +
+        '</fieldset>' +
+        '<fieldset class="ex-compare"><legend>Side by side</legend><label><input type="checkbox" class="ex-compare-on"> Compare</label> ' +
+        '<label><span class="visually-hidden">left variant</span><select class="ex-compare-a" aria-label="Left variant">' +
+        opts(-1) +
+        '</select></label> <span aria-hidden="true">with</span> <label><span class="visually-hidden">right variant</span>' +
+        '<select class="ex-compare-b" aria-label="Right variant">' +
+        opts(1) +
+        '</select></label></fieldset>';
+    }
+    return (
+      h +
+      '<fieldset class="ex-target"><legend>Compiled by</legend><label>Compiler <select class="disasm-compiler"></select></label> ' +
+      '<label>Architecture <select class="disasm-arch"></select></label> <label>Optimization <select class="disasm-opt"></select></label> ' +
+      '<label class="disasm-syntax-label">Syntax <select class="disasm-syntax"><option value="att">AT&amp;T</option>' +
+      '<option value="intel">Intel</option></select></label></fieldset>'
+    );
+  }
+
   function Example(section) {
     this.section = section;
-    this.index = JSON.parse(section.querySelector('script.disasm-index').textContent);
+    this.index = expandIndex(JSON.parse(section.querySelector('script.disasm-index').textContent));
     this.controls = section.querySelector('.example-controls');
-    var q = function (s) { return section.querySelector(s); };
+    if (this.controls && !this.controls.firstChild)
+      this.controls.innerHTML = controlsHtml(section.id, this.index.variants);
+    var q = function (s) {
+      return section.querySelector(s);
+    };
     this.sel = {
-      compiler: q('.disasm-compiler'), arch: q('.disasm-arch'), opt: q('.disasm-opt'), syntax: q('.disasm-syntax'),
-      compare: q('.ex-compare-on'), a: q('.ex-compare-a'), b: q('.ex-compare-b'),
+      compiler: q('.disasm-compiler'),
+      arch: q('.disasm-arch'),
+      opt: q('.disasm-opt'),
+      syntax: q('.disasm-syntax'),
+      compare: q('.ex-compare-on'),
+      a: q('.ex-compare-a'),
+      b: q('.ex-compare-b'),
     };
     this.radios = section.querySelectorAll('.ex-variants input[type=radio]');
     var v = this.index.variants;
-    this.state = { target: this.index.default.target, opt: this.index.default.opt, syntax: 'att',
-      variant: v[0], compare: null };
+    this.state = {
+      target: this.index.default.target,
+      opt: this.index.default.opt,
+      syntax: 'att',
+      variant: v[0],
+      compare: null,
+    };
     this.payload = null;
   }
 
@@ -203,7 +346,8 @@
   /* Only what can be chosen: the compilers of the example's matrix, the architectures that compiler
    * has, the -O levels of that target. */
   Example.prototype.fillSelects = function () {
-    var compilers = [], arches = [];
+    var compilers = [],
+      arches = [];
     var cur = this.targetInfo(this.state.target) || this.index.targets[0];
     this.index.targets.forEach(function (t) {
       if (compilers.indexOf(t.compiler) < 0) compilers.push(t.compiler);
@@ -220,13 +364,22 @@
     }
     fill(this.sel.compiler, compilers, cur.compiler);
     fill(this.sel.arch, arches, cur.arch);
-    fill(this.sel.opt, cur.opts.map(function (o) { return o.opt; }), this.state.opt);
+    fill(
+      this.sel.opt,
+      cur.opts.map(function (o) {
+        return o.opt;
+      }),
+      this.state.opt,
+    );
     this.sel.syntax.value = this.state.syntax;
     this.sel.syntax.parentNode.hidden = !this.isX86();
     for (var i = 0; i < this.radios.length; i++) this.radios[i].checked = this.radios[i].value === this.state.variant;
     if (this.sel.compare) {
       this.sel.compare.checked = !!this.state.compare;
-      if (this.state.compare) { this.sel.a.value = this.state.compare[0]; this.sel.b.value = this.state.compare[1]; }
+      if (this.state.compare) {
+        this.sel.a.value = this.state.compare[0];
+        this.sel.b.value = this.state.compare[1];
+      }
       this.sel.a.disabled = this.sel.b.disabled = !this.state.compare;
       var fs = this.section.querySelector('.ex-variants');
       if (fs) fs.disabled = !!this.state.compare;
@@ -234,17 +387,23 @@
   };
 
   Example.prototype.select = function (target, opt, then) {
-    var self = this, t = this.targetInfo(target);
+    var self = this,
+      t = this.targetInfo(target);
     if (!t) return;
     var o = null;
-    t.opts.forEach(function (x) { if (x.opt === opt) o = x; });
+    t.opts.forEach(function (x) {
+      if (x.opt === opt) o = x;
+    });
     if (!o) o = t.opts[0];
     this.state.target = target;
     this.state.opt = o.opt;
     if (t.arch !== 'x86_64' && t.arch !== 'i386') this.state.syntax = 'att';
     this.fillSelects();
     loadScript(o.script, o.key, function (err, data) {
-      if (err) { self.showError(err.message); return; }
+      if (err) {
+        self.showError(err.message);
+        return;
+      }
       if (self.state.target !== target || self.state.opt !== o.opt) return; /* a later choice won */
       self.payload = data;
       self.render();
@@ -265,14 +424,26 @@
   };
 
   Example.prototype.render = function () {
-    var self = this, data = this.payload, ix = this.index, st = this.state;
-    if (!data) return;
+    var self = this,
+      data = this.payload,
+      ix = this.index,
+      st = this.state;
+    /* the page's HTML was the view until now (renderPage): the cell's data first, then this */
+    if (!data) {
+      this.select(st.target, st.opt);
+      return;
+    }
+    this.section.setAttribute('data-drawn', 'data');
     var cur = this.section.querySelector('.disasm-current');
     cur.querySelector('.disasm-target').textContent = data.target;
     cur.querySelector('.disasm-optlevel').textContent = '-' + data.opt;
     cur.querySelector('.disasm-version').textContent = data.version;
-    cur.querySelector('.disasm-syntax-caption').textContent =
-      this.isX86() ? (st.syntax === 'intel' ? ' (Intel syntax)' : ' (AT&T syntax)') : '';
+    var cap = cur.querySelector('.disasm-syntax-caption');
+    if (!cap) {
+      cap = el('span', 'disasm-syntax-caption');
+      cur.appendChild(cap);
+    } /* not in the HTML of a non-x86 default */
+    cap.textContent = this.isX86() ? (st.syntax === 'intel' ? ' (Intel syntax)' : ' (AT&T syntax)') : '';
     var err = cur.querySelector('.disasm-error');
     if (err) err.remove();
     var shown = this.shown();
@@ -283,11 +454,17 @@
       var box = self.section.querySelector('.disasm-thread[data-thread="' + th + '"]');
       if (!box) return;
       /* the source: the shown variants' lines, coloured as the first of them has them */
-      var first = (classes[shown[0]] || {})[th] || {}, second = shown[1] ? ((classes[shown[1]] || {})[th] || {}) : {};
+      var first = (classes[shown[0]] || {})[th] || {},
+        second = shown[1] ? (classes[shown[1]] || {})[th] || {} : {};
       var lis = box.querySelectorAll('.src-lines li');
       for (var i = 0; i < lis.length; i++) {
-        var li = lis[i], n = li.getAttribute('data-src'), ins = (li.getAttribute('data-in') || '').split(' ');
-        var inA = ins.indexOf(shown[0]) >= 0, inB = shown[1] ? ins.indexOf(shown[1]) >= 0 : false;
+        var li = lis[i],
+          n = li.getAttribute('data-src'),
+          ins = li.hasAttribute('data-in')
+            ? li.getAttribute('data-in').split(' ')
+            : ix.variants; /* none: every variant's */
+        var inA = ins.indexOf(shown[0]) >= 0,
+          inB = shown[1] ? ins.indexOf(shown[1]) >= 0 : false;
         var cls = inA ? first[n] : inB ? second[n] : null;
         li.className = (cls || 'ln-none') + (inA || inB ? '' : ' src-other');
         if (shown[1] && inA !== inB) li.setAttribute('data-only', inA ? shown[0] : shown[1]);
@@ -297,10 +474,14 @@
         li.removeAttribute('tabindex');
       }
       var panes = box.querySelectorAll('.disasm-asm');
-      var diff = st.compare ? (((data.diffs || {})[shown[0] + '>' + shown[1]] || {})[th] || []) : null;
-      var sides = st.compare ? diffSides(diff, (data.variants[shown[0]] || {})[th], (data.variants[shown[1]] || {})[th], st.syntax) : null;
+      var diff = st.compare ? ((data.diffs || {})[shown[0] + '>' + shown[1]] || {})[th] || [] : null;
+      var sides = st.compare
+        ? diffSides(diff, (data.variants[shown[0]] || {})[th], (data.variants[shown[1]] || {})[th], st.syntax)
+        : null;
       for (var c = 0; c < panes.length; c++) {
-        var pane = panes[c], v = pane.getAttribute('data-variant'), at = shown.indexOf(v);
+        var pane = panes[c],
+          v = pane.getAttribute('data-variant'),
+          at = shown.indexOf(v);
         pane.hidden = at < 0;
         pane.style.order = at < 0 ? '' : String(at + 1);
         var scroll = pane.querySelector('.pane-scroll');
@@ -317,36 +498,95 @@
     this.affordances();
     this.section.setAttribute('data-shown', data.target + '/' + data.opt + '/' + st.syntax);
     /* other views of the same cell (static/native.js) follow the selection */
-    this.section.dispatchEvent(new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt, variants: shown } }));
+    this.section.dispatchEvent(
+      new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt, variants: shown } }),
+    );
   };
 
+  /* The view the page opens on (the default cell, the first variant, AT&T) is the page's own HTML
+   * (example.html draws every variant's listing of that cell: the markup render() would draw, which
+   * disasm.test.js checks): show the first variant and mark its source lines as render() does, with
+   * no data script; the cell's data is loaded when the reader changes the view (render, select). */
+  Example.prototype.renderPage = function () {
+    var self = this,
+      v = this.state.variant,
+      all = this.index.variants;
+    this.section.setAttribute('data-view', 'one');
+    this.section.setAttribute('data-variant', v);
+    this.section.setAttribute('data-drawn', 'page');
+    this.index.threads.forEach(function (th) {
+      var box = self.section.querySelector('.disasm-thread[data-thread="' + th + '"]');
+      if (!box) return;
+      var lis = box.querySelectorAll('.src-lines li');
+      for (var i = 0; i < lis.length; i++) {
+        var li = lis[i],
+          ins = li.hasAttribute('data-in') ? li.getAttribute('data-in').split(' ') : all;
+        var mine = ins.indexOf(v) >= 0,
+          only = li.querySelector('.src-only');
+        if (!mine) li.className = 'ln-none src-other';
+        if (only) only.hidden = mine;
+        li.removeAttribute('data-only');
+        li.removeAttribute('tabindex');
+      }
+      var panes = box.querySelectorAll('.disasm-asm');
+      for (var c = 0; c < panes.length; c++) {
+        var at = panes[c].getAttribute('data-variant') === v;
+        panes[c].hidden = !at;
+        panes[c].style.order = at ? '1' : '';
+      }
+      self.roving(box);
+    });
+    var evs = this.section.querySelectorAll('.disasm-evidence > ul > li[data-variant]');
+    for (var e = 0; e < evs.length; e++) evs[e].classList.toggle('ev-other', evs[e].getAttribute('data-variant') !== v);
+    this.affordances();
+    var st = this.state;
+    this.section.setAttribute('data-shown', st.target + '/' + st.opt + '/' + st.syntax);
+    this.section.dispatchEvent(
+      new CustomEvent('disasm:shown', { detail: { target: st.target, opt: st.opt, variants: [v] } }),
+    );
+  };
+
+  /* One sentence per variant (the data's "says", tools/asm words.c), the predicate and its atoms'
+   * values, with the code lines of the accesses they counted, behind a disclosure (example.html). */
   Example.prototype.renderEvidence = function (data, shown) {
-    var list = this.section.querySelector('.disasm-evidence ul');
+    var list = this.section.querySelector('.disasm-evidence > ul');
     if (!list) return;
     list.textContent = '';
     this.index.variants.forEach(function (v) {
       var e = data.evidence[v];
       if (!e) return;
-      var off = shown.indexOf(v) < 0 ? ' ev-other' : '';
-      if (e.seen !== undefined) {
-        var s = el('li', 'ev-seen' + off);
-        var mark = el('span', 'ev-mark ' + (e.seen ? 'ev-yes' : 'ev-no'), e.seen ? '\u2713' : '\u00b7');
-        mark.setAttribute('aria-hidden', 'true');
-        s.appendChild(mark);
-        s.appendChild(document.createTextNode(' '));
-        s.appendChild(el('strong', null, v));
-        s.appendChild(document.createTextNode(': the transformation is ' + (e.seen ? 'seen' : 'not seen') + ' in this code'));
-        list.appendChild(s);
-      }
+      var off = shown.indexOf(v) < 0 ? ' ev-other' : '',
+        ok = e.seen !== undefined ? e.seen : e.holds;
+      var li = el('li', (e.seen !== undefined ? 'ev-seen' : e.holds ? 'ev-holds' : 'ev-fails') + off);
+      li.setAttribute('data-variant', v);
+      var mark = el('span', 'ev-mark ' + (ok ? 'ev-yes' : 'ev-no'), ok ? '\u2713' : '\u00b7');
+      mark.setAttribute('aria-hidden', 'true');
+      li.appendChild(mark);
+      li.appendChild(document.createTextNode(' '));
+      li.appendChild(el('strong', null, v));
+      li.appendChild(document.createTextNode(': '));
+      li.appendChild(el('span', 'ev-says', e.says || ''));
+      li.appendChild(document.createTextNode('. '));
+      var why = el('details', 'ev-why');
+      why.appendChild(el('summary', null, 'How the build checks it'));
       e.predicates.forEach(function (p) {
-        var li = el('li', (p.holds ? 'ev-holds' : 'ev-fails') + off);
-        li.appendChild(el('strong', null, v));
-        li.appendChild(document.createTextNode(': '));
-        li.appendChild(el('code', null, p.expr));
-        li.appendChild(document.createTextNode(p.holds ? ' holds ' : ' does not hold '));
-        li.appendChild(el('small', null, '(line ' + p.line + ')'));
-        list.appendChild(li);
+        var para = el('p');
+        para.appendChild(el('code', null, p.expr));
+        para.appendChild(document.createTextNode((p.holds ? ' holds' : ' does not hold') + ' on this code, with:'));
+        var ul = el('ul');
+        (p.atoms || []).forEach(function (a) {
+          var ai = el('li');
+          ai.appendChild(el('code', null, a.atom));
+          ai.appendChild(document.createTextNode(' = ' + a.value));
+          if (a.lines && a.lines.length)
+            ai.appendChild(el('small', null, ' (line' + (a.lines.length > 1 ? 's ' : ' ') + a.lines.join(', ') + ')'));
+          ul.appendChild(ai);
+        });
+        why.appendChild(para);
+        why.appendChild(ul);
       });
+      li.appendChild(why);
+      list.appendChild(li);
     });
   };
 
@@ -355,10 +595,12 @@
   Example.prototype.affordances = function () {
     var boxes = this.section.querySelectorAll('.disasm-pane .pane-scroll');
     for (var i = 0; i < boxes.length; i++) {
-      var b = boxes[i], pane = b.closest('.disasm-pane');
+      var b = boxes[i],
+        pane = b.closest('.disasm-pane');
       var wide = !pane.hidden && b.scrollWidth > b.clientWidth + 1;
       b.classList.toggle('scrolls-x', wide);
-      var head = pane.querySelector('h5, summary'), hint = head && head.querySelector('.pane-hint');
+      var head = pane.querySelector('h5, summary'),
+        hint = head && head.querySelector('.pane-hint');
       if (wide && head && !hint) {
         hint = el('span', 'pane-hint', 'scrolls sideways \u21c6');
         head.appendChild(document.createTextNode(' '));
@@ -397,9 +639,10 @@
   Example.prototype.setCompare = function (pair) {
     var vs = this.index.variants;
     if (pair) {
-      var a = vs.indexOf(pair[0]), b = vs.indexOf(pair[1]);
+      var a = vs.indexOf(pair[0]),
+        b = vs.indexOf(pair[1]);
       if (a < 0 || b < 0 || a === b) pair = null;
-      else if (a > b) pair = [pair[1], pair[0]];   /* the diff data is "earlier>later" */
+      else if (a > b) pair = [pair[1], pair[0]]; /* the diff data is "earlier>later" */
     }
     this.state.compare = pair;
     this.fillSelects();
@@ -410,11 +653,15 @@
   /* the state changed: the URL follows, and so does the explorer's variant */
   Example.prototype.changed = function () {
     VIEW.update(this.section);
-    this.section.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: this.state.variant, from: 'code' } }));
+    this.section.dispatchEvent(
+      new CustomEvent('example:variant', { detail: { variant: this.state.variant, from: 'code' } }),
+    );
   };
 
   Example.prototype.urlState = function () {
-    var st = this.state, d = this.index.default, vs = this.index.variants;
+    var st = this.state,
+      d = this.index.default,
+      vs = this.index.variants;
     return {
       variant: st.variant !== vs[0] ? st.variant : null,
       compare: st.compare ? st.compare.join(',') : null,
@@ -424,64 +671,124 @@
   };
 
   Example.prototype.bind = function () {
-    var self = this, sel = this.sel;
+    var self = this,
+      sel = this.sel;
     this.controls.hidden = false;
     this.fillSelects();
-    VIEW.register(this.section, function () { return self.urlState(); });
-    sel.compiler.addEventListener('change', function () {
-      var cur = self.targetInfo(self.state.target);
-      var want = sel.compiler.value + '/' + (cur ? cur.arch : '');
-      if (!self.targetInfo(want)) {
-        var first = self.index.targets.filter(function (t) { return t.compiler === sel.compiler.value; })[0];
-        if (!first) return;
-        want = first.target;
-      }
-      self.select(want, self.state.opt, function () { self.changed(); });
+    VIEW.register(this.section, function () {
+      return self.urlState();
     });
-    sel.arch.addEventListener('change', function () {
-      self.select(sel.compiler.value + '/' + sel.arch.value, self.state.opt, function () { self.changed(); });
-    });
-    sel.opt.addEventListener('change', function () { self.select(self.state.target, sel.opt.value, function () { self.changed(); }); });
-    sel.syntax.addEventListener('change', function () {
-      self.state.syntax = sel.syntax.value === 'intel' && self.isX86() ? 'intel' : 'att';
-      self.render();
-      self.changed();
-    });
-    for (var i = 0; i < this.radios.length; i++) {
-      this.radios[i].addEventListener('change', function (ev) { if (ev.target.checked) self.setVariant(ev.target.value); });
-    }
-    if (sel.compare) {
-      var pair = function () { return [sel.a.value, sel.b.value]; };
-      sel.compare.addEventListener('change', function () {
-        if (!sel.compare.checked) { self.setCompare(null); return; }
-        var p = pair();
-        if (p[0] === p[1]) {   /* two different variants: the active one and the next */
-          var vs = self.index.variants, k = vs.indexOf(self.state.variant);
-          p = [vs[k], vs[(k + 1) % vs.length]];
-        }
-        self.setCompare(p);
-      });
-      var pick = function (changed) {
-        return function () {
-          var p = pair();
-          if (p[0] === p[1]) {  /* keep two different variants: move the other select */
-            var vs = self.index.variants, other = changed === 'a' ? 'b' : 'a', o = self.state.compare || [];
-            var keep = changed === 'a' ? o[0] : o[1];
-            sel[other].value = keep && keep !== p[0] ? keep : vs.filter(function (v) { return v !== p[0]; })[0];
-            p = pair();
-          }
-          self.setCompare(p);
-        };
-      };
-      sel.a.addEventListener('change', pick('a'));
-      sel.b.addEventListener('change', pick('b'));
-    }
+    this.bindSelects();
+    if (sel.compare) this.bindCompare();
     /* the explorer switched variants: show the same code */
     this.section.addEventListener('example:variant', function (ev) {
       if (ev.detail.from === 'code' || ev.detail.variant === self.state.variant) return;
       if (self.state.compare) return;
       self.setVariant(ev.detail.variant, true);
     });
+    this.bindLines();
+    var timer = null;
+    window.addEventListener('resize', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        self.affordances();
+      }, 150);
+    });
+    var src = this.section.querySelector('details.disasm-src');
+    if (src)
+      src.addEventListener('toggle', function () {
+        self.affordances();
+      });
+  };
+
+  /* compiler, architecture, optimization level, syntax and variant: each change selects and shows */
+  Example.prototype.bindSelects = function () {
+    var self = this,
+      sel = this.sel;
+    sel.compiler.addEventListener('change', function () {
+      var cur = self.targetInfo(self.state.target);
+      var want = sel.compiler.value + '/' + (cur ? cur.arch : '');
+      if (!self.targetInfo(want)) {
+        var first = self.index.targets.filter(function (t) {
+          return t.compiler === sel.compiler.value;
+        })[0];
+        if (!first) return;
+        want = first.target;
+      }
+      self.select(want, self.state.opt, function () {
+        self.changed();
+      });
+    });
+    sel.arch.addEventListener('change', function () {
+      self.select(sel.compiler.value + '/' + sel.arch.value, self.state.opt, function () {
+        self.changed();
+      });
+    });
+    sel.opt.addEventListener('change', function () {
+      self.select(self.state.target, sel.opt.value, function () {
+        self.changed();
+      });
+    });
+    sel.syntax.addEventListener('change', function () {
+      self.state.syntax = sel.syntax.value === 'intel' && self.isX86() ? 'intel' : 'att';
+      self.render();
+      self.changed();
+    });
+    for (var i = 0; i < this.radios.length; i++) {
+      this.radios[i].addEventListener('change', function (ev) {
+        if (ev.target.checked) self.setVariant(ev.target.value);
+      });
+    }
+  };
+
+  /* the comparison: the checkbox and the two variant selects, always two different variants */
+  Example.prototype.bindCompare = function () {
+    var self = this,
+      sel = this.sel;
+    var pair = function () {
+      return [sel.a.value, sel.b.value];
+    };
+    sel.compare.addEventListener('change', function () {
+      if (!sel.compare.checked) {
+        self.setCompare(null);
+        return;
+      }
+      var p = pair();
+      if (p[0] === p[1]) {
+        /* two different variants: the active one and the next */
+        var vs = self.index.variants,
+          k = vs.indexOf(self.state.variant);
+        p = [vs[k], vs[(k + 1) % vs.length]];
+      }
+      self.setCompare(p);
+    });
+    var pick = function (changed) {
+      return function () {
+        var p = pair();
+        if (p[0] === p[1]) {
+          /* keep two different variants: move the other select */
+          var vs = self.index.variants,
+            other = changed === 'a' ? 'b' : 'a',
+            o = self.state.compare || [];
+          var keep = changed === 'a' ? o[0] : o[1];
+          sel[other].value =
+            keep && keep !== p[0]
+              ? keep
+              : vs.filter(function (v) {
+                  return v !== p[0];
+                })[0];
+          p = pair();
+        }
+        self.setCompare(p);
+      };
+    };
+    sel.a.addEventListener('change', pick('a'));
+    sel.b.addEventListener('change', pick('b'));
+  };
+
+  /* an assembly line and its source line light up together (hover, focus); arrows move along them */
+  Example.prototype.bindLines = function () {
+    var self = this;
     function handler(on) {
       return function (ev) {
         var li = ev.target.closest ? ev.target.closest('[data-src]') : null;
@@ -500,17 +807,19 @@
       var items = Array.prototype.slice.call(li.parentNode.querySelectorAll('li:not(.src-other):not(.asm-gap)'));
       var k = items.indexOf(li);
       if (k < 0) return;
-      var to = ev.key === 'ArrowDown' ? Math.min(k + 1, items.length - 1) : ev.key === 'ArrowUp' ? Math.max(k - 1, 0)
-        : ev.key === 'Home' ? 0 : items.length - 1;
+      var to =
+        ev.key === 'ArrowDown'
+          ? Math.min(k + 1, items.length - 1)
+          : ev.key === 'ArrowUp'
+            ? Math.max(k - 1, 0)
+            : ev.key === 'Home'
+              ? 0
+              : items.length - 1;
       ev.preventDefault();
       items[k].setAttribute('tabindex', '-1');
       items[to].setAttribute('tabindex', '0');
       items[to].focus();
     });
-    var timer = null;
-    window.addEventListener('resize', function () { clearTimeout(timer); timer = setTimeout(function () { self.affordances(); }, 150); });
-    var src = this.section.querySelector('details.disasm-src');
-    if (src) src.addEventListener('toggle', function () { self.affordances(); });
   };
 
   /* The URL's state for this example, each value checked against the index (anything else is
@@ -518,23 +827,34 @@
   Example.prototype.fromUrl = function () {
     var p = VIEW.params(this.section);
     if (!p) return null;
-    var ix = this.index, bad = [], want = { target: this.state.target, opt: this.state.opt };
+    var ix = this.index,
+      bad = [],
+      want = { target: this.state.target, opt: this.state.opt };
     if (p.variant != null) {
-      if (ix.variants.indexOf(p.variant) >= 0) this.state.variant = p.variant; else bad.push('variant');
+      if (ix.variants.indexOf(p.variant) >= 0) this.state.variant = p.variant;
+      else bad.push('variant');
     }
     if (p.compare != null) {
       var pr = p.compare.split(',');
-      var a = ix.variants.indexOf(pr[0]), b = ix.variants.indexOf(pr[1]);
+      var a = ix.variants.indexOf(pr[0]),
+        b = ix.variants.indexOf(pr[1]);
       if (pr.length === 2 && a >= 0 && b >= 0 && a !== b) this.state.compare = a < b ? [pr[0], pr[1]] : [pr[1], pr[0]];
       else bad.push('compare');
     }
     if (p.asm != null) {
-      var parts = p.asm.split('/'), t = parts.length === 3 ? this.targetInfo(parts[0] + '/' + parts[1]) : null;
-      var ok = t && t.opts.some(function (o) { return o.opt === parts[2]; });
-      if (ok) want = { target: t.target, opt: parts[2] }; else bad.push('asm');
+      var parts = p.asm.split('/'),
+        t = parts.length === 3 ? this.targetInfo(parts[0] + '/' + parts[1]) : null;
+      var ok =
+        t &&
+        t.opts.some(function (o) {
+          return o.opt === parts[2];
+        });
+      if (ok) want = { target: t.target, opt: parts[2] };
+      else bad.push('asm');
     }
     if (p.syntax != null) {
-      if (p.syntax === 'att' || p.syntax === 'intel') this.state.syntax = p.syntax; else bad.push('syntax');
+      if (p.syntax === 'att' || p.syntax === 'intel') this.state.syntax = p.syntax;
+      else bad.push('syntax');
     }
     return { want: want, bad: bad };
   };
@@ -552,16 +872,73 @@
     var ex = new Example(section);
     ex.bind();
     var fromUrl = ex.fromUrl();
-    var want = fromUrl ? fromUrl.want : ex.state;
+    if (!fromUrl) {
+      ex.renderPage();
+      return;
+    } /* the default view: the page's HTML, no data script */
+    var want = fromUrl.want;
     ex.select(want.target, want.opt, function () {
       if (fromUrl && fromUrl.bad.length) {
-        ex.showError('the link\u2019s ' + fromUrl.bad.join(', ') + ' ' + (fromUrl.bad.length > 1 ? 'were' : 'was') + ' not understood and ignored');
+        ex.showError(
+          'the link\u2019s ' +
+            fromUrl.bad.join(', ') +
+            ' ' +
+            (fromUrl.bad.length > 1 ? 'were' : 'was') +
+            ' not understood and ignored',
+        );
       }
-      if (fromUrl) section.dispatchEvent(new CustomEvent('example:variant', { detail: { variant: ex.state.variant, from: 'code' } }));
+      if (fromUrl)
+        section.dispatchEvent(
+          new CustomEvent('example:variant', { detail: { variant: ex.state.variant, from: 'code' } }),
+        );
     });
     if (fromUrl) section.scrollIntoView();
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
-  else init();
+  /* The folded record (details.example-verified): a fragment that names something inside it, or a
+   * click on a link to such a place, opens it first, so the link lands on what it names. */
+  function openRecordOf(id) {
+    var t = id ? document.getElementById(id) : null;
+    for (
+      var d = t && t.closest('details.example-verified');
+      d;
+      d = d.parentElement && d.parentElement.closest('details')
+    )
+      d.open = true;
+    return t;
+  }
+  function openFromHash() {
+    var h = window.location.hash.slice(1),
+      t = null;
+    try {
+      t = openRecordOf(decodeURIComponent(h));
+    } catch (e) {
+      return;
+    }
+    if (t && t.closest('details.example-verified')) t.scrollIntoView();
+  }
+  window.addEventListener('hashchange', openFromHash);
+  document.addEventListener(
+    'click',
+    function (ev) {
+      var a = ev.target && ev.target.closest ? ev.target.closest('a[href*="#"]') : null;
+      if (a && a.pathname === window.location.pathname)
+        try {
+          openRecordOf(decodeURIComponent(a.hash.slice(1)));
+        } catch (e) {
+          /* not an id */
+        }
+    },
+    true,
+  );
+
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', function () {
+      init();
+      openFromHash();
+    });
+  else {
+    init();
+    openFromHash();
+  }
 })();

@@ -9,7 +9,8 @@
   var LABEL = 'code, scrolls sideways';
 
   function scrolls(el) {
-    var x = el.scrollWidth > el.clientWidth + 1, y = el.scrollHeight > el.clientHeight + 1;
+    var x = el.scrollWidth > el.clientWidth + 1,
+      y = el.scrollHeight > el.clientHeight + 1;
     if (!x && !y) return false;
     var cs = window.getComputedStyle(el);
     return (x && /auto|scroll/.test(cs.overflowX)) || (y && /auto|scroll/.test(cs.overflowY));

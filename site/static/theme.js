@@ -21,7 +21,9 @@
     try {
       if (choice === 'system') window.localStorage.removeItem(KEY);
       else window.localStorage.setItem(KEY, choice);
-    } catch (e) { /* storage unavailable: the choice lasts for this page only */ }
+    } catch (e) {
+      /* storage unavailable: the choice lasts for this page only */
+    }
   }
 
   function apply(choice) {

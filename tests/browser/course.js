@@ -1,5 +1,6 @@
 // Helpers shared by the browser tests of the course pages (site.test.js, site-axe.test.js): the
-// course's pages as the home page's sidebar lists them, and the first quiz of a kind on a page.
+// course's pages as the home page's sidebar lists them, the first quiz of a kind on a page, an
+// example's folded record opened as a reader opens it, and its game started as a reader starts it.
 'use strict';
 
 // Every page listed in the sidebar of the home page, as site paths (navigates tab to index.html).
@@ -23,4 +24,65 @@ async function firstQuiz(page, type) {
   }, type);
 }
 
-module.exports = { LOAD_FUSING: 'load-fusing.html', sidebarPaths, firstQuiz };
+// Opens the folded record (details.example-verified: evidence, sources, every verified outcome) of the
+// example that selector ex ('#ex-<slug>', or any element inside the example) names, by its summary.
+async function openRecord(page, ex) {
+  const d = page.locator(`${ex} details.example-verified, section.example:has(${ex}) details.example-verified`).first();
+  if (!(await d.evaluate((e) => e.open))) await d.locator(':scope > summary').click();
+}
+
+// Opens the folded record that holds the element of locator loc (a link in a verified table), by its summary.
+async function openRecordOf(loc) {
+  const summary = loc.locator(
+    'xpath=ancestor::details[contains(concat(" ", @class, " "), " example-verified ")]/summary',
+  );
+  if (!(await loc.evaluate((e) => e.closest('details.example-verified').open))) await summary.click();
+}
+
+// Starts the game of example id as a reader does: its "Start the game" button (static/ondemand.js then loads the
+// explorer's scripts), unless the game is built or on its way already (a view of it in the URL, a
+// schedule link). Returns the app's locator once ui.js has built it and it is visible.
+async function playGame(page, id) {
+  const sel = `.explorer-app[data-example="${id}"]`;
+  const btn = page.locator(`section.explorer:has(${sel}) .explorer-start-button`);
+  await page.waitForFunction((s) => {
+    const a = document.querySelector(s),
+      p = a && a.closest('section.explorer').querySelector('.explorer-start');
+    return a && (a.getAttribute('data-ready') || (p && !p.hidden));
+  }, sel);
+  const idle = await btn.evaluateAll((bs) => bs.length === 1 && !bs[0].disabled && !bs[0].closest('[hidden]'));
+  if (idle) await btn.click();
+  const app = page.locator(sel);
+  await app.waitFor({ state: 'visible' });
+  return app;
+}
+
+// Waits until the code view of example section sec ('#ex-<slug>') has drawn variant v from the cell's data:
+// choosing a variant changes the state at once, but the view opens on the page's HTML and is redrawn only
+// once the cell's data script has loaded (static/disasm.js, render).
+async function drawn(page, sec, v) {
+  await page.waitForFunction(
+    ([s, w]) => {
+      const e = document.querySelector(s);
+      return e && e.getAttribute('data-drawn') === 'data' && e.getAttribute('data-variant') === w;
+    },
+    [sec, v],
+  );
+}
+
+// Starts every game of the page (playGame on each), in the page's order.
+async function playAll(page) {
+  const ids = await page.$$eval('.explorer-app', (as) => as.map((a) => a.getAttribute('data-example')));
+  for (const id of ids) await playGame(page, id);
+}
+
+module.exports = {
+  LOAD_FUSING: 'load-fusing.html',
+  sidebarPaths,
+  firstQuiz,
+  openRecord,
+  openRecordOf,
+  drawn,
+  playGame,
+  playAll,
+};

@@ -10,19 +10,27 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
+const { drawn, playGame } = require('./course');
 
 const PAGE = 'load-fusing.html';
 const SEC = '#ex-load-fusing-need-to-stop';
 
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { if (site) await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
 
 async function shown(page, value, sec = SEC) {
-  await page.waitForFunction(([sel, v]) => {
-    const s = document.querySelector(sel);
-    return s && s.getAttribute('data-shown') === v;
-  }, [sec, value]);
+  await page.waitForFunction(
+    ([sel, v]) => {
+      const s = document.querySelector(sel);
+      return s && s.getAttribute('data-shown') === v;
+    },
+    [sec, value],
+  );
 }
 
 // What a thread's box shows: the visible source lines {n, cls} and the instructions of each shown pane.
@@ -30,11 +38,18 @@ async function view(page, thread) {
   return page.locator(`${SEC} .disasm-thread[data-thread="${thread}"]`).evaluate((t) => {
     const vis = (e) => e.offsetParent !== null;
     return {
-      src: [...t.querySelectorAll('.src-lines li')].filter(vis).map((li) => ({ n: li.getAttribute('data-src'), cls: li.className.split(' ')[0] })),
-      hidden: [...t.querySelectorAll('.src-lines li')].filter((li) => !vis(li)).map((li) => li.getAttribute('data-src')),
+      src: [...t.querySelectorAll('.src-lines li')]
+        .filter(vis)
+        .map((li) => ({ n: li.getAttribute('data-src'), cls: li.className.split(' ')[0] })),
+      hidden: [...t.querySelectorAll('.src-lines li')]
+        .filter((li) => !vis(li))
+        .map((li) => li.getAttribute('data-src')),
       panes: [...t.querySelectorAll('.disasm-asm')].filter(vis).map((p) => ({
         v: p.getAttribute('data-variant'),
-        insns: [...p.querySelectorAll('.asm-lines li:not(.asm-label):not(.asm-gap)')].map((li) => ({ n: li.getAttribute('data-src'), cls: li.className.split(' ')[0] })),
+        insns: [...p.querySelectorAll('.asm-lines li:not(.asm-label):not(.asm-gap)')].map((li) => ({
+          n: li.getAttribute('data-src'),
+          cls: li.className.split(' ')[0],
+        })),
       })),
     };
   });
@@ -49,7 +64,10 @@ function sameColours(v, label) {
     if (s.cls === 'ln-none') assert.equal(mine.length, 0, `${label}: line ${s.n} is uncoloured but has instructions`);
     else {
       assert.ok(mine.length > 0, `${label}: line ${s.n} is coloured (${s.cls}) without instructions`);
-      assert.ok(mine.every((i) => i.cls === s.cls), `${label}: line ${s.n}'s instructions have its colour`);
+      assert.ok(
+        mine.every((i) => i.cls === s.cls),
+        `${label}: line ${s.n}'s instructions have its colour`,
+      );
     }
   }
 }
@@ -63,25 +81,48 @@ for (const mode of h.MODES) {
     const sec = page.locator(SEC);
     assert.equal(await sec.getAttribute('data-view'), 'one');
     let v = await view(page, 't1');
-    assert.deepEqual(v.panes.map((p) => p.v), ['plain']);
+    assert.deepEqual(
+      v.panes.map((p) => p.v),
+      ['plain'],
+    );
     sameColours(v, 'plain');
     // the #if lines and the fixed and transformed branches are not shown with plain
     const plainLines = v.src.map((s) => s.n);
-    const srcText = await sec.locator('.disasm-thread[data-thread="t1"] .src-lines li').evaluateAll((lis) =>
-      Object.fromEntries(lis.map((li) => [li.getAttribute('data-src'), li.querySelector('code').textContent])));
-    assert.ok(plainLines.every((n) => !/^#(if|elif|else|endif)/.test(srcText[n])), 'no preprocessor line shown');
-    assert.ok(plainLines.some((n) => /while \(!need_to_stop\)/.test(srcText[n])), 'plain loop shown');
+    const srcText = await sec
+      .locator('.disasm-thread[data-thread="t1"] .src-lines li')
+      .evaluateAll((lis) =>
+        Object.fromEntries(lis.map((li) => [li.getAttribute('data-src'), li.querySelector('code').textContent])),
+      );
+    assert.ok(
+      plainLines.every((n) => !/^#(if|elif|else|endif)/.test(srcText[n])),
+      'no preprocessor line shown',
+    );
+    assert.ok(
+      plainLines.some((n) => /while \(!need_to_stop\)/.test(srcText[n])),
+      'plain loop shown',
+    );
     assert.ok(!plainLines.some((n) => /READ_ONCE\(need_to_stop\)\)/.test(srcText[n])), 'fixed loop not shown');
     await sec.locator('.ex-variants input[value="fixed"]').check();
+    await drawn(page, SEC, 'fixed');
     v = await view(page, 't1');
-    assert.deepEqual(v.panes.map((p) => p.v), ['fixed']);
+    assert.deepEqual(
+      v.panes.map((p) => p.v),
+      ['fixed'],
+    );
     sameColours(v, 'fixed');
-    assert.ok(v.src.some((s) => /while \(!READ_ONCE\(need_to_stop\)\)/.test(srcText[s.n])), 'fixed loop shown');
+    assert.ok(
+      v.src.some((s) => /while \(!READ_ONCE\(need_to_stop\)\)/.test(srcText[s.n])),
+      'fixed loop shown',
+    );
     assert.ok(!v.src.some((s) => /while \(!need_to_stop\)/.test(srcText[s.n])), 'plain loop hidden');
     // the line numbers are the example file's: the explorer numbers the same line the same way
     const fixedLoop = v.src.find((s) => /while \(!READ_ONCE/.test(srcText[s.n])).n;
-    const xline = await page.locator(`.explorer-app[data-example="load-fusing/need-to-stop"] .explorer-thread`).nth(1)
-      .locator('.explorer-src li', { hasText: 'while (!READ_ONCE(need_to_stop))' }).getAttribute('data-line');
+    await playGame(page, 'load-fusing/need-to-stop');
+    const xline = await page
+      .locator(`.explorer-app[data-example="load-fusing/need-to-stop"] .explorer-thread`)
+      .nth(1)
+      .locator('.explorer-src li', { hasText: 'while (!READ_ONCE(need_to_stop))' })
+      .getAttribute('data-line');
     assert.equal(xline, fixedLoop, 'explorer and code view number the line alike');
     tab.assertClean();
     await tab.close();
@@ -139,15 +180,23 @@ for (const mode of h.MODES) {
     await shown(page, 'gcc-12/x86_64/O2/att');
     const sec = page.locator(SEC);
     await sec.locator('.ex-compare-on').check();
-    assert.equal(await sec.getAttribute('data-view'), 'compare');
+    // the view opens on the page's HTML: the cell's data script loads first, then the view changes
+    await page.locator(`${SEC}[data-view="compare"]`).waitFor();
     await sec.locator('.ex-compare-b').selectOption('transformed');
     const v = await view(page, 't1');
-    assert.deepEqual(v.panes.map((p) => p.v), ['plain', 'transformed']);
-    const rows = await sec.locator('.disasm-thread[data-thread="t1"] .disasm-asm:not([hidden]) ol.asm-diff').evaluateAll((ols) => ols.map((o) => o.children.length));
+    assert.deepEqual(
+      v.panes.map((p) => p.v),
+      ['plain', 'transformed'],
+    );
+    const rows = await sec
+      .locator('.disasm-thread[data-thread="t1"] .disasm-asm:not([hidden]) ol.asm-diff')
+      .evaluateAll((ols) => ols.map((o) => o.children.length));
     assert.equal(rows.length, 2);
     assert.equal(rows[0], rows[1], 'both sides have a row for every line of the diff');
     // the source shows both variants' lines; a line only one has says which
-    assert.ok(await sec.locator('.disasm-thread[data-thread="t1"] .src-lines li[data-only="transformed"]').count() > 0);
+    assert.ok(
+      (await sec.locator('.disasm-thread[data-thread="t1"] .src-lines li[data-only="transformed"]').count()) > 0,
+    );
     await sec.locator('.ex-compare-on').uncheck();
     assert.equal(await sec.getAttribute('data-view'), 'one');
     tab.assertClean();
@@ -165,7 +214,10 @@ for (const mode of h.MODES) {
     await sec.locator('.disasm-arch').selectOption('aarch64');
     await shown(page, 'gcc-12/aarch64/O2/att');
     const texts = await sec.locator('.disasm-asm[data-variant="plain"] .asm-text').allTextContents();
-    assert.ok(texts.some((t) => /^ldr\b/.test(t)), `aarch64 code: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((t) => /^ldr\b/.test(t)),
+      `aarch64 code: ${texts.join(' | ')}`,
+    );
     assert.match(await sec.locator('.disasm-version').textContent(), /aarch64-linux-gnu-gcc/);
     assert.equal(await sec.locator('.disasm-syntax-label').isHidden(), true);
     assert.equal(await caption(), '', 'no AT&T caption for AArch64');
@@ -173,7 +225,10 @@ for (const mode of h.MODES) {
     await sec.locator('.disasm-compiler').selectOption('clang-19');
     await shown(page, 'clang-19/aarch64/O2/att');
     const arches = await sec.locator('.disasm-arch option').evaluateAll((os) => os.map((o) => [o.value, o.disabled]));
-    assert.deepEqual(arches, [['x86_64', false], ['aarch64', false]]);
+    assert.deepEqual(arches, [
+      ['x86_64', false],
+      ['aarch64', false],
+    ]);
     assert.equal(await sec.locator('.example-controls option[disabled]').count(), 0);
     await sec.locator('.disasm-compiler').selectOption('clang-14');
     await shown(page, 'clang-14/aarch64/O2/att');
@@ -184,7 +239,10 @@ for (const mode of h.MODES) {
     await shown(page, 'clang-14/x86_64/O0/intel');
     assert.equal(await caption(), ' (Intel syntax)');
     const intel = await sec.locator('.disasm-asm[data-variant="plain"] .asm-text').allTextContents();
-    assert.ok(intel.some((t) => /DWORD PTR/.test(t)), 'Intel syntax shown');
+    assert.ok(
+      intel.some((t) => /DWORD PTR/.test(t)),
+      'Intel syntax shown',
+    );
     tab.assertClean();
     await tab.close();
   });
@@ -217,12 +275,18 @@ test('print.html shows the default disassembly with no controls, data or disasm.
   assert.match(await sec.locator('.disasm-current').textContent(), /gcc-12\/x86_64.*-O2/s);
   assert.equal(await tab.page.locator('.example-controls, script.disasm-index, script[src*="disasm.js"]').count(), 0);
   assert.equal(await tab.page.locator('script[src*="data/"]').count(), 0);
-  assert.deepEqual(requested.filter((u) => /\/data\/|disasm\.js/.test(u)), []);
+  assert.deepEqual(
+    requested.filter((u) => /\/data\/|disasm\.js/.test(u)),
+    [],
+  );
   // printed, nothing is cut off: every pane's lines wrap inside it, and no button is printed
-  const clipped = await tab.page.locator('section.example .pane-scroll').evaluateAll((bs) =>
-    bs.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  const clipped = await tab.page
+    .locator('section.example .pane-scroll')
+    .evaluateAll((bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
   assert.equal(clipped, 0, 'no pane wider than the page');
-  const buttons = await tab.page.locator('button').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).length);
+  const buttons = await tab.page
+    .locator('button')
+    .evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).length);
   assert.equal(buttons, 0, 'no button printed');
   // the printed example, for a reader's eyes (the whole course is too tall for one screenshot)
   // (print.html is the whole course: the page takes a while to settle on a busy machine)
@@ -238,9 +302,13 @@ test('a course page printed: the shown code wraps, no controls or buttons', asyn
   await tab.page.emulateMedia({ media: 'print' });
   const sec = tab.page.locator(SEC);
   assert.equal(await sec.locator('.example-controls').isVisible(), false);
-  const buttons = await tab.page.locator('button').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).map((b) => b.textContent));
+  const buttons = await tab.page
+    .locator('button')
+    .evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null).map((b) => b.textContent));
   assert.deepEqual(buttons, [], 'no button printed');
-  const clipped = await sec.locator('.pane-scroll').evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).length);
+  const clipped = await sec
+    .locator('.pane-scroll')
+    .evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).length);
   assert.equal(clipped, 0);
   tab.assertClean();
   await tab.close();
@@ -254,12 +322,12 @@ test('without JavaScript every variant of the default target is plain HTML', asy
   for (const v of ['plain', 'fixed', 'transformed']) {
     const pane = sec.locator(`.disasm-thread[data-thread="t1"] .disasm-asm[data-variant="${v}"]`);
     assert.equal(await pane.isVisible(), true, `${v} pane shown`);
-    assert.ok(await pane.locator('.asm-text').count() > 0, `${v} pane has instructions`);
+    assert.ok((await pane.locator('.asm-text').count()) > 0, `${v} pane has instructions`);
   }
-  assert.ok(await sec.locator('.acc-load').count() > 0, 'shared loads are labelled');
+  assert.ok((await sec.locator('.acc-load').count()) > 0, 'shared loads are labelled');
   assert.match(await sec.locator('.disasm-current').textContent(), /gcc-12\/x86_64.*-O2/s);
   // the lines plain does not have are marked, not hidden
-  assert.ok(await sec.locator('.src-lines li.src-other').count() > 0);
+  assert.ok((await sec.locator('.src-lines li.src-other').count()) > 0);
   assert.equal(await sec.locator('.src-lines li.src-other').first().isVisible(), true);
   await tab.close();
 });
@@ -268,16 +336,33 @@ test('without JavaScript every variant of the default target is plain HTML', asy
 // for the page (JavaScript off, print), static/disasm.js draws every target the reader picks. Both
 // read the same data (classes and diffs come from tools/asm); they must draw it identically.
 test('disasm.js draws the default target exactly as the page HTML does, every variant', async () => {
-  const pane = (page, v) => page.locator(`${SEC} .disasm-asm[data-variant="${v}"]`).evaluateAll((cols) => cols.map((c) =>
-    [...c.querySelectorAll('ol.asm-lines > li, p.asm-none, p.asm-fn')].map((li) => li.outerHTML.replace(/ tabindex="-?\d"/, '').replace(/\s+/g, ' '))));
+  const pane = (page, v) =>
+    page
+      .locator(`${SEC} .disasm-asm[data-variant="${v}"]`)
+      .evaluateAll((cols) =>
+        cols.map((c) =>
+          [...c.querySelectorAll('ol.asm-lines > li, p.asm-none, p.asm-fn')].map((li) =>
+            li.outerHTML.replace(/ tabindex="-?\d"/, '').replace(/\s+/g, ' '),
+          ),
+        ),
+      );
   const off = await site.newTab({ mode: 'http', javaScriptEnabled: false });
   await off.goto(PAGE);
   const on = await site.newTab({ mode: 'http' });
   await on.goto(PAGE);
   await shown(on.page, 'gcc-12/x86_64/O2/att');
-  for (const v of ['plain', 'fixed', 'transformed']) {
+  // the default view is the page's own HTML (renderPage); choosing a variant loads the cell's data and
+  // disasm.js draws from it (data-drawn="data"), plain last so that it too is drawn by disasm.js
+  assert.equal(await on.page.locator(SEC).getAttribute('data-drawn'), 'page');
+  for (const v of ['fixed', 'transformed', 'plain']) {
     const html = await pane(off.page, v);
     await on.page.locator(`${SEC} .ex-variants input[value="${v}"]`).check();
+    await on.page.waitForFunction(
+      ([s, w]) =>
+        document.querySelector(s).getAttribute('data-drawn') === 'data' &&
+        document.querySelector(s).getAttribute('data-variant') === w,
+      [SEC, v],
+    );
     const drawn = await pane(on.page, v);
     assert.ok(html.length === 2 && html.every((c) => c.length > 0), `${v}: every thread has instructions`);
     assert.deepEqual(drawn, html, v);
@@ -285,4 +370,25 @@ test('disasm.js draws the default target exactly as the page HTML does, every va
   on.assertClean();
   await off.close();
   await on.close();
+});
+
+// A listing as clean as Compiler Explorer's: the shared variable's name on the instruction that
+// accesses it (objdump's relocations applied), no padding after the last ret, and at 1280 px the
+// one-variant view's panes share the free width instead of scrolling sideways.
+test('the listing names the variables, shows no padding and fits its pane at 1280 px', async () => {
+  const tab = await site.newTab({ mode: 'http', viewport: { width: 1280, height: 900 } });
+  await tab.goto('store-tearing.html');
+  const sec = '#ex-store-tearing-const64';
+  // the page opens on the AArch64 cell, where the transformation is seen; the x86-64 listing is chosen
+  await tab.page.selectOption(`${sec} .disasm-arch`, 'x86_64');
+  await shown(tab.page, 'gcc-12/x86_64/O2/att', sec);
+  const texts = await tab.page.locator(`${sec} .disasm-asm:not([hidden]) .asm-text`).allTextContents();
+  assert.ok(texts.includes('mov %rax,big(%rip)'), `the store names big: ${texts.join(' | ')}`);
+  assert.ok(!texts.some((t) => /0x0\(%rip\)|nop/.test(t)), 'no unrelocated field, no padding');
+  const wide = await tab.page
+    .locator(`${sec} .disasm-pane .pane-scroll`)
+    .evaluateAll((bs) => bs.filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).length);
+  assert.equal(wide, 0, 'no pane scrolls sideways');
+  tab.assertClean();
+  await tab.close();
 });

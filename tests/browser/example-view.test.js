@@ -11,6 +11,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
+const { drawn, openRecordOf, playGame } = require('./course');
 
 const PAGE = 'load-fusing.html';
 const ID = 'load-fusing/need-to-stop';
@@ -19,26 +20,49 @@ const APP = `.explorer-app[data-example="${ID}"]`;
 const WIDTHS = [1280, 1024, 768, 390];
 
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { if (site) await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
 
 async function shown(page, value) {
-  await page.waitForFunction(([sel, v]) => {
-    const s = document.querySelector(sel);
-    return s && s.getAttribute('data-shown') === v;
-  }, [SEC, value]);
+  await page.waitForFunction(
+    ([sel, v]) => {
+      const s = document.querySelector(sel);
+      return s && s.getAttribute('data-shown') === v;
+    },
+    [SEC, value],
+  );
 }
 
 // Every visible pane of the example: does its code fit, or does it scroll on purpose (overflow-x
 // auto, marked scrolls-x, with a visible hint in its heading)?
 async function clipping(page) {
-  return page.locator(`${SEC} .pane-scroll`).evaluateAll((boxes) => boxes.filter((b) => b.offsetParent !== null).map((b) => {
-    const pane = b.closest('.disasm-pane'), hint = pane.querySelector('.pane-hint');
-    const wide = b.scrollWidth > b.clientWidth + 1;
-    const onPurpose = getComputedStyle(b).overflowX === 'auto' && b.classList.contains('scrolls-x') &&
-      !!hint && hint.offsetParent !== null && hint.getBoundingClientRect().width > 0;
-    return { pane: (pane.closest('.disasm-thread').getAttribute('data-thread')) + '/' + (pane.getAttribute('data-variant') || 'source'), wide, onPurpose };
-  }));
+  return page.locator(`${SEC} .pane-scroll`).evaluateAll((boxes) =>
+    boxes
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => {
+        const pane = b.closest('.disasm-pane'),
+          hint = pane.querySelector('.pane-hint');
+        const wide = b.scrollWidth > b.clientWidth + 1;
+        const onPurpose =
+          getComputedStyle(b).overflowX === 'auto' &&
+          b.classList.contains('scrolls-x') &&
+          !!hint &&
+          hint.offsetParent !== null &&
+          hint.getBoundingClientRect().width > 0;
+        return {
+          pane:
+            pane.closest('.disasm-thread').getAttribute('data-thread') +
+            '/' +
+            (pane.getAttribute('data-variant') || 'source'),
+          wide,
+          onPurpose,
+        };
+      }),
+  );
 }
 
 // One load per width: the light theme, then the same tab with the colour-scheme preference switched
@@ -54,29 +78,49 @@ const WIDTH_MODE = { 1280: 'file', 1024: 'http', 768: 'http', 390: 'file' };
       await shown(page, 'gcc-12/x86_64/O2/att');
       for (const colorScheme of ['light', 'dark']) {
         if (colorScheme === 'dark') await page.emulateMedia({ colorScheme });
-        assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
+        assert.equal(
+          await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+          colorScheme === 'dark',
+        );
         const panes = await clipping(page);
         assert.ok(panes.length >= 4, `${colorScheme}: source and code panes of both threads`);
-        for (const p of panes) assert.ok(!p.wide || p.onPurpose, `${colorScheme}: ${p.pane} is wider than its pane without saying it scrolls`);
+        for (const p of panes)
+          assert.ok(
+            !p.wide || p.onPurpose,
+            `${colorScheme}: ${p.pane} is wider than its pane without saying it scrolls`,
+          );
         // the page itself never scrolls sideways
         const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(over <= 0, `${colorScheme}: the page is ${over} px wider than the window`);
         // the example takes the content's width; the text keeps its measure
         const [ex, text, room] = await page.evaluate((sel) => {
-          const main = document.querySelector('main'), cs = getComputedStyle(main);
-          return [document.querySelector(sel).getBoundingClientRect().width, document.querySelector('.page-body > p').getBoundingClientRect().width,
-            main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)];
+          const main = document.querySelector('main'),
+            cs = getComputedStyle(main);
+          return [
+            document.querySelector(sel).getBoundingClientRect().width,
+            document.querySelector('.page-body > p').getBoundingClientRect().width,
+            main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+          ];
         }, SEC);
-        assert.ok(Math.abs(ex - room) < 2, `${colorScheme}: the example (${ex} px) fills the content area (${room} px)`);
-        if (width === 1280) assert.ok(ex > text + 100, `${colorScheme}: example ${ex} px is wider than the text ${text} px`);
+        assert.ok(
+          Math.abs(ex - room) < 2,
+          `${colorScheme}: the example (${ex} px) fills the content area (${room} px)`,
+        );
+        if (width === 1280)
+          assert.ok(ex > text + 100, `${colorScheme}: example ${ex} px is wider than the text ${text} px`);
         assert.ok(text <= 48 * 17 + 1, `${colorScheme}: text column stays readable`);
         // on a phone the panes are stacked: the code is below the source, full width
         const box = await page.evaluate((sel) => {
           const t = document.querySelector(sel + ' .disasm-thread[data-thread="t1"]');
-          const s = t.querySelector('.disasm-src').getBoundingClientRect(), a = t.querySelector('.disasm-asm:not([hidden])').getBoundingClientRect();
+          const s = t.querySelector('.disasm-src').getBoundingClientRect(),
+            a = t.querySelector('.disasm-asm:not([hidden])').getBoundingClientRect();
           return { srcBottom: s.bottom, asmTop: a.top, asmLeft: a.left, srcLeft: s.left };
         }, SEC);
-        if (width === 390) assert.ok(box.asmTop >= box.srcBottom && Math.abs(box.asmLeft - box.srcLeft) < 2, `${colorScheme}: stacked on a phone`);
+        if (width === 390)
+          assert.ok(
+            box.asmTop >= box.srcBottom && Math.abs(box.asmLeft - box.srcLeft) < 2,
+            `${colorScheme}: stacked on a phone`,
+          );
         else assert.ok(box.asmLeft > box.srcLeft, `${colorScheme}: side by side`);
         if (mode === 'file' && (width === 1280 || width === 390)) {
           await tab.screenshot(`example-${width}-${colorScheme}`, { locator: page.locator(SEC) });
@@ -89,7 +133,11 @@ const WIDTH_MODE = { 1280: 'file', 1024: 'http', 768: 'http', 390: 'file' };
 }
 
 test('on a phone the source folds away, and the search box names no key', async () => {
-  const context = await h.newContext(site.browser, { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+  const context = await h.newContext(site.browser, {
+    viewport: { width: 390, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -114,32 +162,42 @@ test('the desktop search box mentions its key; the markup without JavaScript nam
   await off.close();
 });
 
-test('the page\'s h1 is its first heading (the sidebar\'s headings come after it)', async () => {
+test("the page's h1 is its first heading (the sidebar's headings come after it)", async () => {
   const tab = await site.newTab({ mode: 'http' });
   await tab.goto(PAGE);
   const first = await tab.page.evaluate(() => document.querySelector('h1, h2, h3, h4, h5, h6').tagName);
   assert.equal(first, 'H1');
   // and the sidebar is still on the left on a wide screen
-  const [side, main] = await tab.page.evaluate(() => [document.querySelector('.sidebar').getBoundingClientRect().left,
-    document.querySelector('main').getBoundingClientRect().left]);
+  const [side, main] = await tab.page.evaluate(() => [
+    document.querySelector('.sidebar').getBoundingClientRect().left,
+    document.querySelector('main').getBoundingClientRect().left,
+  ]);
   assert.ok(side < main);
   await tab.close();
 });
 
 // The state of the view, read from the page.
 async function state(page) {
-  return page.evaluate(([sec, app]) => {
-    const s = document.querySelector(sec), a = document.querySelector(app);
-    const q = (sel) => s.querySelector(sel);
-    return {
-      shown: s.getAttribute('data-shown'), view: s.getAttribute('data-view'), variants: s.getAttribute('data-variant'),
-      explorerVariant: (a.querySelector('.explorer-variants input:checked') || {}).value,
-      mode: (a.querySelector('.explorer-modes [aria-pressed="true"]') || {}).textContent,
-      replay: a.querySelector('.explorer-replay').hidden ? null : a.querySelector('.explorer-replay-text').textContent,
-      timeline: a.querySelectorAll('.explorer-timeline li').length,
-      compiler: q('.disasm-compiler').value,
-    };
-  }, [SEC, APP]);
+  return page.evaluate(
+    ([sec, app]) => {
+      const s = document.querySelector(sec),
+        a = document.querySelector(app);
+      const q = (sel) => s.querySelector(sel);
+      return {
+        shown: s.getAttribute('data-shown'),
+        view: s.getAttribute('data-view'),
+        variants: s.getAttribute('data-variant'),
+        explorerVariant: (a.querySelector('.explorer-variants input:checked') || {}).value,
+        mode: (a.querySelector('.explorer-modes [aria-pressed="true"]') || {}).textContent,
+        replay: a.querySelector('.explorer-replay').hidden
+          ? null
+          : a.querySelector('.explorer-replay-text').textContent,
+        timeline: a.querySelectorAll('.explorer-timeline li').length,
+        compiler: q('.disasm-compiler').value,
+      };
+    },
+    [SEC, APP],
+  );
 }
 
 for (const mode of h.MODES) {
@@ -148,7 +206,9 @@ for (const mode of h.MODES) {
     await tab.goto(PAGE);
     const page = tab.page;
     await shown(page, 'gcc-12/x86_64/O2/att');
-    const sec = page.locator(SEC), app = page.locator(APP);
+    await playGame(page, ID);
+    const sec = page.locator(SEC),
+      app = page.locator(APP);
     const cases = [];
     async function snap(label) {
       const url = page.url();
@@ -156,6 +216,7 @@ for (const mode of h.MODES) {
     }
     // variant (the explorer follows the code view)
     await sec.locator('.ex-variants input[value="transformed"]').check();
+    await drawn(page, SEC, 'transformed');
     assert.equal((await state(page)).explorerVariant, 'transformed');
     await snap('variant');
     // compiler, architecture, level, syntax
@@ -181,7 +242,10 @@ for (const mode of h.MODES) {
     await app.getByRole('button', { name: 'Every outcome' }).click();
     await snap('mode');
     await app.getByRole('button', { name: 'Find every outcome' }).click();
-    await page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
+    await page.waitForFunction(
+      (sel) => /^Done\./.test(document.querySelector(sel).textContent),
+      `${APP} .explorer-exhaustive .explorer-progress`,
+    );
     await app.locator('.explorer-exhaustive tbody tr').last().getByRole('button').click();
     await app.getByRole('button', { name: /^Next/ }).click();
     await snap('schedule and step');
@@ -189,18 +253,26 @@ for (const mode of h.MODES) {
     await snap('played by hand');
     // each link opened in a fresh tab (no storage), two at a time
     const queue = [...cases];
-    await Promise.all([0, 1].map(async () => {
-      for (let c; (c = queue.shift()) !== undefined;) {
-        const t = await site.newTab({ mode });
-        await t.goto(c.url.replace(/^.*\/(?=[^/]*$)/, ''));
-        await shown(t.page, c.st.shown);
-        const st = await state(t.page);
-        assert.deepEqual(st, c.st, `${c.label}: ${c.url}`);
-        assert.equal(t.page.url(), c.url, `${c.label}: the URL is stable`);
-        t.assertClean();
-        await t.close();
-      }
-    }));
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let c; (c = queue.shift()) !== undefined;) {
+          const t = await site.newTab({ mode });
+          await t.goto(c.url.replace(/^.*\/(?=[^/]*$)/, ''));
+          await shown(t.page, c.st.shown);
+          // the view opens on the page's HTML (plain); a link's other variants are drawn once the data is in
+          await t.page.waitForFunction(
+            ([s, w]) => document.querySelector(s).getAttribute('data-variant') === w,
+            [SEC, c.st.variants],
+          );
+          await playGame(t.page, ID); // the game reads the link's view when it starts
+          const st = await state(t.page);
+          assert.deepEqual(st, c.st, `${c.label}: ${c.url}`);
+          assert.equal(t.page.url(), c.url, `${c.label}: the URL is stable`);
+          t.assertClean();
+          await t.close();
+        }
+      }),
+    );
     tab.assertClean();
     await tab.close();
   });
@@ -208,27 +280,45 @@ for (const mode of h.MODES) {
 
 test('hostile URL values are refused, reported as text, and never become markup', async () => {
   const evil = '<img src=x onerror="window.__pwned=1">';
-  const q = [`variant=${encodeURIComponent(evil)}`, 'compare=plain,plain', `asm=${encodeURIComponent('../../../etc/x/O2')}`,
-    'syntax=%22onmouseover%3D', `mode=${encodeURIComponent('<script>window.__pwned=2</script>')}`, 'schedule=01x9', 'step=-1',
-    'variant=%E0%A4%A'].join('&');
+  const q = [
+    `variant=${encodeURIComponent(evil)}`,
+    'compare=plain,plain',
+    `asm=${encodeURIComponent('../../../etc/x/O2')}`,
+    'syntax=%22onmouseover%3D',
+    `mode=${encodeURIComponent('<script>window.__pwned=2</script>')}`,
+    'schedule=01x9',
+    'step=-1',
+    'variant=%E0%A4%A',
+  ].join('&');
   for (const mode of h.MODES) {
     const tab = await site.newTab({ mode });
     await tab.goto(`${PAGE}?${q}#ex-load-fusing-need-to-stop`);
     const page = tab.page;
     await shown(page, 'gcc-12/x86_64/O2/att');
+    await playGame(page, ID); // the link names the game's mode and schedule: it loads at once
     const st = await state(page);
     assert.equal(st.variants, 'plain', 'the default variant');
     assert.equal(st.view, 'one');
     assert.equal(st.replay, null, 'no schedule loaded');
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     assert.equal(await page.locator('img[src="x"]').count(), 0);
-    assert.match(await page.locator(`${SEC} .disasm-error`).textContent(), /variant, compare, asm, syntax .*not understood and ignored/);
-    assert.match(await page.locator(`${APP} .explorer-live`).textContent(), /Part of the link was ignored: .*mode.*schedule/);
+    assert.match(
+      await page.locator(`${SEC} .disasm-error`).textContent(),
+      /variant, compare, asm, syntax .*not understood and ignored/,
+    );
+    assert.match(
+      await page.locator(`${APP} .explorer-live`).textContent(),
+      /Part of the link was ignored: .*mode.*schedule/,
+    );
     // a schedule longer than any run is refused before it is replayed
     const t2 = await site.newTab({ mode });
     await t2.goto(`${PAGE}?schedule=${'01'.repeat(400)}#ex-load-fusing-need-to-stop`);
     await shown(t2.page, 'gcc-12/x86_64/O2/att');
-    assert.match(await t2.page.locator(`${APP} .explorer-live`).textContent(), /schedule \(800 steps, and a run of this example has at most 404\)/);
+    await playGame(t2.page, ID);
+    assert.match(
+      await t2.page.locator(`${APP} .explorer-live`).textContent(),
+      /schedule \(800 steps, and a run of this example has at most 404\)/,
+    );
     assert.equal((await state(t2.page)).timeline, 0);
     t2.assertClean();
     await t2.close();
@@ -241,21 +331,28 @@ test('a witness of the static outcome table plays step by step to the goal and b
   const tab = await site.newTab({ mode: 'http' });
   await tab.goto('store-tearing.html');
   const ex = 'store-tearing/const64';
-  const app = tab.page.locator(`.explorer-app[data-example="${ex}"]`);
-  await app.waitFor({ state: 'visible' });
+  const app = await playGame(tab.page, ex);
   // the goal is the transformed variant's; on plain the explorer says that no run reaches it, and where to play it
-  assert.match(await app.locator('.explorer-goal').textContent(), /^Goal: make t1 read half of the old value and half of the new\. No run of the plain variant’s code reaches it: .*Play the transformed variant$/);
-  const link = tab.page.locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`, { hasText: 'r1=1' }).locator('a.explorer-witness');
+  assert.match(
+    await app.locator('.explorer-goal').textContent(),
+    /^Goal: make t1 read half of the old value and half of the new\. No run of the plain variant’s code as emcc [\d.]+ at -O2 compiles it to WebAssembly reaches it: .*Play the transformed variant$/,
+  );
+  const link = tab.page
+    .locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`, {
+      hasText: 'r1=1',
+    })
+    .locator('a.explorer-witness');
   const sched = (await link.getAttribute('data-explore')).split(':').pop();
+  await openRecordOf(link);
   await link.click();
   assert.equal(await app.locator('.explorer-variants input:checked').getAttribute('value'), 'transformed');
-  assert.equal(await tab.page.locator('#ex-store-tearing-const64').getAttribute('data-variant'), 'transformed', 'the code view follows');
+  await drawn(tab.page, '#ex-store-tearing-const64', 'transformed'); // the code view follows (once its data is in)
   assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${sched.length}`);
   for (let k = 1; k <= sched.length; k++) {
     await tab.page.keyboard.press('n');
     assert.equal(await app.locator('.explorer-replay-text').textContent(), `step ${k} of ${sched.length}`);
     // each thread's line is one line of the example file, marked in its column
-    assert.ok(await app.locator('.explorer-src li.current').count() <= 2);
+    assert.ok((await app.locator('.explorer-src li.current').count()) <= 2);
   }
   assert.match(await app.locator('.explorer-verdict').textContent(), /^Goal reached in \d+ steps?!/);
   for (let k = sched.length - 1; k >= 0; k--) {

@@ -9,18 +9,21 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
+const { openRecordOf, playGame } = require('./course');
 
 const ID = 'load-fusing/need-to-stop-gnu89';
 const APP = `.explorer-app[data-example="${ID}"]`;
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { if (site) await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
 
 async function openApp(tab, hash) {
   await tab.goto('load-fusing.html' + (hash || ''));
-  const app = tab.page.locator(APP);
-  await app.waitFor({ state: 'visible' });
-  return app;
+  return playGame(tab.page, ID);
 }
 
 for (const mode of h.MODES) {
@@ -29,23 +32,36 @@ for (const mode of h.MODES) {
     const app = await openApp(tab);
     assert.equal(await app.locator('input[type=radio][value=plain]').isChecked(), true);
     await app.focus();
-    await tab.page.keyboard.press('1');          // t1 loads the flag (0) and spins on its copy
+    await tab.page.keyboard.press('1'); // t1 loads the flag (0) and spins on its copy
     const live = app.locator('.explorer-live');
     assert.match(await live.textContent(), /^Step 1: t1 reads need_to_stop = 0 at line \d+/);
-    assert.match(await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(), /spins forever/);
-    assert.match(await app.locator('.explorer-goal').textContent(), /^Goal: make t1 spin forever after t0 has asked it to stop\./);
-    await tab.page.keyboard.press('0');          // t0 stores 1: too late
+    assert.match(
+      await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(),
+      /spins forever/,
+    );
+    assert.match(
+      await app.locator('.explorer-goal').textContent(),
+      /^Goal: make t1 spin forever after t0 has asked it to stop\./,
+    );
+    await tab.page.keyboard.press('0'); // t0 stores 1: too late
     const verdict = app.locator('.explorer-verdict');
     assert.match(await verdict.textContent(), /^Goal reached in 2 steps!.*t1 does not terminate/);
     assert.equal(await app.locator('.explorer-counter').textContent(), 'Steps: 2');
     assert.match(await live.textContent(), /Step 2: t0 writes need_to_stop = 1/);
     assert.equal(await app.locator('.explorer-timeline li').count(), 2);
-    assert.equal(await app.locator('.explorer-src li.current[aria-current=step]').count(), 1, 'the spinning line is marked');
-    await tab.page.keyboard.press('u');          // step back
+    assert.equal(
+      await app.locator('.explorer-src li.current[aria-current=step]').count(),
+      1,
+      'the spinning line is marked',
+    );
+    await tab.page.keyboard.press('u'); // step back
     assert.equal(await app.locator('.explorer-timeline li').count(), 1);
     assert.equal(await verdict.textContent(), '');
     assert.equal(await app.locator('.explorer-counter').textContent(), 'Steps: 1');
-    assert.match(await app.locator('.explorer-share').getAttribute('href'), /^\?schedule=1#explorer-load-fusing-need-to-stop-gnu89$/);
+    assert.match(
+      await app.locator('.explorer-share').getAttribute('href'),
+      /^\?schedule=1#explorer-load-fusing-need-to-stop-gnu89$/,
+    );
     // the link is the game in progress: opened, it shows the same step
     const link = await app.locator('.explorer-share').getAttribute('href');
     const again = await site.newTab({ mode });
@@ -65,19 +81,25 @@ for (const mode of h.MODES) {
     await app.getByRole('button', { name: 'Every outcome' }).click();
     await app.getByRole('button', { name: 'Find every outcome' }).click();
     const status = app.locator('.explorer-exhaustive .explorer-progress');
-    await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
-    assert.match(await status.textContent(), /schedules explored with partial-order reduction.*against \d+ interleavings/);
+    await tab.page.waitForFunction(
+      (sel) => /^Done\./.test(document.querySelector(sel).textContent),
+      `${APP} .explorer-exhaustive .explorer-progress`,
+    );
+    assert.match(
+      await status.textContent(),
+      /schedules explored with partial-order reduction.*against \d+ interleavings/,
+    );
     const row = app.locator('.explorer-exhaustive tr', { hasText: 't1 does not terminate' });
     assert.equal(await row.count(), 1);
     assert.match(await row.locator('td').nth(1).textContent(), /^\d+ $/, 'a number of schedules, no share');
     assert.equal(await app.locator('.explorer-exhaustive th', { hasText: /share/i }).count(), 0);
     const witness = await row.locator('button code').textContent();
-    await row.getByRole('button').click();       // one click: the replay, at step 0
+    await row.getByRole('button').click(); // one click: the replay, at step 0
     assert.equal(await app.locator('.explorer-play').isVisible(), true);
     assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${witness.length}`);
     assert.equal(await app.locator('.explorer-timeline li').count(), 0);
     let steps = 0;
-    while (await app.locator('.explorer-verdict').textContent() === '' && steps < 20) {
+    while ((await app.locator('.explorer-verdict').textContent()) === '' && steps < 20) {
       await tab.page.keyboard.press('n');
       steps++;
     }
@@ -95,10 +117,16 @@ for (const mode of h.MODES) {
     await app.locator('input[type=radio][value=fixed]').check();
     await app.getByRole('button', { name: 'Every outcome' }).click();
     await app.getByRole('button', { name: 'Find every outcome' }).click();
-    await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
+    await tab.page.waitForFunction(
+      (sel) => /^Done\./.test(document.querySelector(sel).textContent),
+      `${APP} .explorer-exhaustive .explorer-progress`,
+    );
     const rows = await app.locator('.explorer-exhaustive tbody tr').allTextContents();
     assert.ok(rows.length >= 1);
-    assert.ok(rows.every((r) => !/does not terminate/.test(r)), rows.join(' | '));
+    assert.ok(
+      rows.every((r) => !/does not terminate/.test(r)),
+      rows.join(' | '),
+    );
     await tab.screenshot(`explorer-exhaustive-${mode}`);
     tab.assertClean();
     await tab.close();
@@ -118,7 +146,10 @@ for (const mode of h.MODES) {
     assert.match(await app.locator('.explorer-memory tr.touched').textContent(), /t0 wrote it/);
     await app.getByRole('button', { name: 'Random runs' }).click();
     await app.getByRole('button', { name: 'Run', exact: true }).click();
-    await tab.page.waitForFunction((sel) => document.querySelector(sel).textContent === '1000 runs done', `${APP} .explorer-random .explorer-progress`);
+    await tab.page.waitForFunction(
+      (sel) => document.querySelector(sel).textContent === '1000 runs done',
+      `${APP} .explorer-random .explorer-progress`,
+    );
     const rows = await app.locator('.explorer-random tbody tr').allTextContents();
     assert.equal(rows.length, 2, rows.join(' | '));
     tab.assertClean();
@@ -137,7 +168,7 @@ test('explorer: a malformed or oversized #explore= fragment is refused with a me
     assert.match(await app.locator('.explorer-live').textContent(), why, hash.slice(0, 80));
     assert.equal(await app.locator('.explorer-timeline li').count(), 0);
     await app.focus();
-    await tab.page.keyboard.press('1');           // the explorer still works
+    await tab.page.keyboard.press('1'); // the explorer still works
     assert.match(await app.locator('.explorer-live').textContent(), /^Step 1: t1 reads/);
     tab.assertClean();
   }
@@ -157,18 +188,36 @@ test('explorer: a crash is a step of its own; the run ends there for every threa
   const tab = await site.newTab({ mode: 'http' });
   const ex = 'invented-loads/null-check';
   await tab.goto('invented-loads.html');
-  const link = tab.page.locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`,
-    { hasText: 'crash in t1' }).locator('a.explorer-witness');
+  const link = tab.page
+    .locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`, {
+      hasText: 'crash in t1',
+    })
+    .locator('a.explorer-witness');
   const spec = await link.getAttribute('data-explore');
   const app = tab.page.locator(`.explorer-app[data-example="${ex}"]`);
-  await tab.page.evaluate((h) => { location.hash = h; }, '#explore=' + spec.slice(0, -1));   // all but the crash
-  await tab.page.waitForFunction((sel) => /loaded at step 0/.test(document.querySelector(sel).textContent), `.explorer-app[data-example="${ex}"] .explorer-live`);
+  await tab.page.evaluate(
+    (h) => {
+      location.hash = h;
+    },
+    '#explore=' + spec.slice(0, -1),
+  ); // all but the crash
+  // the hash loads the game (static/ondemand.js), which then opens the replay
+  await tab.page.waitForFunction(
+    (sel) => /loaded at step 0/.test((document.querySelector(sel) || {}).textContent),
+    `.explorer-app[data-example="${ex}"] .explorer-live`,
+  );
   const slider = app.locator('.explorer-replay input[type=range]');
-  await slider.fill(await slider.getAttribute('max'));   // to the end of the loaded schedule
-  assert.match(await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(), /^next: crashes \(BUG_ON at line \d+\)/);
+  await slider.fill(await slider.getAttribute('max')); // to the end of the loaded schedule
+  assert.match(
+    await app.locator('.explorer-thread').nth(1).locator('.explorer-status').textContent(),
+    /^next: crashes \(BUG_ON at line \d+\)/,
+  );
   await app.focus();
   await tab.page.keyboard.press('1');
-  assert.match(await app.locator('.explorer-live').textContent(), /t1 crashes: BUG_ON at line \d+ \(the run ends for every thread\)/);
+  assert.match(
+    await app.locator('.explorer-live').textContent(),
+    /t1 crashes: BUG_ON at line \d+ \(the run ends for every thread\)/,
+  );
   assert.match(await app.locator('.explorer-verdict').textContent(), /crash in t1/);
   tab.assertClean();
   await tab.close();
@@ -190,14 +239,21 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
 test('explorer: a schedule link of the outcome table replays that schedule (file://)', async () => {
   const tab = await site.newTab({ mode: 'file' });
   const app = await openApp(tab);
-  const link = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain] tr`,
-    { hasText: 't1 does not terminate' }).locator('a.explorer-witness');
+  const link = tab.page
+    .locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain] tr`, {
+      hasText: 't1 does not terminate',
+    })
+    .locator('a.explorer-witness');
   const spec = await link.getAttribute('data-explore');
   const schedule = new RegExp(`^${ID}:plain:([0-3]+)$`).exec(spec)[1];
+  await openRecordOf(link);
   await link.click();
   assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${schedule.length}`);
   for (let k = 0; k < schedule.length; k++) await tab.page.keyboard.press('n');
-  await tab.page.waitForFunction((sel) => /t1 does not terminate/.test(document.querySelector(sel).textContent), `${APP} .explorer-verdict`);
+  await tab.page.waitForFunction(
+    (sel) => /t1 does not terminate/.test(document.querySelector(sel).textContent),
+    `${APP} .explorer-verdict`,
+  );
   assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
   // the URL is the view: this replay at its last step
   const url = new URL(tab.page.url());
@@ -231,9 +287,16 @@ for (const colorScheme of ['light', 'dark']) {
     const app = await openApp(tab, `#explore=${ID}:plain:10`);
     await app.getByRole('button', { name: 'Every outcome' }).click();
     await app.getByRole('button', { name: 'Find every outcome' }).click();
-    await tab.page.waitForFunction((sel) => /^Done\./.test(document.querySelector(sel).textContent), `${APP} .explorer-exhaustive .explorer-progress`);
+    await tab.page.waitForFunction(
+      (sel) => /^Done\./.test(document.querySelector(sel).textContent),
+      `${APP} .explorer-exhaustive .explorer-progress`,
+    );
     await app.getByRole('button', { name: 'Play the scheduler' }).click();
-    const res = await tab.axe({ include: `.explorer[data-example="${ID}"]`, tags: ['wcag2a', 'wcag2aa', 'wcag21aa'], preload: true });
+    const res = await tab.axe({
+      include: `.explorer[data-example="${ID}"]`,
+      tags: ['wcag2a', 'wcag2aa', 'wcag21aa'],
+      preload: true,
+    });
     assert.deepEqual(res, []);
     tab.assertClean();
     await tab.close();

@@ -93,8 +93,14 @@ const SHOTS = !!process.env.BROWSER_SHOTS && process.env.BROWSER_SHOTS !== '0';
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 // The site's server is `make serve`'s (missing paths answer 404 with 404.html).
@@ -121,7 +127,9 @@ async function open(options = {}) {
   let browser;
   try {
     const shared = process.env.BROWSER_WS_ENDPOINT;
-    browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = shared
+      ? await chromium.connect(shared)
+      : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   } catch (e) {
     server.close();
     throw e;
@@ -131,7 +139,11 @@ async function open(options = {}) {
   const tabs = new Set();
 
   const site = {
-    siteDir, httpBase, fileBase, browser, server,
+    siteDir,
+    httpBase,
+    fileBase,
+    browser,
+    server,
     url(mode, p = '') {
       if (!MODES.includes(mode)) throw new Error(`unknown mode '${mode}' (want ${MODES.join(' or ')})`);
       return new URL(p.replace(/^\//, ''), mode === 'http' ? httpBase : fileBase).href;
@@ -148,7 +160,9 @@ async function open(options = {}) {
       const page = await context.newPage();
       const allow = opts.allowProblems || [];
       const problems = [];
-      const note = (msg) => { if (!allow.some((re) => re.test(msg))) problems.push(msg); };
+      const note = (msg) => {
+        if (!allow.some((re) => re.test(msg))) problems.push(msg);
+      };
       page.on('console', (m) => {
         if (m.type() === 'error') note(`console error: ${m.text()} (${page.url()})`);
       });
@@ -163,7 +177,10 @@ async function open(options = {}) {
         if (r.status() >= 400) note(`http ${r.status()}: ${r.url()}`);
       });
       const tab = {
-        mode, page, context, problems,
+        mode,
+        page,
+        context,
+        problems,
         async goto(p) {
           return page.goto(site.url(mode, p), { waitUntil: 'load' });
         },
@@ -185,13 +202,25 @@ async function open(options = {}) {
         },
         async axe({ include = null, tags = ['wcag2a', 'wcag2aa'], preload = false } = {}) {
           if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
-          return page.evaluate(async ([sel, t, pre]) => {
-            const ctx = sel === null ? document : document.querySelector(sel);
-            if (!ctx) throw new Error(`axe: no element matches ${sel}`);
-            const r = await window.axe.run(ctx, { runOnly: { type: 'tag', values: t }, preload: pre, resultTypes: ['violations'] });
-            return r.violations.map((v) => `${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) =>
-              n.target.join(' ') + ' ' + ((n.any[0] || n.all[0] || n.none[0] || {}).message || '')).join('\n    ')}`);
-          }, [include, tags, preload]);
+          return page.evaluate(
+            async ([sel, t, pre]) => {
+              const ctx = sel === null ? document : document.querySelector(sel);
+              if (!ctx) throw new Error(`axe: no element matches ${sel}`);
+              const r = await window.axe.run(ctx, {
+                runOnly: { type: 'tag', values: t },
+                preload: pre,
+                resultTypes: ['violations'],
+              });
+              return r.violations.map(
+                (v) =>
+                  `${v.id}: ${v.help}\n    ${v.nodes
+                    .slice(0, 5)
+                    .map((n) => n.target.join(' ') + ' ' + ((n.any[0] || n.all[0] || n.none[0] || {}).message || ''))
+                    .join('\n    ')}`,
+              );
+            },
+            [include, tags, preload],
+          );
         },
         async close() {
           tabs.delete(tab);
@@ -204,17 +233,19 @@ async function open(options = {}) {
     async onTabs(t, items, opts, work) {
       const { tabs: n = 2, ...tabOpts } = opts || {};
       const queue = [...items];
-      await Promise.all(Array.from({ length: Math.min(n, queue.length) }, async () => {
-        const tab = await site.newTab(tabOpts);
-        try {
-          for (let item; (item = queue.shift()) !== undefined;) {
-            await t.test(String(item), () => work(tab, item));
-            tab.problems.length = 0; // work ends with tab.assertClean(): a failed item's stay its own
+      await Promise.all(
+        Array.from({ length: Math.min(n, queue.length) }, async () => {
+          const tab = await site.newTab(tabOpts);
+          try {
+            for (let item; (item = queue.shift()) !== undefined;) {
+              await t.test(String(item), () => work(tab, item));
+              tab.problems.length = 0; // work ends with tab.assertClean(): a failed item's stay its own
+            }
+          } finally {
+            await tab.close();
           }
-        } finally {
-          await tab.close();
-        }
-      }));
+        }),
+      );
     },
     async close() {
       for (const t of [...tabs]) await t.close().catch(() => {});
@@ -231,4 +262,18 @@ function launchServer() {
   return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-module.exports = { open, newContext, launchServer, serve, TIMEOUT, SITE_DIR, ARTIFACTS, MODES, SHOTS, AXE, CHROMIUM, CHROMIUM_ARGS, ROOT };
+module.exports = {
+  open,
+  newContext,
+  launchServer,
+  serve,
+  TIMEOUT,
+  SITE_DIR,
+  ARTIFACTS,
+  MODES,
+  SHOTS,
+  AXE,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ROOT,
+};

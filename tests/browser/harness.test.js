@@ -19,11 +19,17 @@ before(async () => {
 <link rel="icon" href="data:,"></head><body>${body}</body></html>`;
   fs.writeFileSync(path.join(dir, 'index.html'), page('<p id="ok">fine</p>'));
   fs.writeFileSync(path.join(dir, '404.html'), page('<p>not here</p>'));
-  fs.writeFileSync(path.join(dir, 'bad.html'), page(
-    '<img src="missing.png" alt="">\n<script>console.error("boom-console");</script>\n<script>throw new Error("boom-throw");</script>'));
+  fs.writeFileSync(
+    path.join(dir, 'bad.html'),
+    page(
+      '<img src="missing.png" alt="">\n<script>console.error("boom-console");</script>\n<script>throw new Error("boom-throw");</script>',
+    ),
+  );
   site = await h.open({ siteDir: dir });
 });
-after(async () => { if (site) await site.close(); });
+after(async () => {
+  if (site) await site.close();
+});
 
 for (const mode of h.MODES) {
   test(`a clean page has no problems, a broken one has each kind (${mode})`, async () => {
@@ -47,18 +53,26 @@ test('allowProblems filters only what it names', async () => {
   await tab.goto('bad.html');
   await tab.page.waitForTimeout(100);
   assert.ok(tab.problems.length >= 2);
-  assert.ok(tab.problems.every((p) => !/missing\.png|Failed to load/.test(p)), tab.problems.join('\n'));
+  assert.ok(
+    tab.problems.every((p) => !/missing\.png|Failed to load/.test(p)),
+    tab.problems.join('\n'),
+  );
   await tab.close();
 });
 
 test('the http server answers 404 with 404.html and refuses to leave the site', async () => {
-  const get = (p) => new Promise((resolve, reject) => {
-    http.get(site.httpBase + p, (res) => {
-      let body = '';
-      res.on('data', (c) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    }).on('error', reject);
-  });
+  const get = (p) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(site.httpBase + p, (res) => {
+          let body = '';
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        })
+        .on('error', reject);
+    });
   const nf = await get('nope/x.html');
   assert.equal(nf.status, 404);
   assert.match(nf.body, /not here/);
@@ -75,8 +89,12 @@ test('onTabs: a broken page fails its own subtest only', async () => {
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT; // else node --test takes itself for a file of this run and runs nothing
   const r = await new Promise((resolve) => {
-    execFile(process.execPath, ['--test', '--test-reporter=tap', path.join(__dirname, 'fixtures', 'ontabs-walk.js')], { env },
-      (err, stdout, stderr) => resolve({ status: err ? err.code : 0, out: stdout + stderr }));
+    execFile(
+      process.execPath,
+      ['--test', '--test-reporter=tap', path.join(__dirname, 'fixtures', 'ontabs-walk.js')],
+      { env },
+      (err, stdout, stderr) => resolve({ status: err ? err.code : 0, out: stdout + stderr }),
+    );
   });
   const out = r.out;
   assert.equal(r.status, 1, out);

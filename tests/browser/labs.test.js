@@ -11,6 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const h = require('./harness');
+const { openRecordOf, playAll } = require('./course');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const LABS = require(path.join(ROOT, 'tools/lab/lib/config.js')).load().labs;
@@ -21,7 +22,9 @@ before(async () => {
   const m = spawnSync('make', ['--no-print-directory', 'dist'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(m.status, 0, m.stdout + m.stderr);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'course-site-'));
-  const x = spawnSync('tar', ['-xzf', path.join(ROOT, 'build/dist/course-site.tar.gz'), '-C', dir], { encoding: 'utf8' });
+  const x = spawnSync('tar', ['-xzf', path.join(ROOT, 'build/dist/course-site.tar.gz'), '-C', dir], {
+    encoding: 'utf8',
+  });
   assert.equal(x.status, 0, x.stderr);
   site = await h.open({ siteDir: path.join(dir, 'course-site') });
 });
@@ -32,49 +35,66 @@ after(async () => {
 
 function pages() {
   const root = path.join(dir, 'course-site');
-  return fs.readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.html')).sort();
+  return fs
+    .readdirSync(root, { recursive: true })
+    .filter((f) => f.endsWith('.html'))
+    .sort();
 }
 
 // Two tabs take the pages in turn (each page a subtest); a tab's problems are asserted per page.
-test('unpacked site archive: every page opens from file:// and every explorer starts', { concurrency: 2 }, async (t) => {
-  const all = pages();
-  assert.ok(all.includes('index.html') && LABS.every((l) => all.includes(`labs/${l}.html`)), all.join(' '));
-  await site.onTabs(t, all, { mode: 'file', tabs: 2 }, async (tab, p) => {
-    await tab.goto(p);
-    const apps = tab.page.locator('.explorer-app');
-    const n = await apps.count();
-    for (let i = 0; i < n; i++) {
-      await apps.nth(i).waitFor({ state: 'visible' });
-      assert.equal(await apps.nth(i).getAttribute('data-ready'), '1', `${p}: explorer ${i}`);
-    }
-    tab.assertClean();
-  });
-});
+test(
+  'unpacked site archive: every page opens from file:// and every explorer starts',
+  { concurrency: 2 },
+  async (t) => {
+    const all = pages();
+    assert.ok(all.includes('index.html') && LABS.every((l) => all.includes(`labs/${l}.html`)), all.join(' '));
+    await site.onTabs(t, all, { mode: 'file', tabs: 2 }, async (tab, p) => {
+      await tab.goto(p);
+      await playAll(tab.page); // each game's Start button (static/ondemand.js loads it)
+      const apps = tab.page.locator('.explorer-app');
+      const n = await apps.count();
+      for (let i = 0; i < n; i++) {
+        await apps.nth(i).waitFor({ state: 'visible' });
+        assert.equal(await apps.nth(i).getAttribute('data-ready'), '1', `${p}: explorer ${i}`);
+      }
+      tab.assertClean();
+    });
+  },
+);
 
 for (const lab of LABS) {
   test(`lab ${lab}: the explorer replays the starter's witness from the outcome table (file://)`, async () => {
     const tab = await site.newTab({ mode: 'file' });
     await tab.goto(`labs/${lab}.html`);
     const section = tab.page.locator(`.explorer[data-example="lab/${lab}"]`);
-    const specs = await section.locator('a.explorer-witness').evaluateAll((as) => as.map((a) => a.getAttribute('data-explore')));
+    const specs = await section
+      .locator('a.explorer-witness')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('data-explore')));
     assert.ok(specs.length > 0);
     const longest = specs.sort((a, b) => b.length - a.length)[0];
     const schedule = /^lab\/[^:]+:student:([0-3]*)$/.exec(longest)[1];
     const app = tab.page.locator(`.explorer-app[data-example="lab/${lab}"]`);
+    const link = section.locator(`a.explorer-witness[data-explore="${longest}"]`);
+    await openRecordOf(link); // the verified tables are folded under the game
+    await link.click(); // static/ondemand.js loads the game, then ui.js replays it from step 0
     await app.waitFor({ state: 'visible' });
-    await section.locator(`a.explorer-witness[data-explore="${longest}"]`).click(); // ui.js: the replay, from step 0
     const slider = app.locator('.explorer-replay input[type=range]');
     assert.equal(await slider.getAttribute('max'), String(schedule.length));
-    await slider.fill(String(schedule.length));                                  // to its last step
-    await tab.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n,
-      [`.explorer-app[data-example="lab/${lab}"] .explorer-timeline li`, schedule.length]);
+    await slider.fill(String(schedule.length)); // to its last step
+    await tab.page.waitForFunction(
+      ([sel, n]) => document.querySelectorAll(sel).length === n,
+      [`.explorer-app[data-example="lab/${lab}"] .explorer-timeline li`, schedule.length],
+    );
     assert.equal(await app.locator('.explorer-timeline li').count(), schedule.length);
     // the URL and the explorer's link are this replay at this step
     const url = new URL(tab.page.url());
     assert.equal(url.searchParams.get('schedule'), schedule);
     assert.equal(url.searchParams.get('step'), String(schedule.length));
     assert.equal(url.hash, `#explorer-lab-${lab}`);
-    assert.equal(await app.locator('.explorer-share').getAttribute('href'), `?schedule=${schedule}&step=${schedule.length}#explorer-lab-${lab}`);
+    assert.equal(
+      await app.locator('.explorer-share').getAttribute('href'),
+      `?schedule=${schedule}&step=${schedule.length}#explorer-lab-${lab}`,
+    );
     tab.assertClean();
     await tab.close();
   });
@@ -83,7 +103,7 @@ for (const lab of LABS) {
     const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
     await tab.goto(`labs/${lab}.html`);
     const hints = tab.page.locator('details.hint');
-    assert.ok(await hints.count() >= 3);
+    assert.ok((await hints.count()) >= 3);
     const first = hints.first();
     assert.equal(await first.getAttribute('open'), null);
     await first.locator('summary').click();
@@ -93,15 +113,28 @@ for (const lab of LABS) {
   });
 }
 
-test('lab pages and the instructor guide: no WCAG 2 A/AA violations (axe-core), hints open', { concurrency: 2 }, async (t) => {
-  await site.onTabs(t, LABS.map((l) => `labs/${l}.html`).concat(['labs/instructor.html']), { mode: 'file', tabs: 2 }, async (tab, p) => {
-    await tab.goto(p);
-    await tab.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-    const bad = await tab.axe();
-    assert.deepEqual(bad, [], p);
-    tab.assertClean();
-  });
-});
+test(
+  'lab pages and the instructor guide: no WCAG 2 A/AA violations (axe-core), hints open',
+  { concurrency: 2 },
+  async (t) => {
+    await site.onTabs(
+      t,
+      LABS.map((l) => `labs/${l}.html`).concat(['labs/instructor.html']),
+      { mode: 'file', tabs: 2 },
+      async (tab, p) => {
+        await tab.goto(p);
+        await tab.page.evaluate(() =>
+          document.querySelectorAll('details').forEach((d) => {
+            d.open = true;
+          }),
+        );
+        const bad = await tab.axe();
+        assert.deepEqual(bad, [], p);
+        tab.assertClean();
+      },
+    );
+  },
+);
 
 test("the checker's witness link opens the `make lab` page on that schedule", async () => {
   const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
@@ -116,7 +149,10 @@ test("the checker's witness link opens the `make lab` page on that schedule", as
   assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${res.witness.schedule.length}`);
   for (let k = 0; k < res.witness.schedule.length; k++) await app.getByRole('button', { name: /^Next/ }).click();
   assert.equal(await app.locator('.explorer-timeline li').count(), res.witness.schedule.length);
-  assert.match(await app.locator('.explorer-verdict').textContent(), new RegExp(res.witness.outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  assert.match(
+    await app.locator('.explorer-verdict').textContent(),
+    new RegExp(res.witness.outcome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
   tab.assertClean();
   await tab.close();
 });

@@ -13,6 +13,7 @@ const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, outcomeKeys } = require('./native-view');
+const { openRecord } = require('./course');
 
 const PAGE = 'litmus.html';
 const EX = '#ex-litmus-sb-fencembonceonces';
@@ -21,8 +22,12 @@ const BOTH = 'P0_r0=0 P1_r0=0';
 const TSO = (v) => `${SEC} .native-tso table.native-outcomes[data-variant="${v}"][data-model="tso"]`;
 
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { if (site) await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
 
 {
   const mode = 'file';
@@ -31,12 +36,18 @@ after(async () => { if (site) await site.close(); });
     await tab.goto(PAGE);
     const page = tab.page;
     await nativeCell(page, EX, 'gcc-12/x86_64/O2');
+    await openRecord(page, EX);
     await page.waitForSelector(TSO('plain'));
     assert.ok((await outcomeKeys(page, TSO('plain'))).includes(BOTH), 'plain reaches both zero under x86-TSO');
     assert.ok(!(await outcomeKeys(page, TSO('fixed'))).includes(BOTH), 'smp_mb() keeps both zero away under x86-TSO');
-    assert.ok(!(await outcomeKeys(page, `${SEC} .native-tables table[data-variant="plain"]:not([data-model])`)).includes(BOTH),
-      'no both zero under SC');
-    assert.match(await page.textContent(`${SEC} .native-tso-verdict`), /x86-TSO: the plain code reaches what the fixed code never does: P0_r0 == 0 && P1_r0 == 0/);
+    assert.ok(
+      !(await outcomeKeys(page, `${SEC} .native-tables table[data-variant="plain"]:not([data-model])`)).includes(BOTH),
+      'no both zero under SC',
+    );
+    assert.match(
+      await page.textContent(`${SEC} .native-tso-verdict`),
+      /x86-TSO: the plain code reaches what the fixed code never does: P0_r0 == 0 && P1_r0 == 0/,
+    );
     assert.match(await page.textContent(`${SEC} .native-tso h5`), /Under x86-TSO/);
 
     const link = page.locator(`${TSO('plain')} tr.native-bad a.native-witness`);
@@ -45,13 +56,14 @@ after(async () => { if (site) await site.close(); });
     assert.match(witness, /[ab]/, 'the witness drains a buffer');
     assert.match(await link.getAttribute('href'), /replay=plain@tso:[01ab]+#ex-litmus-sb-fencembonceonces$/);
     await link.click();
-    const panel = page.locator(`${SEC} .native-replay`);
+    const panel = page.locator(`${EX} .native-replay`);
     assert.match(await panel.locator('h5').textContent(), /P0_r0=0 P1_r0=0 \(plain, under x86-TSO, schedule/);
     const buffers = panel.locator('.native-buffers tbody');
     assert.deepEqual(await buffers.locator('td').allTextContents(), ['(empty)', '(empty)']);
-    const texts = [], held = [];
+    const texts = [],
+      held = [];
     for (let i = 0; i < witness.length; i++) {
-      await page.click(`${SEC} button.native-next`);
+      await page.click(`${EX} button.native-next`);
       texts.push(await panel.locator('.native-step-text').textContent());
       held.push((await buffers.locator('td').allTextContents()).join(' | '));
     }
@@ -60,7 +72,11 @@ after(async () => { if (site) await site.close(); });
     assert.match(held[0], /[xy] \u2190 1/);
     // the loads read 0, the drains write memory, the run ends with empty buffers and both zero
     assert.equal(texts.filter((t) => /reads [xy] = 0/.test(t)).length, 2, texts.join('\n'));
-    assert.equal(texts.filter((t) => /oldest buffered store reaches memory: [xy] \u2190 1/.test(t)).length, 2, texts.join('\n'));
+    assert.equal(
+      texts.filter((t) => /oldest buffered store reaches memory: [xy] \u2190 1/.test(t)).length,
+      2,
+      texts.join('\n'),
+    );
     assert.equal(held[held.length - 1], '(empty) | (empty)');
     assert.match(texts[texts.length - 1], /Outcome: P0_r0=0 P1_r0=0\./);
     assert.match(await panel.locator('.native-memory caption').textContent(), /what the other threads read/);
@@ -79,26 +95,25 @@ after(async () => { if (site) await site.close(); });
 {
   const mode = 'http';
   test(`a ?replay=...@tso: link opens the x86-TSO replay; malformed ones open nothing (${mode})`, async () => {
-    const probe = await site.newTab({ mode });
-    await probe.goto(PAGE);
-    await nativeCell(probe.page, EX, 'gcc-12/x86_64/O2');
-    const href = await probe.page.getAttribute(`${TSO('plain')} tr.native-bad a.native-witness`, 'href');
-    await probe.close();
-    const tab = await site.newTab({ mode });
-    await tab.goto(PAGE + href.replace(/^\?asm=[^&]+/, '?asm=gcc-12/x86_64/O2'));
-    await tab.page.waitForSelector(`${SEC} .native-replay:not([hidden])`);
-    assert.match(await tab.page.textContent(`${SEC} .native-replay h5`), /under x86-TSO/);
-    await tab.close();
+    // One tab for every load of this long page (a fresh context's first load of it costs chromium the
+    // most); each link is a new load of the page through about:blank, which is what the page reads.
+    const t2 = await site.newTab({ mode });
+    await t2.goto(PAGE);
+    await nativeCell(t2.page, EX, 'gcc-12/x86_64/O2');
+    const href = await t2.page.getAttribute(`${TSO('plain')} tr.native-bad a.native-witness`, 'href');
+    await t2.goto('about:blank');
+    await t2.goto(PAGE + href.replace(/^\?asm=[^&]+/, '?asm=gcc-12/x86_64/O2'));
+    await t2.page.waitForSelector(`${EX} .native-replay:not([hidden])`);
+    assert.match(await t2.page.textContent(`${EX} .native-replay h5`), /under x86-TSO/);
     // (runtime.js parseSchedule, the one parser: drains without @tso, a thread of the alphabet the
     // test does not have, its buffer)
     const bad = ['plain@tso:01<b>', 'plain:0a1b', 'plain:2', 'plain@tso:01c', 'nope@tso:01ab', '%E0%A4%A'];
-    const t2 = await site.newTab({ mode });
     for (const r of bad) {
       await t2.goto('about:blank');
       await t2.goto(`${PAGE}?asm=gcc-12/x86_64/O2&replay=${r}#ex-litmus-sb-fencembonceonces`);
       await nativeCell(t2.page, EX, 'gcc-12/x86_64/O2');
-      await t2.page.waitForSelector(TSO('plain'));
-      assert.equal(await t2.page.locator(`${SEC} .native-replay`).isVisible(), false, r);
+      await t2.page.waitForSelector(TSO('plain'), { state: 'attached' });
+      assert.equal(await t2.page.locator(`${EX} .native-replay`).isVisible(), false, r);
       assert.equal(await t2.page.locator(`${SEC} b`).count(), 0, r);
     }
     t2.assertClean();
@@ -106,7 +121,7 @@ after(async () => { if (site) await site.close(); });
   });
 }
 
-test('the default x86 cell\'s x86-TSO tables are plain HTML with JavaScript off', async () => {
+test("the default x86 cell's x86-TSO tables are plain HTML with JavaScript off", async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
   await tab.goto(PAGE);
   const page = tab.page;

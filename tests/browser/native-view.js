@@ -9,12 +9,21 @@
 // chosen last.
 async function nativeCell(page, ex, want) {
   const label = want.replace(/\/([^/]+)$/, ' · -$1');
-  await page.waitForFunction(([e, w, l]) => {
-    const s = document.querySelector(e + ' section.native'), c = s && s.querySelector('.native-cell');
-    return s && s.getAttribute('data-cell') === w && c && c.textContent === l &&
-      s.querySelector('.native-outcomes caption') &&
-      (document.querySelector(e).getAttribute('data-shown') || '').startsWith(w + '/');
-  }, [ex, want, label]);
+  await page.waitForFunction(
+    ([e, w, l]) => {
+      const s = document.querySelector(e + ' section.native'),
+        c = s && s.querySelector('.native-cell');
+      return (
+        s &&
+        s.getAttribute('data-cell') === w &&
+        c &&
+        c.textContent === l &&
+        s.querySelector('.native-outcomes caption') &&
+        (document.querySelector(e).getAttribute('data-shown') || '').startsWith(w + '/')
+      );
+    },
+    [ex, want, label],
+  );
 }
 
 // The outcome keys of the outcome table(s) that selector matches, in order.

@@ -11,8 +11,12 @@ const path = require('node:path');
 const h = require('./harness');
 
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  await site.close();
+});
 
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The 404 answer itself (and chromium's console line about it) is expected; anything else is a problem.
@@ -51,8 +55,14 @@ for (const p of ['no-such-page.html', 'labs/no-such-lab.html', 'labs/a/b/c.html'
   test(`a missing ${p}: 404, styled, self-contained, links to the site`, async () => {
     const tab = await checkMissing(site.httpBase, p, true);
     const hrefs = await tab.page.$$eval('a[data-site-path]', (as) => as.map((a) => a.href));
-    assert.deepEqual(hrefs, ['index.html', 'index.html', 'print.html'].map((f) => site.httpBase + f));
-    const [nav] = await Promise.all([tab.page.waitForNavigation(), tab.page.click('.not-found a[data-site-path="index.html"]')]);
+    assert.deepEqual(
+      hrefs,
+      ['index.html', 'index.html', 'print.html'].map((f) => site.httpBase + f),
+    );
+    const [nav] = await Promise.all([
+      tab.page.waitForNavigation(),
+      tab.page.click('.not-found a[data-site-path="index.html"]'),
+    ]);
     assert.equal(nav.status(), 200);
     assert.equal(tab.page.url(), site.httpBase + 'index.html');
     tab.assertClean();
@@ -85,7 +95,10 @@ test('a site under a sub-path: the links of a missing /course/labs/ page lead to
     const resp = await tab.page.goto(base + 'labs/gone.html', { waitUntil: 'load' });
     assert.equal(resp.status(), 404);
     const hrefs = await tab.page.$$eval('a[data-site-path]', (as) => as.map((a) => a.href));
-    assert.deepEqual(hrefs, ['index.html', 'index.html', 'print.html'].map((f) => base + f));
+    assert.deepEqual(
+      hrefs,
+      ['index.html', 'index.html', 'print.html'].map((f) => base + f),
+    );
     tab.assertClean();
     await tab.close();
   } finally {

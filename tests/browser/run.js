@@ -19,7 +19,10 @@ const h = require('./harness');
 function runFile(file, env, children) {
   return new Promise((resolve) => {
     const start = Date.now();
-    const child = spawn(process.execPath, ['--test', '--test-reporter=tap', file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--test', '--test-reporter=tap', file], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
@@ -27,7 +30,11 @@ function runFile(file, env, children) {
     child.on('close', (code, sig) => {
       children.delete(child);
       process.stdout.write(`# ${path.relative(process.cwd(), file)}\n${Buffer.concat(out).toString()}`);
-      resolve({ file, code: code === null ? 128 + (os.constants.signals[sig] || 1) : code, wall: (Date.now() - start) / 1000 });
+      resolve({
+        file,
+        code: code === null ? 128 + (os.constants.signals[sig] || 1) : code,
+        wall: (Date.now() - start) / 1000,
+      });
     });
   });
 }
@@ -35,7 +42,10 @@ function runFile(file, env, children) {
 async function main() {
   let files = process.argv.slice(2);
   if (!files.length) {
-    files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()
+    files = fs
+      .readdirSync(__dirname)
+      .filter((f) => f.endsWith('.test.js'))
+      .sort()
       .map((f) => path.join(__dirname, f));
   }
   const jobs = Math.max(1, +(process.env.BROWSER_JOBS || os.availableParallelism()));
@@ -43,17 +53,24 @@ async function main() {
   const env = Object.assign({}, process.env, { BROWSER_WS_ENDPOINT: server.wsEndpoint() });
   delete env.NODE_TEST_CONTEXT;
   const children = new Set();
-  const stop = (sig) => { for (const c of children) c.kill(sig); };
+  const stop = (sig) => {
+    for (const c of children) c.kill(sig);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const queue = [...files];
   const results = [];
-  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-    for (let f; (f = queue.shift()) !== undefined;) results.push(await runFile(f, env, children));
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+      for (let f; (f = queue.shift()) !== undefined;) results.push(await runFile(f, env, children));
+    }),
+  );
   await server.close().catch(() => {});
   console.log(`# browser-test: ${files.length} files, ${jobs} at a time; wall seconds:`);
-  for (const r of results) console.log(`#   ${r.wall.toFixed(1).padStart(6)}  ${path.basename(r.file)}${r.code ? `  FAILED (exit ${r.code})` : ''}`);
+  for (const r of results)
+    console.log(
+      `#   ${r.wall.toFixed(1).padStart(6)}  ${path.basename(r.file)}${r.code ? `  FAILED (exit ${r.code})` : ''}`,
+    );
   process.exit(results.every((r) => r.code === 0) ? 0 : 1);
 }
 

@@ -11,14 +11,22 @@ const h = require('./harness');
 const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
 
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { if (site) await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
 
 // Checks page p on tab (already in the light theme), leaving it in the light theme.
 async function checkPage(tab, p) {
   await tab.goto(p);
   // Open every quiz answer and answer one quiz so those states are checked too.
-  await tab.page.evaluate(() => document.querySelectorAll('details.quiz-answer').forEach((d) => { d.open = true; }));
+  await tab.page.evaluate(() =>
+    document.querySelectorAll('details.quiz-answer').forEach((d) => {
+      d.open = true;
+    }),
+  );
   const single = await firstQuiz(tab.page, 'single');
   if (single) {
     const sel = `.quiz[data-quiz-id="${single.id}"]`;
@@ -27,7 +35,10 @@ async function checkPage(tab, p) {
   }
   for (const colorScheme of ['light', 'dark']) {
     await tab.page.emulateMedia({ colorScheme });
-    assert.equal(await tab.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
+    assert.equal(
+      await tab.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+      colorScheme === 'dark',
+    );
     const bad = await tab.axe();
     assert.deepEqual(bad, [], `${colorScheme} ${p}:\n  ${bad.join('\n  ')}`);
   }
@@ -40,7 +51,7 @@ for (const mode of h.MODES) {
     let pages = ['index.html', LOAD_FUSING];
     if (mode === 'http') {
       const probe = await site.newTab({ mode });
-      pages = [...await sidebarPaths(probe), '404.html'];
+      pages = [...(await sidebarPaths(probe)), '404.html'];
       await probe.close();
     }
     assert.ok(pages.includes(LOAD_FUSING), `no ${LOAD_FUSING} among ${pages.join(' ')}`);

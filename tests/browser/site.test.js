@@ -15,8 +15,12 @@ const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
 const PHONE = { width: 360, height: 740 };
 
 let site;
-before(async () => { site = await h.open(); });
-after(async () => { if (site) await site.close(); });
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
 
 // Site paths (relative to the site root) of the links matched by selector on the current page.
 async function sitePaths(tab, selector) {
@@ -27,10 +31,14 @@ async function sitePaths(tab, selector) {
 
 // Relative luminance of a computed CSS colour "rgb(r, g, b)".
 function luminance(rgb) {
-  const [r, g, b] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = rgb
+    .match(/\d+(\.\d+)?/g)
+    .slice(0, 3)
+    .map(Number)
+    .map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 const bodyBg = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -100,7 +108,10 @@ for (const mode of h.MODES) {
       const tab = await site.newTab({ mode });
       await tab.goto(LOAD_FUSING);
       const q = await firstQuiz(tab.page, 'single');
-      assert.ok(q && q.right >= 0 && q.wrong >= 0, 'load fusing has no single-choice quiz with a right and a wrong choice');
+      assert.ok(
+        q && q.right >= 0 && q.wrong >= 0,
+        'load fusing has no single-choice quiz with a right and a wrong choice',
+      );
       const sel = `.quiz[data-quiz-id="${q.id}"]`;
       const choice = (i) => `${sel} .quiz-choice >> nth=${i}`;
       const inChoice = (i, what) => `${choice(i)} >> ${what}`;
@@ -113,8 +124,10 @@ for (const mode of h.MODES) {
       assert.match(await tab.page.getAttribute(choice(q.wrong), 'class'), /is-wrong/);
       assert.equal(await tab.page.isVisible(inChoice(q.wrong, '.quiz-feedback')), true);
       assert.match(await tab.page.textContent(`${sel} .quiz-result`), /not quite/i);
-      assert.deepEqual(await tab.page.evaluate((id) => JSON.parse(localStorage.getItem('course-quiz-progress'))[id], q.id),
-        { answered: true, correct: false });
+      assert.deepEqual(
+        await tab.page.evaluate((id) => JSON.parse(localStorage.getItem('course-quiz-progress'))[id], q.id),
+        { answered: true, correct: false, solved: false },
+      );
       assert.match(await badgeOf(tab.page, LOAD_FUSING), /^0\/\d+$/);
 
       await tab.page.click(`${sel} .quiz-retry`);
@@ -124,18 +137,27 @@ for (const mode of h.MODES) {
       assert.match(await tab.page.getAttribute(choice(q.right), 'class'), /is-right/);
       assert.equal(await tab.page.isVisible(inChoice(q.right, '.quiz-feedback')), true);
       assert.match(await tab.page.textContent(`${sel} .quiz-result`), /correct/i);
-      assert.match(await badgeOf(tab.page, LOAD_FUSING), /^1\/\d+$/);
+      // the first attempt counts: right after a wrong one is solved, not right at the first try
+      assert.deepEqual(
+        await tab.page.evaluate((id) => JSON.parse(localStorage.getItem('course-quiz-progress'))[id], q.id),
+        { answered: true, correct: false, solved: true },
+      );
+      assert.match(await badgeOf(tab.page, LOAD_FUSING), /^0\/\d+$/);
       if (await tab.page.$(`${sel} details.quiz-answer .quiz-explanation`)) {
-        assert.equal(await tab.page.isVisible(`${sel} .quiz-explanation-shown`), true, 'no explanation after answering');
+        assert.equal(
+          await tab.page.isVisible(`${sel} .quiz-explanation-shown`),
+          true,
+          'no explanation after answering',
+        );
       }
       await tab.screenshot(`site-quiz-${mode}`, { locator: tab.page.locator(sel) });
 
       await tab.page.reload();
-      assert.match(await badgeOf(tab.page, LOAD_FUSING), /^1\/\d+$/);
-      assert.match(await tab.page.textContent(`${sel} .quiz-result`), /correctly before/);
+      assert.match(await badgeOf(tab.page, LOAD_FUSING), /^0\/\d+$/);
+      assert.match(await tab.page.textContent(`${sel} .quiz-result`), /correctly before, after a first wrong try/);
       // The home outline shows the same badge.
       await tab.goto('index.html');
-      assert.match(await tab.page.textContent(`.outline a[href="${LOAD_FUSING}"] ~ .quiz-badge`), /^1\/\d+$/);
+      assert.match(await tab.page.textContent(`.outline a[href="${LOAD_FUSING}"] ~ .quiz-badge`), /^0\/\d+$/);
       tab.assertClean();
       await tab.close();
     });
@@ -153,19 +175,28 @@ for (const mode of h.MODES) {
           todo.delete(type);
           const id = await q.getAttribute('data-quiz-id');
           const sel = `.quiz[data-quiz-id="${id}"]`;
-          const flags = await tab.page.$$eval(`${sel} .quiz-choice`, (cs) => cs.map((c) => c.dataset.correct === 'true'));
+          const flags = await tab.page.$$eval(`${sel} .quiz-choice`, (cs) =>
+            cs.map((c) => c.dataset.correct === 'true'),
+          );
           assert.equal(await tab.page.getAttribute(`${sel} .quiz-choice input`, 'type'), 'checkbox');
           // All boxes ticked is wrong unless every choice is right.
           for (let i = 0; i < flags.length; i++) await tab.page.check(`${sel} .quiz-choice >> nth=${i} >> input`);
           await tab.page.click(`${sel} .quiz-check`);
           const allRight = flags.every(Boolean);
-          assert.match(await tab.page.textContent(`${sel} .quiz-result`), allRight ? /^Correct/ : /^Not quite/, `${p} ${id}`);
+          assert.match(
+            await tab.page.textContent(`${sel} .quiz-result`),
+            allRight ? /^Correct/ : /^Not quite/,
+            `${p} ${id}`,
+          );
           await tab.page.click(`${sel} .quiz-retry`);
-          for (let i = 0; i < flags.length; i++) if (flags[i]) await tab.page.check(`${sel} .quiz-choice >> nth=${i} >> input`);
+          for (let i = 0; i < flags.length; i++)
+            if (flags[i]) await tab.page.check(`${sel} .quiz-choice >> nth=${i} >> input`);
           await tab.page.click(`${sel} .quiz-check`);
           assert.match(await tab.page.textContent(`${sel} .quiz-result`), /^Correct/, `${p} ${id}`);
-          assert.deepEqual(await tab.page.evaluate((qid) => JSON.parse(localStorage.getItem('course-quiz-progress'))[qid], id),
-            { answered: true, correct: true });
+          assert.deepEqual(
+            await tab.page.evaluate((qid) => JSON.parse(localStorage.getItem('course-quiz-progress'))[qid], id),
+            { answered: true, correct: allRight, solved: true },
+          );
         }
       }
       if (todo.size) t.diagnostic(`no quiz of type ${[...todo].join(', ')} in the course`);
@@ -181,7 +212,10 @@ for (const mode of h.MODES) {
       for (const p of paths) {
         await tab.goto(p);
         const el = await tab.page.$('.quiz[data-quiz-type="reveal"]');
-        if (el) { found = { p, id: await el.getAttribute('data-quiz-id') }; break; }
+        if (el) {
+          found = { p, id: await el.getAttribute('data-quiz-id') };
+          break;
+        }
       }
       if (!found) {
         t.skip('no reveal quiz in the course');
@@ -189,13 +223,16 @@ for (const mode of h.MODES) {
         return;
       }
       await tab.page.click(`.quiz[data-quiz-id="${found.id}"] details.quiz-answer > summary`);
-      assert.equal(await tab.page.isVisible(`.quiz[data-quiz-id="${found.id}"] details.quiz-answer > :not(summary)`), true);
+      assert.equal(
+        await tab.page.isVisible(`.quiz[data-quiz-id="${found.id}"] details.quiz-answer > :not(summary)`),
+        true,
+      );
       // <details> fires 'toggle' in a task queued after the click, not during it (HTML spec): wait
       // for quiz.js to have recorded the answer instead of reading localStorage before it ran.
-      const stored = (id) => (JSON.parse(localStorage.getItem('course-quiz-progress') || '{}')[id] || null);
+      const stored = (id) => JSON.parse(localStorage.getItem('course-quiz-progress') || '{}')[id] || null;
       await tab.page.waitForFunction(stored, found.id);
       const rec = await tab.page.evaluate(stored, found.id);
-      assert.deepEqual(rec, { answered: true, correct: true });
+      assert.deepEqual(rec, { answered: true, correct: true, solved: true });
       tab.assertClean();
       await tab.close();
     });
@@ -215,7 +252,7 @@ for (const mode of h.MODES) {
       const data = JSON.parse(fs.readFileSync(file, 'utf8'));
       assert.equal(data.format, 'course-quiz-progress');
       assert.equal(data.version, 1);
-      assert.deepEqual(data.progress[q.id], { answered: true, correct: true });
+      assert.deepEqual(data.progress[q.id], { answered: true, correct: true, solved: true });
       assert.match(download.suggestedFilename(), /^course-progress-\d{4}-\d\d-\d\d\.json$/);
 
       tab.page.once('dialog', (d) => d.accept());
@@ -225,14 +262,23 @@ for (const mode of h.MODES) {
 
       // A file that is JSON but not a progress file changes nothing and says why.
       const bad = path.join(h.ARTIFACTS, `site-progress-bad-${mode}.json`);
-      fs.writeFileSync(bad, JSON.stringify({ format: 'course-quiz-progress', version: 1, progress: { [q.id]: { answered: 'yes', correct: true } } }));
+      fs.writeFileSync(
+        bad,
+        JSON.stringify({
+          format: 'course-quiz-progress',
+          version: 1,
+          progress: { [q.id]: { answered: 'yes', correct: true } },
+        }),
+      );
       await tab.page.setInputFiles('.progress-import-file', bad);
       await tab.page.waitForFunction(() => document.querySelector('.progress-message').classList.contains('error'));
       assert.match(await tab.page.textContent('.progress-message'), /Import failed: .*answered/);
       assert.match(await badgeOf(tab.page, LOAD_FUSING), /^0\//);
       fs.writeFileSync(bad, 'not json');
       await tab.page.setInputFiles('.progress-import-file', bad);
-      await tab.page.waitForFunction(() => /not a JSON file/.test(document.querySelector('.progress-message').textContent));
+      await tab.page.waitForFunction(() =>
+        /not a JSON file/.test(document.querySelector('.progress-message').textContent),
+      );
 
       await tab.page.setInputFiles('.progress-import-file', file);
       await tab.page.waitForFunction(() => /^Imported/.test(document.querySelector('.progress-message').textContent));
@@ -247,8 +293,11 @@ for (const mode of h.MODES) {
       const tab = await site.newTab({ mode });
       await tab.goto('index.html');
       // The index (the largest script) is loaded only once the reader uses the search box.
-      assert.equal(await tab.page.evaluate(() => Array.isArray(window.COURSE_SEARCH)), false,
-        'search-index.js was loaded before the search box was used');
+      assert.equal(
+        await tab.page.evaluate(() => Array.isArray(window.COURSE_SEARCH)),
+        false,
+        'search-index.js was loaded before the search box was used',
+      );
       await tab.page.keyboard.press('/');
       assert.equal(await tab.page.evaluate(() => document.activeElement.id), 'search-input');
       await tab.page.keyboard.type('load fusing');
@@ -273,13 +322,18 @@ for (const mode of h.MODES) {
         const titles = await tab.page.evaluate((w) => window.courseSearch(w).map((r) => r.title), word);
         const inTitle = titles.map((t) => t.toLowerCase().includes(word));
         assert.ok(inTitle[0], `"${word}": first result "${titles[0]}" lacks it in its title`);
-        assert.equal(inTitle.indexOf(false) < 0 ? inTitle.length : inTitle.indexOf(false),
-          inTitle.filter(Boolean).length, `"${word}": ranked ${titles.join(' | ')}`);
+        assert.equal(
+          inTitle.indexOf(false) < 0 ? inTitle.length : inTitle.indexOf(false),
+          inTitle.filter(Boolean).length,
+          `"${word}": ranked ${titles.join(' | ')}`,
+        );
       }
       // A hit in a section heading links to that heading, and the anchor exists.
       await tab.page.fill('#search-input', 'polling loop');
       await tab.page.waitForSelector('#search-results [role="option"]');
-      const withHash = await tab.page.$$eval('#search-results [role="option"]', (as) => as.map((a) => a.href).filter((u) => u.includes('#')));
+      const withHash = await tab.page.$$eval('#search-results [role="option"]', (as) =>
+        as.map((a) => a.href).filter((u) => u.includes('#')),
+      );
       assert.ok(withHash.length > 0, 'no search result links to a heading for "polling loop"');
       await tab.page.goto(withHash[0]);
       const hash = decodeURIComponent(new URL(withHash[0]).hash.slice(1));
@@ -360,10 +414,16 @@ for (const mode of h.MODES) {
       assert.equal(await tab.page.isVisible(`#sidebar a[href="${LOAD_FUSING}"]`), true, 'no sidebar without JS');
       assert.equal(await tab.page.isVisible('.quiz-check'), false, 'a Check button that cannot work');
       const quiz = '.quiz[data-quiz-type="single"] >> nth=0';
-      assert.equal(await tab.page.isVisible(`${quiz} >> .quiz-feedback >> nth=0`), false, 'feedback visible before answering');
+      assert.equal(
+        await tab.page.isVisible(`${quiz} >> .quiz-feedback >> nth=0`),
+        false,
+        'feedback visible before answering',
+      );
       await tab.page.click(`${quiz} >> details.quiz-answer > summary`);
       assert.equal(await tab.page.isVisible(`${quiz} >> details.quiz-answer >> [data-correct="true"]`), true);
-      const r = await tab.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+      const r = await tab.page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      );
       assert.ok(r, 'horizontal scroll at 360 px without JS');
       await tab.screenshot(`site-nojs-phone-${mode}`);
       tab.assertClean();

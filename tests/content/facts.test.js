@@ -12,22 +12,38 @@ const facts = require('./lib/facts.js');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.resolve(ROOT, process.env.BUILD || 'build', 'data');
-const read = (rel) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
+const read = facts.source; // a page: its body, after the front matter the generator reads
 
 // ---- Btrfs: the four fields and their types (seed diffs 004-007, modelled in the example) -------
 
 test('btrfs: the page table gives each field the type the example declares', () => {
   const declared = facts.structFields(read('examples/case-studies/btrfs.c'));
   const table = facts.btrfsTable(read('content/case-studies/btrfs.md'));
-  assert.deepEqual(Object.keys(table).sort(), Object.keys(declared).sort(),
-    'the page table and the example must list the same fields');
+  assert.deepEqual(
+    Object.keys(table).sort(),
+    Object.keys(declared).sort(),
+    'the page table and the example must list the same fields',
+  );
   for (const [field, row] of Object.entries(table)) {
     assert.equal(row.type, declared[field].type, `content/case-studies/btrfs.md: ${field} is ${declared[field].type}`);
-    assert.equal(row.struct, declared[field].struct, `content/case-studies/btrfs.md: ${field} is in ${declared[field].struct}`);
-    assert.equal(row.commit, declared[field].commit, `content/case-studies/btrfs.md: ${field} comes from ${declared[field].commit}`);
+    assert.equal(
+      row.struct,
+      declared[field].struct,
+      `content/case-studies/btrfs.md: ${field} is in ${declared[field].struct}`,
+    );
+    assert.equal(
+      row.commit,
+      declared[field].commit,
+      `content/case-studies/btrfs.md: ${field} comes from ${declared[field].commit}`,
+    );
   }
   // The facts themselves (seed diffs): two int fields of btrfs_root, two u64 fields of btrfs_fs_info.
-  assert.deepEqual(Object.values(declared).map((d) => d.type).sort(), ['int', 'int', 'u64', 'u64']);
+  assert.deepEqual(
+    Object.values(declared)
+      .map((d) => d.type)
+      .sort(),
+    ['int', 'int', 'u64', 'u64'],
+  );
 });
 
 test('btrfs: no sentence of the page gives a field another type', () => {
@@ -38,7 +54,8 @@ test('btrfs: no sentence of the page gives a field another type', () => {
 
 test('btrfs: the type-claim checker catches the old wording', () => {
   const declared = facts.structFields(read('examples/case-studies/btrfs.c'));
-  const old = 'Btrfs keeps several 64-bit transaction numbers: the generation (`fs_info->generation`), ' +
+  const old =
+    'Btrfs keeps several 64-bit transaction numbers: the generation (`fs_info->generation`), ' +
     'and per-tree log numbers (`log_transid`, `last_log_commit`).\n\nThe fields are `u64`.\n';
   const wrong = facts.typeClaims(old, declared);
   assert.equal(wrong.length, 2, JSON.stringify(wrong));
@@ -46,10 +63,11 @@ test('btrfs: the type-claim checker catches the old wording', () => {
 
 test('btrfs: the spin-wait is labelled hypothetical in the example and on the page', () => {
   const ex = read('examples/case-studies/btrfs.c');
-  assert.match(facts.metaValue(ex, 'title'), /hypothetical/i, 'examples/case-studies/btrfs.c: title');
+  assert.match(facts.meta('case-studies/btrfs').title, /hypothetical/i, 'examples/case-studies/btrfs.c: title');
   assert.match(facts.comments(ex), /hypothetical/i, 'examples/case-studies/btrfs.c: comment');
-  const quiz = facts.quiz(read('content/case-studies/btrfs.md'), 'btrfs-outcome');
-  assert.match(quiz, /hypothetical/i, 'content/case-studies/btrfs.md: quiz btrfs-outcome');
+  const quiz = facts.quiz('content/case-studies/btrfs.md', 'btrfs-outcome');
+  assert.ok(quiz, 'content/case-studies/btrfs.md: quiz btrfs-outcome');
+  assert.match(facts.quizText(quiz), /hypothetical/i, 'content/case-studies/btrfs.md: quiz btrfs-outcome');
   assert.match(read('content/case-studies/btrfs.md'), /## The example: a wait that Btrfs does not have/);
 });
 
@@ -60,16 +78,17 @@ test('store-fusing: the sketch declares exactly the shared variables and constan
   const page = read('content/store-fusing.md');
   const sketch = facts.cBlocks(page).find((b) => /void controller\(void\)/.test(b));
   assert.ok(sketch, 'content/store-fusing.md: the shutdown sketch');
-  assert.deepEqual(facts.globals(sketch).sort(), facts.sharedNames(ex).sort());
+  assert.deepEqual(facts.globals(sketch).sort(), facts.sharedNames('store-fusing/shutdown').sort());
   assert.deepEqual(facts.defines(sketch).sort(), facts.defines(ex).sort());
 });
 
 test('store-fusing: variables named in the prose and in the reordering page exist in the example', () => {
-  const shared = new Set(facts.sharedNames(read('examples/store-fusing/shutdown.c')));
+  const shared = new Set(facts.sharedNames('store-fusing/shutdown'));
   for (const rel of ['content/store-fusing.md', 'content/code-reordering.md', 'content/invented-stores.md']) {
     const used = facts.shutdownVariables(read(rel));
     assert.ok(used.length > 0, `${rel}: names the handshake's variables`);
-    for (const name of used) assert.ok(shared.has(name), `${rel}: \`${name}\` is not a variable of store-fusing/shutdown`);
+    for (const name of used)
+      assert.ok(shared.has(name), `${rel}: \`${name}\` is not a variable of store-fusing/shutdown`);
   }
   // The running text of the store-fusing page talks about the example's variables only.
   for (const name of facts.proseIdentifiers(read('content/store-fusing.md')))
@@ -82,25 +101,37 @@ test('store-tearing: the page says -O0, the example checks -O0, and the data sho
   const cells = facts.asmCells(DATA, 'store-tearing/const64', 'gcc-12/aarch64');
   for (const [opt, cell] of Object.entries(cells))
     assert.equal(cell.plain.counts.t0.big.stores, 2, `gcc-12/aarch64/${opt}: the plain store is torn`);
-  assert.deepEqual(Object.keys(cells).sort(), facts.opts(read('examples/targets.conf')).sort());
+  assert.deepEqual(Object.keys(cells).sort(), facts.opts().sort());
   const para = facts.paragraphWith(read('content/store-tearing.md'), '`stp w0, w0`');
-  assert.match(para, /`seen: store-tearing\/const64@gcc-12\/aarch64\/O0`/, 'content/store-tearing.md: the -O0 tear, from the data');
+  assert.match(
+    para,
+    /`seen: store-tearing\/const64@gcc-12\/aarch64\/O0`/,
+    'content/store-tearing.md: the -O0 tear, from the data',
+  );
   const ex = JSON.parse(fs.readFileSync(path.join(DATA, 'examples/store-tearing/const64.json'), 'utf8'));
   assert.ok(ex.seen.cells.includes('gcc-12/aarch64/O0'), 'the computed evidence has the -O0 tear');
-  const on = facts.metaValue(read('examples/store-tearing/const64.c'), 'evidence-on');
-  assert.ok(on.split(/\s+/).some((p) => /^(gcc-12|any)\/(aarch64|any)\/(any|([\w,]*,)?O0(,[\w,]*)?)$/.test(p)),
-    `examples/store-tearing/const64.c: evidence-on '${on}' names the -O0 cell`);
+  const on = facts.meta('store-tearing/const64').evidence_on;
+  assert.ok(
+    on.some((p) => /^(gcc-12|any)\/(aarch64|any)\/(any|([\w,]*,)?O0(,[\w,]*)?)$/.test(p)),
+    `examples/store-tearing/const64.c: evidence-on '${on}' names the -O0 cell`,
+  );
 });
 
 // ---- The stale-pointer quiz asks about variants whose answer follows from the rule -------------
 
 test('load-fusing: the stale-pointer outcome quizzes ask the fused and the fixed variants', () => {
-  const page = read('content/load-fusing.md');
-  const variants = facts.outcomeQuizzes(page)
-    .filter((q) => q.example === 'load-fusing/stale-pointer').map((q) => q.variant).sort();
+  const variants = facts
+    .outcomeQuizzes('content/load-fusing.md')
+    .filter((q) => q.example === 'load-fusing/stale-pointer')
+    .map((q) => q.variant)
+    .sort();
   assert.deepEqual(variants, ['fixed', 'transformed']);
   const out = JSON.parse(fs.readFileSync(path.join(DATA, 'outcomes/load-fusing/stale-pointer.json'), 'utf8'));
-  assert.equal(out.variants.transformed.checked['r2 == 1 && r1 != 42'], true, 'the fused reader dereferences a stale pointer');
+  assert.equal(
+    out.variants.transformed.checked['r2 == 1 && r1 != 42'],
+    true,
+    'the fused reader dereferences a stale pointer',
+  );
   assert.equal(out.variants.fixed.checked['r2 == 1 && r1 != 42'], false, 'the marked reader cannot');
 });
 
@@ -112,11 +143,25 @@ test('load-fusing: the stale-pointer outcome quizzes ask the fused and the fixed
 // cells must exclude the one the page names as harmless.
 test('stale-pointer, page_vma_mapped: the pages claim what the evidence checks (the stale value reaches the use)', () => {
   const cases = [
-    ['examples/load-fusing/stale-pointer.c', 'content/load-fusing.md', 'load-fusing/stale-pointer', /^stale_loads_to\(t1, gp, deref\) >= 1$/],
-    ['examples/case-studies/page-vma-mapped.c', 'content/case-studies/page-vma-mapped.md', 'case-studies/page-vma-mapped', /^stale_loads_to\(t1, pmd, r1\) >= 1$/],
+    [
+      'examples/load-fusing/stale-pointer.c',
+      'content/load-fusing.md',
+      'load-fusing/stale-pointer',
+      /^stale_loads_to\(t1, gp, deref\) >= 1$/,
+    ],
+    [
+      'examples/case-studies/page-vma-mapped.c',
+      'content/case-studies/page-vma-mapped.md',
+      'case-studies/page-vma-mapped',
+      /^stale_loads_to\(t1, pmd, r1\) >= 1$/,
+    ],
   ];
   for (const [file, page, id, want] of cases) {
-    assert.match(facts.metaValue(read(file), 'evidence.plain'), want, `${file}: the plain evidence is the stale value reaching the use`);
+    assert.match(
+      facts.meta(id).evidence.plain[0].expr,
+      want,
+      `${file}: the plain evidence is the stale value reaching the use`,
+    );
     const para = facts.paragraphWith(read(page), `\`seen: ${id}\``);
     assert.match(para, /loaded again/, `${page}: the paragraph with the seen directive says what the evidence checks`);
     const harmless = para.match(new RegExp(`\`seen: ${id}!([^\`]+)\``));
@@ -131,9 +176,15 @@ test('stale-pointer, page_vma_mapped: the pages claim what the evidence checks (
 
 // The article's "Occurs in the Wild?" table (seed 000, "How real is all this?"), by page slug.
 const ARTICLE_TABLE = {
-  'load-tearing': 'Yes', 'store-tearing': 'Yes, for constants (to be fixed?)', 'load-fusing': 'Yes',
-  'store-fusing': 'Yes', 'code-reordering': 'Yes', 'invented-loads': 'Yes',
-  'invented-stores': 'In some cases', 'store-to-load': 'Unknown', 'dead-code': 'Yes',
+  'load-tearing': 'Yes',
+  'store-tearing': 'Yes, for constants (to be fixed?)',
+  'load-fusing': 'Yes',
+  'store-fusing': 'Yes',
+  'code-reordering': 'Yes',
+  'invented-loads': 'Yes',
+  'invented-stores': 'In some cases',
+  'store-to-load': 'Unknown',
+  'dead-code': 'Yes',
 };
 // Rows whose "Yes" the article's text backs with no incident or report.
 const NO_INCIDENT = ['store-fusing', 'code-reordering', 'invented-loads', 'dead-code'];
@@ -146,10 +197,12 @@ test('how-real: the page names exactly the rows the article backs with no incide
   const page = read('content/how-real.md');
   const sentence = facts.sentenceWith(page, 'names no incident');
   assert.ok(sentence, 'content/how-real.md: a sentence saying which rows have no incident');
-  const all = facts.pageTitles(ROOT);
+  const all = facts.pageTitles();
   const titles = Object.fromEntries(Object.keys(ARTICLE_TABLE).map((slug) => [slug, all[slug]]));
-  const named = Object.entries(titles).filter(([, t]) => sentence.toLowerCase().includes(t.toLowerCase()))
-    .map(([slug]) => slug).sort();
+  const named = Object.entries(titles)
+    .filter(([, t]) => sentence.toLowerCase().includes(t.toLowerCase()))
+    .map(([slug]) => slug)
+    .sort();
   assert.deepEqual(named, [...NO_INCIDENT].sort());
   assert.doesNotMatch(page, /from real kernel incidents/);
 });
@@ -157,7 +210,7 @@ test('how-real: the page names exactly the rows the article backs with no incide
 // ---- Compile facts stated in the corrected prose (candidates for the data directive) -----------
 
 test('net-tls: every compiler loads the pointer twice at -O0 and once from -O1, as the page says', () => {
-  for (const target of facts.targets(read('examples/targets.conf'))) {
+  for (const target of facts.targets()) {
     const cells = facts.asmCells(DATA, 'case-studies/net-tls', target);
     for (const [opt, cell] of Object.entries(cells))
       assert.equal(cell.plain.counts.t1.sk_prot.loads, opt === 'O0' ? 2 : 1, `${target}/${opt}`);
@@ -174,18 +227,24 @@ test('code-reordering: the page states where the flag is stored first only throu
   assert.match(para, /`seen: code-reordering\/publish`/);
   // the data: the flag is stored first exactly on the computed cells (storeOrder reads the listing)
   const ex = JSON.parse(fs.readFileSync(path.join(DATA, 'examples/code-reordering/publish.json'), 'utf8'));
-  for (const target of facts.targets(read('examples/targets.conf'))) {
+  for (const target of facts.targets()) {
     const cells = facts.asmCells(DATA, 'code-reordering/publish', target);
     for (const [opt, cell] of Object.entries(cells))
-      assert.equal(facts.storeOrder(cell.plain.functions.t0) === 'ready,data',
-        ex.seen.cells.includes(`${target}/${opt}`), `${target}/${opt}`);
+      assert.equal(
+        facts.storeOrder(cell.plain.functions.t0) === 'ready,data',
+        ex.seen.cells.includes(`${target}/${opt}`),
+        `${target}/${opt}`,
+      );
   }
 });
 
 // ---- Compiler facts come from the data (issue 11, sections 1 and 2) -----------------------------
 
-const pages = () => fs.readdirSync(path.join(ROOT, 'content'), { recursive: true })
-  .filter((n) => n.endsWith('.md')).map((n) => `content/${n}`);
+const pages = () =>
+  fs
+    .readdirSync(path.join(ROOT, 'content'), { recursive: true })
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => `content/${n}`);
 
 test('no page states a compiler/target/-O fact except through the seen directive', () => {
   const found = pages().flatMap((p) => facts.compilerFacts(read(p)).map((x) => `${p}: ${x}`));
@@ -193,7 +252,8 @@ test('no page states a compiler/target/-O fact except through the seen directive
 });
 
 test('the compiler-fact check catches typed facts and lets the directive through', () => {
-  const old = 'This is not theoretical. With the course\'s matrix, GCC 12 for AArch64 splits\n' +
+  const old =
+    "This is not theoretical. With the course's matrix, GCC 12 for AArch64 splits\n" +
     'the plain store at every optimization level, `-O0` included.\n\n' +
     '| [Store fusing](store-fusing.md) | Yes | Reproduced: GCC from `-O1` and Clang from `-O2`. |\n';
   assert.equal(facts.compilerFacts(old).length, 2);
@@ -212,7 +272,9 @@ test('every seen directive names an example whose computed evidence is published
 });
 
 test('how-real: every measured cell of the summary table is a seen directive', () => {
-  const rows = read('content/how-real.md').split('\n').filter((l) => /^\| \[/.test(l));
+  const rows = read('content/how-real.md')
+    .split('\n')
+    .filter((l) => /^\| \[/.test(l));
   assert.equal(rows.length, Object.keys(ARTICLE_TABLE).length);
   for (const row of rows) {
     const measured = row.split('|')[3];

@@ -24,13 +24,12 @@ function decodeEntities(s) {
   });
 }
 
-function walk(dir, out = []) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else out.push(p);
-  }
-  return out;
+// Every file under dir (a path through dir), in no particular order.
+function walk(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map((f) => path.join(dir, f))
+    .filter((p) => !fs.lstatSync(p).isDirectory());
 }
 
 function lineAt(text, index) {
@@ -69,8 +68,13 @@ function scan(html) {
       if (name === 'id' || (name === 'name' && tag === 'a')) ids.add(value);
       else if (name === 'data-example') examples.add(value);
       // a witness link's schedule (site/static/explorer/ui.js turns a click into #explore=<value>)
-      else if (name === 'data-explore') links.push({ value: '#explore=' + value, line: lineAt(text, m.index), tag, attr: name });
-      else if (LINK_ATTRS.has(name) && !(tag === 'object' && name !== 'data') && !(name === 'data' && tag !== 'object')) {
+      else if (name === 'data-explore')
+        links.push({ value: '#explore=' + value, line: lineAt(text, m.index), tag, attr: name });
+      else if (
+        LINK_ATTRS.has(name) &&
+        !(tag === 'object' && name !== 'data') &&
+        !(name === 'data' && tag !== 'object')
+      ) {
         links.push({ value, line: lineAt(text, m.index), tag, attr: name });
       }
     }
@@ -89,8 +93,11 @@ function scan(html) {
 //   href is the explorer section, for readers without JavaScript); it is checked the same way.
 function stateFragmentOk(fragment, target, scanOf) {
   const m = /^explore=([a-z0-9][a-z0-9/_-]*):[a-z]+(@tso)?:([0-9a-z]*)$/.exec(fragment);
-  return m !== null && ENGINE.parseSchedule(m[3], ENGINE.limits.MAX_THREADS, m[2] ? 'tso' : 'sc') !== null &&
-    scanOf(target).examples.has(m[1]);
+  return (
+    m !== null &&
+    ENGINE.parseSchedule(m[3], ENGINE.limits.MAX_THREADS, m[2] ? 'tso' : 'sc') !== null &&
+    scanOf(target).examples.has(m[1])
+  );
 }
 
 // Checks one link; returns an error message or null.
@@ -109,7 +116,11 @@ function checkLink(siteDir, fromFile, link, scanOf) {
   let target = fromFile;
   if (filePart !== '') {
     let decoded;
-    try { decoded = decodeURIComponent(filePart); } catch { return `badly escaped link: ${v}`; }
+    try {
+      decoded = decodeURIComponent(filePart);
+    } catch {
+      return `badly escaped link: ${v}`;
+    }
     target = path.resolve(path.dirname(fromFile), decoded);
     if (target !== siteDir && !target.startsWith(siteDir + path.sep)) return `link leaves the site: ${v}`;
     if (fs.existsSync(target) && fs.statSync(target).isDirectory()) target = path.join(target, 'index.html');
@@ -119,8 +130,13 @@ function checkLink(siteDir, fromFile, link, scanOf) {
     if (fragment === '') return `empty fragment: ${v}`;
     if (!/\.html?$/i.test(target)) return null;
     let id;
-    try { id = decodeURIComponent(fragment); } catch { return `badly escaped fragment: ${v}`; }
-    if (!idsOf(target).has(id) && !stateFragmentOk(id, target, scanOf)) return `broken anchor: ${v} (no id "${id}" in ${path.relative(siteDir, target)})`;
+    try {
+      id = decodeURIComponent(fragment);
+    } catch {
+      return `badly escaped fragment: ${v}`;
+    }
+    if (!idsOf(target).has(id) && !stateFragmentOk(id, target, scanOf))
+      return `broken anchor: ${v} (no id "${id}" in ${path.relative(siteDir, target)})`;
   }
   return null;
 }
@@ -139,7 +155,8 @@ function checkSite(siteDir) {
   };
   const rel = (f) => path.relative(process.cwd(), f) || f;
   const files = walk(siteDir).sort();
-  let htmlCount = 0, linkCount = 0;
+  let htmlCount = 0,
+    linkCount = 0;
   for (const file of files) {
     if (!/\.html?$/i.test(file)) continue;
     htmlCount++;
@@ -157,7 +174,12 @@ function checkSite(siteDir) {
     let m;
     while ((m = re.exec(text))) {
       const p = JSON.parse(`"${m[1]}"`);
-      const err = checkLink(siteDir, path.join(siteDir, 'index.html'), { value: p, tag: 'search-index', attr: 'path' }, scanOf);
+      const err = checkLink(
+        siteDir,
+        path.join(siteDir, 'index.html'),
+        { value: p, tag: 'search-index', attr: 'path' },
+        scanOf,
+      );
       if (err) errors.push(`${rel(indexFile)}:${lineAt(text, m.index)}: ${err}`);
     }
   }

@@ -27,9 +27,19 @@ ${body}
 function makeSite(files) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-check-'));
   const all = {
-    'index.html': page('Home', '<h1 id="top">Home</h1>\n<p><a href="a.html#part">A</a> <a href="labs/b.html">B</a></p>'),
-    'a.html': page('A', '<h1 id="part">A</h1>\n<p><a href="#part">self</a> <a href="index.html#top">home</a> <a href="https://example.org/x">out</a></p>'),
-    'labs/b.html': page('B', '<h1>B</h1>\n<p><a href="../a.html">up</a> <a href="../static/style.css">css</a></p>', '../'),
+    'index.html': page(
+      'Home',
+      '<h1 id="top">Home</h1>\n<p><a href="a.html#part">A</a> <a href="labs/b.html">B</a></p>',
+    ),
+    'a.html': page(
+      'A',
+      '<h1 id="part">A</h1>\n<p><a href="#part">self</a> <a href="index.html#top">home</a> <a href="https://example.org/x">out</a></p>',
+    ),
+    'labs/b.html': page(
+      'B',
+      '<h1>B</h1>\n<p><a href="../a.html">up</a> <a href="../static/style.css">css</a></p>',
+      '../',
+    ),
     'static/style.css': 'body { color: black; }\n',
     'search-index.js': 'window.COURSE_SEARCH = [{"title": "A", "path": "a.html"}];\n',
     ...files,
@@ -63,7 +73,9 @@ test('check-links reports a missing page with its line', () => {
 });
 
 test('check-links reports a missing anchor, here and on another page', () => {
-  const dir = makeSite({ 'a.html': page('A', '<h1 id="part">A</h1>\n<p><a href="#gone">x</a>\n<a href="labs/b.html#nothere">y</a></p>') });
+  const dir = makeSite({
+    'a.html': page('A', '<h1 id="part">A</h1>\n<p><a href="#gone">x</a>\n<a href="labs/b.html#nothere">y</a></p>'),
+  });
   const errs = errorsOf(dir);
   assert.equal(errs.length, 2, errs.join('\n'));
   assert.match(errs[0], /a\.html:10: broken anchor: #gone/);
@@ -72,7 +84,11 @@ test('check-links reports a missing anchor, here and on another page', () => {
 
 test('check-links rejects absolute and file: links and links leaving the site', () => {
   const dir = makeSite({
-    'labs/b.html': page('B', '<p><a href="/a.html">abs</a>\n<a href="file:///etc/passwd">f</a>\n<a href="../../x.html">out</a></p>', '../'),
+    'labs/b.html': page(
+      'B',
+      '<p><a href="/a.html">abs</a>\n<a href="file:///etc/passwd">f</a>\n<a href="../../x.html">out</a></p>',
+      '../',
+    ),
   });
   const errs = errorsOf(dir);
   assert.equal(errs.length, 3, errs.join('\n'));
@@ -94,14 +110,20 @@ test('check-links checks src of scripts and the search index paths', () => {
 
 test('check-links ignores links inside comments and scripts, decodes entities', () => {
   const dir = makeSite({
-    'index.html': page('Home', '<!-- <a href="x.html">x</a> -->\n<script>var s = \'<a href="y.html">\';</script>\n<a href="a.html?x=1&amp;y=2#part">ok</a>\n<h1 id="top">Home</h1>'),
+    'index.html': page(
+      'Home',
+      '<!-- <a href="x.html">x</a> -->\n<script>var s = \'<a href="y.html">\';</script>\n<a href="a.html?x=1&amp;y=2#part">ok</a>\n<h1 id="top">Home</h1>',
+    ),
   });
   assert.deepEqual(errorsOf(dir), []);
 });
 
 test('check-links accepts #explore= state only for an example on the target page', () => {
   const dir = makeSite({
-    'a.html': page('A', '<h1 id="part">A</h1>\n<section data-example="lf/need-to-stop"></section>\n<a href="#explore=lf/need-to-stop:plain:0101">ok</a>\n<a href="#explore=lf/other:plain:01">bad</a>'),
+    'a.html': page(
+      'A',
+      '<h1 id="part">A</h1>\n<section data-example="lf/need-to-stop"></section>\n<a href="#explore=lf/need-to-stop:plain:0101">ok</a>\n<a href="#explore=lf/other:plain:01">bad</a>',
+    ),
   });
   const errs = errorsOf(dir);
   assert.equal(errs.length, 1, errs.join('\n'));
@@ -110,7 +132,10 @@ test('check-links accepts #explore= state only for an example on the target page
 
 test('check-links accepts an x86-TSO schedule (@tso, drains a-h) and no drains without @tso, nothing past the alphabet', () => {
   const dir = makeSite({
-    'a.html': page('A', '<h1 id="part">A</h1>\n<section data-example="lit/sb"></section>\n<a href="#explore=lit/sb:fixed@tso:0011ab">ok</a>\n<a href="#explore=lit/sb:fixed:0011ab">bad</a>\n<a href="#explore=lit/sb:fixed@pso:01">bad</a>\n<a href="#explore=lit/sb:fixed@tso:7h">ok</a>\n<a href="#explore=lit/sb:fixed@tso:8i">bad</a>'),
+    'a.html': page(
+      'A',
+      '<h1 id="part">A</h1>\n<section data-example="lit/sb"></section>\n<a href="#explore=lit/sb:fixed@tso:0011ab">ok</a>\n<a href="#explore=lit/sb:fixed:0011ab">bad</a>\n<a href="#explore=lit/sb:fixed@pso:01">bad</a>\n<a href="#explore=lit/sb:fixed@tso:7h">ok</a>\n<a href="#explore=lit/sb:fixed@tso:8i">bad</a>',
+    ),
   });
   const errs = errorsOf(dir);
   assert.equal(errs.length, 3, errs.join('\n'));
@@ -119,9 +144,12 @@ test('check-links accepts an x86-TSO schedule (@tso, drains a-h) and no drains w
   assert.match(errs[2], /^a\.html:15: broken anchor: #explore=lit\/sb:fixed@tso:8i/);
 });
 
-test('check-links checks a witness link\'s data-explore like an #explore= fragment, its href as an anchor', () => {
+test("check-links checks a witness link's data-explore like an #explore= fragment, its href as an anchor", () => {
   const dir = makeSite({
-    'a.html': page('A', '<h1 id="part">A</h1>\n<section id="explorer-lf" data-example="lf/need-to-stop"></section>\n<a href="#explorer-lf" data-explore="lf/need-to-stop:plain:01">ok</a>\n<a href="#explorer-lf" data-explore="lf/other:plain:01">bad</a>\n<a href="#explorer-gone" data-explore="lf/need-to-stop:plain:1">bad</a>'),
+    'a.html': page(
+      'A',
+      '<h1 id="part">A</h1>\n<section id="explorer-lf" data-example="lf/need-to-stop"></section>\n<a href="#explorer-lf" data-explore="lf/need-to-stop:plain:01">ok</a>\n<a href="#explorer-lf" data-explore="lf/other:plain:01">bad</a>\n<a href="#explorer-gone" data-explore="lf/need-to-stop:plain:1">bad</a>',
+    ),
   });
   const errs = errorsOf(dir);
   assert.equal(errs.length, 2, errs.join('\n'));
@@ -153,9 +181,16 @@ test('check-tidy allows the empty quiz verdict span and no other empty span', ()
 });
 
 test('check-tidy allows the empty disassembly menus and blank listing lines only', () => {
-  const ok = makeSite({ 'a.html': page('A', '<div hidden><label>C <select class="disasm-arch"></select></label></div>\n<ol><li><span>1</span><code></code></li></ol>') });
+  const ok = makeSite({
+    'a.html': page(
+      'A',
+      '<div hidden><label>C <select class="disasm-arch"></select></label></div>\n<ol><li><span>1</span><code></code></li></ol>',
+    ),
+  });
   assert.deepEqual(tidy.checkSite(ok).problems, []);
-  const bad = makeSite({ 'a.html': page('A', '<div><label>C <select class="menu"></select></label></div>\n<p>x <code></code> y</p>') });
+  const bad = makeSite({
+    'a.html': page('A', '<div><label>C <select class="menu"></select></label></div>\n<p>x <code></code> y</p>'),
+  });
   const text = tidy.checkSite(bad).problems.join('\n');
   assert.match(text, /a\.html:9: tidy: Warning: trimming empty <select>/);
   assert.match(text, /a\.html:10: tidy: Warning: trimming empty <code>/);

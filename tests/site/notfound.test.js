@@ -21,8 +21,11 @@ test('404.html loads nothing by URL and marks its links for the root', () => {
   const html = fs.readFileSync(NOT_FOUND, 'utf8');
   const { links } = scan(html);
   const fetched = links.filter((l) => l.tag !== 'a' && !/^data:/.test(l.value));
-  assert.deepEqual(fetched.map((l) => `line ${l.line}: <${l.tag} ${l.attr}="${l.value}">`), [],
-    '404.html fetches resources by URL: they break at any other depth');
+  assert.deepEqual(
+    fetched.map((l) => `line ${l.line}: <${l.tag} ${l.attr}="${l.value}">`),
+    [],
+    '404.html fetches resources by URL: they break at any other depth',
+  );
   const anchors = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
   assert.ok(anchors.length >= 2, 'no links to the site');
   for (const a of anchors) assert.match(a, /data-site-path="[^"]+"/, `${a}: no data-site-path`);
@@ -31,11 +34,13 @@ test('404.html loads nothing by URL and marks its links for the root', () => {
 
 function get(url) {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-    }).on('error', reject);
+    http
+      .get(url, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -43,8 +48,12 @@ test('make serve answers a missing path, at any depth, with status 404 and 404.h
   assert.ok(fs.existsSync(NOT_FOUND), `${NOT_FOUND}: no site (run make)`);
   const env = { ...process.env, SETUP_DONE: '1' };
   for (const k of ['MAKEFLAGS', 'MFLAGS', 'MAKELEVEL']) delete env[k];
-  const make = spawn('make', ['--no-print-directory', 'serve', 'PORT=0'], { cwd: ROOT, env, detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'] });
+  const make = spawn('make', ['--no-print-directory', 'serve', 'PORT=0'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const base = await new Promise((resolve, reject) => {
       let out = '';
@@ -52,7 +61,10 @@ test('make serve answers a missing path, at any depth, with status 404 and 404.h
       const onData = (d) => {
         out += d;
         const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-        if (m) { clearTimeout(timer); resolve(m[0]); }
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[0]);
+        }
       };
       make.stdout.on('data', onData);
       make.stderr.on('data', onData);
@@ -68,6 +80,10 @@ test('make serve answers a missing path, at any depth, with status 404 and 404.h
     assert.equal(home.status, 200);
     assert.equal(home.body, fs.readFileSync(path.join(SITE, 'index.html'), 'utf8'));
   } finally {
-    try { process.kill(-make.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-make.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 });

@@ -62,7 +62,7 @@ a64-litmus-test: $(A64_TOOL)
 
 # ---- cmocka tests under ASan/UBSan (test_deps assembles with binutils, as the tool does) -------
 A64_ASAN := $(BUILD)/a64/asan
-A64_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -O1
+A64_SAN := $(SAN_FLAGS) -O1
 define A64_SAN_RULE
 $(call a64_obj,$(1),$(A64_ASAN)): $(1)
 	@mkdir -p $$(@D)
@@ -83,8 +83,8 @@ A64_FUZZER := $(BUILD)/a64/fuzz-read
 A64_FUZZ_SRCS := $(addprefix $(A64_DIR)/src/,read.c init.c cols.c cond.c lex.c regs.c) $(CLIB_SRCS)
 $(A64_FUZZER): $(A64_DIR)/fuzz/fuzz_read.c $(A64_FUZZ_SRCS) $(wildcard $(A64_DIR)/src/*.h)
 	@mkdir -p $(@D)
-	@clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -I$(A64_DIR)/src -I$(CLIB_DIR) -o $@ $< $(A64_FUZZ_SRCS) $(CLIB_TEST_LIBS)
+	@clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror $(SAN_FLAGS) -fsanitize=fuzzer \
+		-I$(A64_DIR)/src -I$(CLIB_DIR) -o $@ $< $(A64_FUZZ_SRCS) $(CLIB_TEST_LIBS)
 .PHONY: a64-fuzz-test a64-fuzz
 a64-fuzz-test: $(A64_FUZZER)
 	@$(A64_FUZZER) -runs=0 $(A64_DIR)/litmus $(A64_DIR)/litmus-x86 $(A64_DIR)/tests/bad 2>&1 | tail -1

@@ -6,11 +6,12 @@
 # which make remakes, after setup, and then reads again).
 
 ASM_TOOL := $(BUILD)/asm/asm-tool
-# allocation and file reading: tools/lib (one implementation for every C tool)
-ASM_SRCS := $(sort $(wildcard tools/asm/src/*.c)) $(CLIB_SRCS)
-ASM_HDRS := $(wildcard tools/asm/src/*.h) $(CLIB_HDRS)
+# the example format's reader: tools/example; allocation and file reading: tools/lib (one
+# implementation for every C tool)
+ASM_SRCS := $(sort $(wildcard tools/asm/src/*.c)) $(EXAMPLE_SRCS) $(CLIB_SRCS)
+ASM_HDRS := $(wildcard tools/asm/src/*.h) $(EXAMPLE_HDRS) $(CLIB_HDRS)
 # lazy: evaluated when asm-tool is built, after setup has installed jansson
-ASM_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror -I$(CLIB_DIR) $(shell pkg-config --cflags jansson)
+ASM_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror -I$(EXAMPLE_DIR) -I$(CLIB_DIR) $(shell pkg-config --cflags jansson)
 ASM_LIBS = $(shell pkg-config --libs jansson)
 
 # Every examples/**/*.c except the header directory.
@@ -53,6 +54,8 @@ $(patsubst %,$(BUILD)/data/examples/%.json,$(ASM_IDS)): $(BUILD)/data/evidence.j
 
 .PHONY: asm asm-unit-test evidence-test asm-bench
 asm: $(BUILD)/data/evidence.json
+# build/data's directories keyed by an example's id (tools/gen/prune-data.sh removes a gone id's files)
+DATA_BY_ID += meta src asm examples site/asm
 SITE_DEPS += $(BUILD)/data/evidence.json $(ASM_METAS) $(patsubst %,$(BUILD)/data/examples/%.json,$(ASM_IDS))
 
 evidence-test: $(BUILD)/data/evidence.json
@@ -62,9 +65,9 @@ evidence-test: $(BUILD)/data/evidence.json
 ASM_TEST_DIR := $(BUILD)/asm/tests
 ASM_TESTS := $(patsubst tools/asm/tests/%.c,$(ASM_TEST_DIR)/%,$(wildcard tools/asm/tests/test_*.c))
 ASM_LIB_SRCS := $(filter-out tools/asm/src/main.c,$(ASM_SRCS))
-ASM_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASM_SAN := $(SAN_FLAGS)
 # the library is compiled once into an archive (not once per test binary), one object per rule (make -j)
-ASM_SAN_CFLAGS = -std=c11 -O1 -g -Wall -Wextra -Werror -I$(CLIB_DIR) $(ASM_SAN) $(shell pkg-config --cflags jansson)
+ASM_SAN_CFLAGS = -std=c11 -O1 -g -Wall -Wextra -Werror -I$(EXAMPLE_DIR) -I$(CLIB_DIR) $(ASM_SAN) $(shell pkg-config --cflags jansson)
 ASM_SAN_LIB := $(ASM_TEST_DIR)/san/libasm.a
 $(ASM_TEST_DIR)/san/%.o: tools/asm/src/%.c $(ASM_HDRS)
 	@mkdir -p $(@D)
@@ -72,7 +75,10 @@ $(ASM_TEST_DIR)/san/%.o: tools/asm/src/%.c $(ASM_HDRS)
 $(ASM_TEST_DIR)/san/lib/%.o: $(CLIB_DIR)/%.c $(CLIB_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(ASM_SAN_CFLAGS) -c $< -o $@
-$(ASM_SAN_LIB): $(patsubst $(CLIB_DIR)/%.c,$(ASM_TEST_DIR)/san/lib/%.o,$(patsubst tools/asm/src/%.c,$(ASM_TEST_DIR)/san/%.o,$(ASM_LIB_SRCS)))
+$(ASM_TEST_DIR)/san/example/%.o: $(EXAMPLE_DIR)/%.c $(EXAMPLE_HDRS) $(CLIB_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ASM_SAN_CFLAGS) -c $< -o $@
+$(ASM_SAN_LIB): $(patsubst $(EXAMPLE_DIR)/%.c,$(ASM_TEST_DIR)/san/example/%.o,$(patsubst $(CLIB_DIR)/%.c,$(ASM_TEST_DIR)/san/lib/%.o,$(patsubst tools/asm/src/%.c,$(ASM_TEST_DIR)/san/%.o,$(ASM_LIB_SRCS))))
 	@rm -f $@ && ar rcs $@ $^
 $(ASM_TEST_DIR)/%: tools/asm/tests/%.c $(ASM_SAN_LIB)
 	@mkdir -p $(dir $@)
@@ -90,8 +96,8 @@ ASM_FUZZER := $(ASM_TEST_DIR)/fuzz-asm
 ASM_FUZZ_SEEDS := examples labs tools/asm/tests/fixtures tools/asm/fuzz/regressions
 $(ASM_FUZZER): tools/asm/fuzz/fuzz_asm.c $(ASM_LIB_SRCS) $(ASM_HDRS)
 	@mkdir -p $(@D)
-	clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -I$(CLIB_DIR) -Itools/asm/src $(shell pkg-config --cflags jansson) \
+	clang-14 -std=c11 -g -O1 -Wall -Wextra -Werror $(SAN_FLAGS) -fsanitize=fuzzer \
+		-I$(EXAMPLE_DIR) -I$(CLIB_DIR) -Itools/asm/src $(shell pkg-config --cflags jansson) \
 		-o $@ $< $(ASM_LIB_SRCS) $(ASM_LIBS)
 .PHONY: asm-fuzz-test asm-fuzz
 asm-fuzz-test: $(ASM_FUZZER)

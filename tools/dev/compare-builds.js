@@ -10,18 +10,20 @@ const fs = require('fs');
 const path = require('path');
 
 const VOLATILE_KEYS = new Set(['explore_ms']);
-const VOLATILE_TEXT = [/\b20\d\d-\d\d-\d\d\b/g, /<code>[0-9a-f]{7,40}<\/code> by/g, /\b(commit|generator)[ =:"]+[0-9a-f]{7,40}\b/g, /<lastmod>[^<]*<\/lastmod>/g];
+const VOLATILE_TEXT = [
+  /\b20\d\d-\d\d-\d\d\b/g,
+  /<code>[0-9a-f]{7,40}<\/code> by/g,
+  /\b(commit|generator)[ =:"]+[0-9a-f]{7,40}\b/g,
+  /<lastmod>[^<]*<\/lastmod>/g,
+];
 
+// Every file under dir, as a path relative to it, sorted ([] when dir does not exist).
 function files(dir) {
-  const out = [];
-  (function walk(d, rel) {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const r = rel ? rel + '/' + e.name : e.name;
-      if (e.isDirectory()) walk(path.join(d, e.name), r); else out.push(r);
-    }
-  })(dir, '');
-  return out.sort();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .filter((r) => !fs.lstatSync(path.join(dir, r)).isDirectory())
+    .sort();
 }
 
 function short(v) {
@@ -32,12 +34,18 @@ function short(v) {
 // Differing key paths of two JSON values.
 function jsonDiff(a, b, at, out) {
   if (out.length > 200) return out;
-  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || a === null || b === null ||
-      typeof a !== 'object') {
+  if (
+    typeof a !== typeof b ||
+    Array.isArray(a) !== Array.isArray(b) ||
+    a === null ||
+    b === null ||
+    typeof a !== 'object'
+  ) {
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${at || '.'}: ${short(a)} -> ${short(b)}`);
     return out;
   }
-  const keys = Array.isArray(a) ? [...Array(Math.max(a.length, b.length)).keys()]
+  const keys = Array.isArray(a)
+    ? [...Array(Math.max(a.length, b.length)).keys()]
     : [...new Set(Object.keys(a).concat(Object.keys(b)))];
   for (const k of keys) {
     if (VOLATILE_KEYS.has(k)) continue;
@@ -53,23 +61,37 @@ function scriptJson(text) {
   // data scripts: a comment, then `... = <json>;` (asm) or `...[key] = <json>; })(...)` (wasm)
   const m = /=\s*(\{[\s\S]*\})\s*;\s*(\}\)\([^)]*\)\s*;\s*)?$/.exec(text);
   if (!m) return undefined;
-  try { return JSON.parse(m[1]); } catch (e) { return undefined; }
+  try {
+    return JSON.parse(m[1]);
+  } catch (e) {
+    return undefined;
+  }
 }
 
 function textDiff(a, b, max) {
   const norm = (s) => VOLATILE_TEXT.reduce((t, re) => t.replace(re, '<volatile>'), s).split('\n');
-  const x = norm(a), y = norm(b);
+  const x = norm(a),
+    y = norm(b);
   const out = [];
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while ((i < x.length || j < y.length) && out.length < max) {
-    if (x[i] === y[j]) { i++; j++; continue; }
+    if (x[i] === y[j]) {
+      i++;
+      j++;
+      continue;
+    }
     // resynchronise on the next line of x that appears soon in y
     let k = -1;
     for (let d = 1; d < 40 && k < 0; d++) if (y.indexOf(x[i], j) === j + d) k = j + d;
-    if (k > 0) { for (; j < k; j++) out.push(`+ ${y[j].slice(0, 160)}`); continue; }
+    if (k > 0) {
+      for (; j < k; j++) out.push(`+ ${y[j].slice(0, 160)}`);
+      continue;
+    }
     if (i < x.length) out.push(`- ${x[i].slice(0, 160)}`);
     if (j < y.length) out.push(`+ ${y[j].slice(0, 160)}`);
-    i++; j++;
+    i++;
+    j++;
   }
   return out;
 }
@@ -77,14 +99,18 @@ function textDiff(a, b, max) {
 function compare(a, b, max) {
   let differ = 0;
   for (const sub of ['data', 'site']) {
-    const fa = files(path.join(a, sub)), fb = files(path.join(b, sub));
-    const sa = new Set(fa), sb = new Set(fb);
-    const onlyA = fa.filter((f) => !sb.has(f)), onlyB = fb.filter((f) => !sa.has(f));
+    const fa = files(path.join(a, sub)),
+      fb = files(path.join(b, sub));
+    const sa = new Set(fa),
+      sb = new Set(fb);
+    const onlyA = fa.filter((f) => !sb.has(f)),
+      onlyB = fb.filter((f) => !sa.has(f));
     for (const f of onlyA) console.log(`only in A: ${sub}/${f}`);
     for (const f of onlyB) console.log(`only in B: ${sub}/${f}`);
     differ += onlyA.length + onlyB.length;
     for (const f of fa.filter((x) => sb.has(x))) {
-      const ta = fs.readFileSync(path.join(a, sub, f)), tb = fs.readFileSync(path.join(b, sub, f));
+      const ta = fs.readFileSync(path.join(a, sub, f)),
+        tb = fs.readFileSync(path.join(b, sub, f));
       if (ta.equals(tb)) continue;
       let lines;
       if (f.endsWith('.json')) lines = jsonDiff(JSON.parse(ta), JSON.parse(tb), '', []);

@@ -27,19 +27,26 @@ function sample() {
       const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
       now.set(pid, { kind: kindOf(comm, cmd), cpu: (+f[11] + +f[12]) / HZ });
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return now;
 }
 
 const base = sample();
 const child = spawn(process.argv[2], process.argv.slice(3), { stdio: 'ignore' });
-const timer = setInterval(() => { for (const [pid, p] of sample()) seen.set(pid, p); }, 500);
+const timer = setInterval(() => {
+  for (const [pid, p] of sample()) seen.set(pid, p);
+}, 500);
 child.on('exit', (code) => {
   clearInterval(timer);
   const total = new Map();
-  for (const [pid, p] of seen) total.set(p.kind, (total.get(p.kind) || 0) + p.cpu - (base.has(pid) ? base.get(pid).cpu : 0));
-  [...total].sort((a, b) => b[1] - a[1]).slice(0, 12)
+  for (const [pid, p] of seen)
+    total.set(p.kind, (total.get(p.kind) || 0) + p.cpu - (base.has(pid) ? base.get(pid).cpu : 0));
+  [...total]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
     .forEach(([k, c]) => console.log(c.toFixed(1).padStart(8) + ' ' + k));
   process.exitCode = code;
 });

@@ -10,8 +10,10 @@ const { chromium } = require('playwright-core');
 const SITE = path.resolve(__dirname, '..', '..', 'build', 'site');
 
 (async () => {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const context = await browser.newContext();
   for (const p of process.argv.slice(2)) {
     const page = await context.newPage();
@@ -20,8 +22,10 @@ const SITE = path.resolve(__dirname, '..', '..', 'build', 'site');
     await page.goto('file://' + path.join(SITE, p), { waitUntil: 'load' });
     await page.waitForTimeout(1500);
     const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
-    console.log(`${p}: task ${m.TaskDuration.toFixed(2)} s, script ${m.ScriptDuration.toFixed(2)} s, ` +
-      `layout ${m.LayoutDuration.toFixed(2)} s, style ${m.RecalcStyleDuration.toFixed(2)} s, ${m.Nodes} nodes`);
+    console.log(
+      `${p}: task ${m.TaskDuration.toFixed(2)} s, script ${m.ScriptDuration.toFixed(2)} s, ` +
+        `layout ${m.LayoutDuration.toFixed(2)} s, style ${m.RecalcStyleDuration.toFixed(2)} s, ${m.Nodes} nodes`,
+    );
     await page.close();
   }
   await browser.close();

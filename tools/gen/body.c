@@ -1,6 +1,6 @@
 /* body: a page's Markdown rendered to HTML through md_render, with the generator's hooks: page links made
  * relative (or pointed inside print.html), data directives rendered by their templates, quizzes (outcome
- * quizzes answered from the explorer's data). */
+ * quizzes answered from the explorer's data, spot quizzes from asm-tool's). */
 #include "body.h"
 
 #include <lauxlib.h>
@@ -14,6 +14,7 @@
 #include "outcomes.h"
 #include "pagevars.h"
 #include "quizhtml.h"
+#include "quizspot.h"
 
 struct body_ctx {
 	struct site *s;
@@ -158,6 +159,10 @@ static int hook_directive(void *vctx, const struct md_directive *dir, struct buf
 static int hook_quiz(void *vctx, const struct quiz *q, struct buf *out)
 {
 	struct body_ctx *c = vctx;
+	if (q->type == QUIZ_SPOT) {
+		const struct quiz_links l = { hook_link, c };
+		return quiz_spot_html(q, c->page->source, c->s->opt->data, &l, out);
+	}
 	if (q->type != QUIZ_OUTCOME) {
 		quiz_html(q, NULL, hook_link, c, out);
 		return 0;

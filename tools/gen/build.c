@@ -1,6 +1,7 @@
 /* build: outputs, up-to-date checks, rendering into a temporary tree and the swap. */
 #define _GNU_SOURCE
 #include "build.h"
+#include "buf.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compact.h"
 #include "diag.h"
 #include "fsutil.h"
 #include "indexes.h"
@@ -65,7 +67,7 @@ static void free_outputs(struct outputs *o)
 static uint64_t mix_u64(uint64_t h, uint64_t v)
 {
 	char num[24];
-	snprintf(num, sizeof num, "%016llx", (unsigned long long)v);
+	xsnprintf(num, sizeof num, "%016llx", (unsigned long long)v);
 	return hash_mix_str(h, num);
 }
 
@@ -76,17 +78,21 @@ static struct state *hash_next;
 static int add_copies(struct outputs *o, const char *from_dir, const char *to_prefix)
 {
 	struct file_list l;
-	if (list_files_diag(from_dir, &l) != 0)
+	if (fs_list_files_diag(from_dir, &l) != 0)
 		return -1;
 	for (size_t i = 0; i < l.n; i++) {
 		char *src = xasprintf("%s/%s", from_dir, l.paths[i]);
 		char *dst = xasprintf("%s/%s", to_prefix, l.paths[i]);
-		add(o, OUT_COPY, dst, src, NULL, src,
-		    hash_mix_str(state_hash_file(hash_old, hash_next, src), dst));
+		uint64_t key = hash_mix_str(state_hash_file(hash_old, hash_next, src), dst);
+		int css;
+		/* the site's scripts and stylesheets are compacted as copied: the way is an input */
+		if (strcmp(to_prefix, "static") == 0 && compact_applies(dst, &css))
+			key = hash_mix_str(key, COMPACT_VERSION);
+		add(o, OUT_COPY, dst, src, NULL, src, key);
 		free(src);
 		free(dst);
 	}
-	file_list_free(&l);
+	fs_file_list_free(&l);
 	return 0;
 }
 
@@ -201,7 +207,11 @@ static int render_output(struct site *s, const struct output *x, struct buf *out
 		char *data = read_file(x->copy_from, &len);
 		if (!data)
 			return diag_at(x->copy_from, 0, "cannot read: %s", strerror(errno));
-		buf_put(out, data, len);
+		int css;
+		if (strncmp(x->path, "static/", 7) == 0 && compact_applies(x->path, &css))
+			compact_code(data, len, css, out);
+		else
+			buf_put(out, data, len);
 		free(data);
 		return 0;
 	}
@@ -234,183 +244,222 @@ static void catch_signals(int on)
 		signal(sigs[i], on ? on_signal : SIG_DFL);
 }
 
-static char *strip(const char *p)
+/* One run of build_site: what it read, what it plans, what it must release. */
+struct build {
+	const struct options *opt;
+	struct site s;
+	struct outputs o;
+	struct state old, next;
+	struct hash_memo memo;
+	struct file_list existing;
+	char **sorted_paths;
+	char *out, *tmp;
+	int have_site, lock_fd;
+	size_t ndirty, nstale;
+};
+
+/* One build at a time per state file: two concurrent runs would swap trees under each other. */
+static int lock_state(struct build *b)
 {
-	char *s = xstrdup(p);
-	size_t n = strlen(s);
-	while (n > 1 && s[n - 1] == '/')
-		s[--n] = '\0';
-	return s;
+	char *lock_path = xasprintf("%s.lock", b->opt->state);
+	b->lock_fd = mkdir_p(lock_path, 1) == 0 ?
+			     open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644) :
+			     -1;
+	free(lock_path);
+	if (b->lock_fd >= 0 && flock(b->lock_fd, LOCK_EX) == 0)
+		return 0;
+	memset(&b->s, 0, sizeof b->s);
+	return diag_at(b->opt->state, 0, "cannot lock the build state: %s", strerror(errno));
 }
 
-int build_site(const struct options *opt, const char *date, const char *commit)
+/* Which outputs are dirty (b->ndirty) and which files of the current site are no output any more
+ * (b->nstale). */
+static void plan_outputs(struct build *b)
 {
-	struct site s;
-	struct outputs o = { 0 };
-	struct state old = { 0 }, next = { 0 };
-	struct hash_memo memo = { 0 };
-	struct file_list existing = { 0 };
-	char **sorted_paths = NULL;
-	char *out = strip(opt->out);
-	char *tmp = NULL;
-	int rc = -1;
-	/* One build at a time per state file: two concurrent runs would swap trees under each other. */
-	char *lock_path = xasprintf("%s.lock", opt->state);
-	int lock_fd = mkdir_p(lock_path, 1) == 0 ?
-			      open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644) :
-			      -1;
-	free(lock_path);
-	if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
-		memset(&s, 0, sizeof s);
-		diag_at(opt->state, 0, "cannot lock the build state: %s", strerror(errno));
-		goto done;
-	}
-	if (site_load(&s, opt) != 0)
-		goto done;
-	render_init(&s, date, commit);
-	current_memo = &memo;
-	printcache_init(opt->state, current_hash);
-	struct stat st;
-	int have_site = stat(out, &st) == 0 && S_ISDIR(st.st_mode);
-	if (have_site)
-		state_load(opt->state, &old);
-	hash_old = &old;
-	hash_next = &next;
-	if (list_outputs(&s, &o, date, commit) != 0)
-		goto done;
-	if (have_site) {
-		if (list_files_diag(out, &existing) != 0)
-			goto done;
-	}
-	size_t ndirty = 0, nstale = 0;
-	for (size_t i = 0; i < o.n; i++) {
-		o.v[i].dirty = !have_site || !up_to_date(&o.v[i], &old, &existing, &memo);
-		ndirty += o.v[i].dirty;
-		if (o.v[i].kind == OUT_PAGE) {
-			o.v[i].page->key = o.v[i].key;
-			o.v[i].page->up_to_date = !o.v[i].dirty;
+	struct outputs *o = &b->o;
+	for (size_t i = 0; i < o->n; i++) {
+		o->v[i].dirty = !b->have_site ||
+				!up_to_date(&o->v[i], &b->old, &b->existing, &b->memo);
+		b->ndirty += o->v[i].dirty;
+		if (o->v[i].kind == OUT_PAGE) {
+			o->v[i].page->key = o->v[i].key;
+			o->v[i].page->up_to_date = !o->v[i].dirty;
 		}
 	}
-	sorted_paths = xmalloc((o.n ? o.n : 1) * sizeof *sorted_paths);
-	for (size_t i = 0; i < o.n; i++)
-		sorted_paths[i] = o.v[i].path;
-	qsort(sorted_paths, o.n, sizeof *sorted_paths, cmp_path);
-	for (size_t i = 0; i < existing.n; i++)
-		nstale += !is_output(sorted_paths, o.n, existing.paths[i]);
-	if (ndirty == 0 && nstale == 0) {
-		/* Nothing to render. Keep the file-hash cache current so touched-but-unchanged files are not
-         * read again next time; the outputs' records stay as they were. */
-		rc = 0;
-		if (have_site && next.rehashed) {
-			struct state_filehash *f = old.files;
-			size_t nf = old.nfiles;
-			old.files = next.files;
-			old.nfiles = next.nfiles;
-			next.files = f;
-			next.nfiles = nf;
-			if (state_save(opt->state, &old) != 0)
-				rc = diag_at(opt->state, 0, "cannot save the build state: %s",
-					     strerror(errno));
-		}
-		goto done;
-	}
-	if (mkdir_p(out, 1) != 0) {
-		diag_at(out, 0, "cannot create the parent directory: %s", strerror(errno));
-		goto done;
-	}
-	/* From here on Ctrl-C stops the build cleanly: the temporary tree is removed, then the signal acts. */
+	b->sorted_paths = xmalloc((o->n ? o->n : 1) * sizeof *b->sorted_paths);
+	for (size_t i = 0; i < o->n; i++)
+		b->sorted_paths[i] = o->v[i].path;
+	qsort(b->sorted_paths, o->n, sizeof *b->sorted_paths, cmp_path);
+	for (size_t i = 0; i < b->existing.n; i++)
+		b->nstale += !is_output(b->sorted_paths, o->n, b->existing.paths[i]);
+}
+
+/* Nothing to render. Keep the file-hash cache current so touched-but-unchanged files are not read
+ * again next time; the outputs' records stay as they were. */
+static int save_hashes_only(struct build *b)
+{
+	if (!b->have_site || !b->next.rehashed)
+		return 0;
+	struct state_filehash *f = b->old.files;
+	size_t nf = b->old.nfiles;
+	b->old.files = b->next.files;
+	b->old.nfiles = b->next.nfiles;
+	b->next.files = f;
+	b->next.nfiles = nf;
+	if (state_save(b->opt->state, &b->old) != 0)
+		return diag_at(b->opt->state, 0, "cannot save the build state: %s",
+			       strerror(errno));
+	return 0;
+}
+
+/* The temporary tree b->tmp: the current site hard-linked, less the files that are no output. */
+static int prepare_tmp(struct build *b)
+{
+	if (mkdir_p(b->out, 1) != 0)
+		return diag_at(b->out, 0, "cannot create the parent directory: %s",
+			       strerror(errno));
+	/* From here on Ctrl-C stops the build cleanly: the temporary tree is removed, then the signal
+	 * acts. */
 	catch_signals(1);
-	tmp = xasprintf("%s.tmp-XXXXXX", out);
-	if (!mkdtemp(tmp)) {
-		diag_at(tmp, 0, "cannot create the temporary site: %s", strerror(errno));
-		free(tmp);
-		tmp = NULL;
-		goto done;
+	b->tmp = xasprintf("%s.tmp-XXXXXX", b->out);
+	if (!mkdtemp(b->tmp)) {
+		int rc =
+			diag_at(b->tmp, 0, "cannot create the temporary site: %s", strerror(errno));
+		free(b->tmp);
+		b->tmp = NULL;
+		return rc;
 	}
-	if (have_site && hardlink_tree(out, tmp) != 0) {
-		diag_at(tmp, 0, "cannot hard-link the current site: %s", strerror(errno));
-		goto done;
-	}
-	for (size_t i = 0; i < existing.n; i++) {
-		if (is_output(sorted_paths, o.n, existing.paths[i]))
+	if (b->have_site && fs_hardlink_tree(b->out, b->tmp) != 0)
+		return diag_at(b->tmp, 0, "cannot hard-link the current site: %s", strerror(errno));
+	for (size_t i = 0; i < b->existing.n; i++) {
+		if (is_output(b->sorted_paths, b->o.n, b->existing.paths[i]))
 			continue;
-		char *f = xasprintf("%s/%s", tmp, existing.paths[i]);
+		char *f = xasprintf("%s/%s", b->tmp, b->existing.paths[i]);
 		unlink(f);
 		free(f);
 	}
+	return 0;
+}
+
+/* Every dirty output rendered into b->tmp; the clean ones keep their recorded dependencies. */
+static int render_dirty(struct build *b)
+{
 	size_t k = 0;
-	for (size_t i = 0; i < o.n; i++) {
-		struct output *x = &o.v[i];
-		const struct state_output *so = state_find(&old, x->path);
-		struct state_output *no = state_add(&next, x->path, x->key);
+	for (size_t i = 0; i < b->o.n; i++) {
+		struct output *x = &b->o.v[i];
+		const struct state_output *so = state_find(&b->old, x->path);
+		struct state_output *no = state_add(&b->next, x->path, x->key);
 		if (!x->dirty) {
 			for (size_t d = 0; d < so->ndeps; d++)
 				state_add_dep(no, so->deps[d].path, so->deps[d].hash);
 			continue;
 		}
-		if (stop_signal) {
-			diag_at("sitegen", 0, "interrupted");
-			goto done;
-		}
-		printf("[%zu/%zu] %s\n", ++k, ndirty, x->label);
+		if (stop_signal)
+			return diag_at("sitegen", 0, "interrupted");
+		printf("[%zu/%zu] %s\n", ++k, b->ndirty, x->label);
 		fflush(stdout);
-		render_record_deps(&s, no);
-		engine_set_stop_flag(s.engine, &stop_signal);
+		render_record_deps(&b->s, no);
+		engine_set_stop_flag(b->s.engine, &stop_signal);
 		struct buf html = { 0 };
-		int r = render_output(&s, x, &html);
-		render_record_deps(&s, NULL);
+		int r = render_output(&b->s, x, &html);
+		render_record_deps(&b->s, NULL);
 		if (r == 0) {
-			char *f = xasprintf("%s/%s", tmp, x->path);
-			if (write_new_inode(f, html.data ? html.data : "", html.len) != 0)
+			char *f = xasprintf("%s/%s", b->tmp, x->path);
+			if (fs_write_new_inode(f, html.data ? html.data : "", html.len) != 0)
 				r = diag_at(f, 0, "cannot write: %s", strerror(errno));
 			free(f);
 		}
 		buf_free(&html);
 		if (r != 0)
-			goto done;
+			return r;
 	}
-	if (have_site) {
-		if (exchange_dirs(tmp, out) != 0) {
-			diag_at(out, 0, "cannot swap in the new site: %s", strerror(errno));
-			goto done;
-		}
-	} else if (rename(tmp, out) != 0) {
-		diag_at(out, 0, "cannot move the new site into place: %s", strerror(errno));
-		goto done;
+	return 0;
+}
+
+/* The new tree in place of the old one, then the build state saved. */
+static int swap_in_and_save(struct build *b)
+{
+	if (b->have_site) {
+		if (fs_exchange_dirs(b->tmp, b->out) != 0)
+			return diag_at(b->out, 0, "cannot swap in the new site: %s",
+				       strerror(errno));
+	} else if (rename(b->tmp, b->out) != 0) {
+		return diag_at(b->out, 0, "cannot move the new site into place: %s",
+			       strerror(errno));
 	}
 	/* tmp now holds the previous site (or nothing) */
-	remove_tree(tmp);
-	free(tmp);
-	tmp = NULL;
+	fs_remove_tree(b->tmp);
+	free(b->tmp);
+	b->tmp = NULL;
 	printcache_commit();
-	/* stat data for every recorded dependency, so the next run can check them without reading them */
-	for (size_t i = 0; i < next.n; i++)
-		for (size_t d = 0; d < next.outputs[i].ndeps; d++)
-			memo_hash(&memo, next.outputs[i].deps[d].path);
-	if (mkdir_p(opt->state, 1) != 0 || state_save(opt->state, &next) != 0) {
-		diag_at(opt->state, 0, "cannot save the build state: %s", strerror(errno));
-		goto done;
-	}
-	rc = 0;
-done:
-	if (tmp) {
-		remove_tree(tmp);
-		free(tmp);
+	/* stat data for every recorded dependency, so the next run can check them without reading
+	 * them */
+	for (size_t i = 0; i < b->next.n; i++)
+		for (size_t d = 0; d < b->next.outputs[i].ndeps; d++)
+			memo_hash(&b->memo, b->next.outputs[i].deps[d].path);
+	if (mkdir_p(b->opt->state, 1) != 0 || state_save(b->opt->state, &b->next) != 0)
+		return diag_at(b->opt->state, 0, "cannot save the build state: %s",
+			       strerror(errno));
+	return 0;
+}
+
+static void build_free(struct build *b)
+{
+	if (b->tmp) {
+		fs_remove_tree(b->tmp);
+		free(b->tmp);
 	}
 	render_finish();
 	printcache_free();
-	free(sorted_paths);
-	file_list_free(&existing);
-	memo_free(&memo);
+	free(b->sorted_paths);
+	fs_file_list_free(&b->existing);
+	memo_free(&b->memo);
 	current_memo = NULL;
-	state_free(&old);
-	state_free(&next);
-	free_outputs(&o);
-	site_free(&s);
-	free(out);
-	if (lock_fd >= 0)
-		close(lock_fd);
+	state_free(&b->old);
+	state_free(&b->next);
+	free_outputs(&b->o);
+	site_free(&b->s);
+	free(b->out);
+	if (b->lock_fd >= 0)
+		close(b->lock_fd);
 	catch_signals(0);
+}
+
+/* Load, plan, and render what changed: 0, or -1 with the reason in diag. */
+static int build_run(struct build *b, const char *date, const char *commit)
+{
+	if (lock_state(b) != 0 || site_load(&b->s, b->opt) != 0)
+		return -1;
+	render_init(&b->s, date, commit);
+	current_memo = &b->memo;
+	printcache_init(b->opt->state, current_hash);
+	struct stat st;
+	b->have_site = stat(b->out, &st) == 0 && S_ISDIR(st.st_mode);
+	if (b->have_site)
+		state_load(b->opt->state, &b->old);
+	hash_old = &b->old;
+	hash_next = &b->next;
+	if (list_outputs(&b->s, &b->o, date, commit) != 0)
+		return -1;
+	if (b->have_site && fs_list_files_diag(b->out, &b->existing) != 0)
+		return -1;
+	plan_outputs(b);
+	if (b->ndirty == 0 && b->nstale == 0)
+		return save_hashes_only(b);
+	if (prepare_tmp(b) != 0 || render_dirty(b) != 0)
+		return -1;
+	return swap_in_and_save(b);
+}
+
+int build_site(const struct options *opt, const char *date, const char *commit)
+{
+	struct build *b = xcalloc(1, sizeof *b);
+	b->opt = opt;
+	b->out = fs_strip_slashes(opt->out);
+	b->lock_fd = -1;
+	int rc = build_run(b, date, commit);
+	build_free(b);
+	free(b);
 	if (stop_signal)
 		raise(stop_signal);
 	return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "scriptjson.h"
 #include "util.h"
 
 struct json_entry {
@@ -42,7 +43,8 @@ void datafiles_record_deps(struct engine *e, struct state_output *o)
 	engine_set_deps(e, dep_cb, NULL);
 }
 
-int datafiles_load(const char *path, json_t **json)
+/* Loads path once per run (script: a data script's payload) and records it as a dependency. */
+static int load(const char *path, int script, json_t **json)
 {
 	struct json_entry *e;
 	for (e = json_cache; e; e = e->next)
@@ -55,12 +57,14 @@ int datafiles_load(const char *path, json_t **json)
 		e->path = xstrdup(path);
 		if (text) {
 			json_error_t err;
-			e->json = json_loadb(text, len, 0, &err);
+			e->json = script ? script_json_data_read(text, len, &err) :
+					   json_loadb(text, len, 0, &err);
 			free(text);
 			if (!e->json) {
 				free(e->path);
 				free(e);
-				return diag_at(path, err.line, "invalid JSON: %s", err.text);
+				return diag_at(path, err.line, "invalid %s: %s",
+					       script ? "data script" : "JSON", err.text);
 			}
 		}
 		e->next = json_cache;
@@ -69,6 +73,16 @@ int datafiles_load(const char *path, json_t **json)
 	dep_cb(NULL, path, hash_file(path));
 	*json = e->json;
 	return 0;
+}
+
+int datafiles_load(const char *path, json_t **json)
+{
+	return load(path, 0, json);
+}
+
+int datafiles_load_script(const char *path, json_t **json)
+{
+	return load(path, 1, json);
 }
 
 void datafiles_free(void)

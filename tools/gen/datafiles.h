@@ -18,6 +18,9 @@ void datafiles_add_dep(const char *path, uint64_t hash);
 /* Loads a JSON file (parsed once per run; the caller does not own *json) and records it as a dependency.
  * *json is NULL when the file does not exist. -1 (diag `file:line: invalid JSON: ...`) for bad JSON. */
 int datafiles_load(const char *path, json_t **json);
+/* The same for a data script (tools/lib/scriptjson.h, script_json_data): *json is its payload.
+ * -1 (diag `file:line: ...`) when the file is not such a script. */
+int datafiles_load_script(const char *path, json_t **json);
 /* Forgets every loaded file and stops recording. */
 void datafiles_free(void);
 

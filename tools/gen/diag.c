@@ -1,5 +1,6 @@
 /* diag: stores the last error as `path:line: message`. */
 #include "diag.h"
+#include "buf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,14 +18,14 @@ int diag_at(const char *path, int line, const char *fmt, ...)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(message + n, sizeof message - (size_t)n, fmt, ap);
+	vfmt_msg(message + n, sizeof message - (size_t)n, fmt, ap);
 	va_end(ap);
 	return -1;
 }
 
 int diag_raw(const char *msg)
 {
-	snprintf(message, sizeof message, "%s", msg);
+	fmt_msg(message, sizeof message, "%s", msg);
 	return -1;
 }
 

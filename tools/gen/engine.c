@@ -265,6 +265,31 @@ static int l_url(lua_State *L)
 	return 1;
 }
 
+/* page_path(slug): the path of the page of site.pages (the calling template's `site`) whose slug is
+ * slug or whose path is slug .. ".html"; an error when there is none. */
+static int l_page_path(lua_State *L)
+{
+	struct engine *e = self(L);
+	const char *slug = luaL_checkstring(L, 1);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, e->depth ? e->env_refs[e->depth - 1] : e->base_ref);
+	lua_getfield(L, -1, "site");
+	if (lua_type(L, -1) != LUA_TTABLE || lua_getfield(L, -1, "pages") != LUA_TTABLE)
+		return luaL_error(L, "page_path('%s'): no site.pages here", slug);
+	lua_pushfstring(L, "%s.html", slug);
+	int html = lua_gettop(L);
+	for (lua_Integer i = 1; lua_rawgeti(L, html - 1, i) == LUA_TTABLE; i++) {
+		lua_getfield(L, -1, "path");
+		lua_getfield(L, -2, "slug");
+		if (lua_rawequal(L, -2, html) ||
+		    (lua_isstring(L, -1) && !strcmp(lua_tostring(L, -1), slug))) {
+			lua_pop(L, 1);
+			return 1;
+		}
+		lua_pop(L, 3);
+	}
+	return luaL_error(L, "no page '%s' in site.pages", slug);
+}
+
 static int l_json(lua_State *L)
 {
 	luaL_checkany(L, 1);
@@ -400,6 +425,7 @@ struct engine *engine_new(const char *templates_dir)
 	static const luaL_Reg fns[] = { { "include", l_include },
 					{ "escape", l_escape },
 					{ "url", l_url },
+					{ "page_path", l_page_path },
 					{ "json", l_json },
 					{ "template_exists", l_template_exists },
 					{ "static_text", l_static_text },

@@ -44,126 +44,172 @@ static int set_once(char **slot, char *value, const char *path, int line, const 
 	return 0;
 }
 
+/*
+ * The grammar, one function per production:
+ *
+ *   front_matter ::= "---" { entry } "---" body       (a UTF-8 BOM before the first fence is skipped)
+ *   entry        ::= blank | "#" comment | key ":" value
+ *   key          ::= title | summary | section | slug | template | order | nav   (each once)
+ *
+ * then title, order and summary are required.
+ */
+
+/* What the parser knows besides fm: where it is, and which keys without a slot it has seen. */
+struct fmparser {
+	const char *path;
+	int line;
+	struct front_matter *fm;
+	int have_order, have_nav;
+};
+
+/* slug: a-z, 0-9 and '-' only. Takes value. */
+static int parse_slug(struct fmparser *fp, const char *key, char *value)
+{
+	for (const char *c = value; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-')) {
+			int rc = diag_at(fp->path, fp->line,
+					 "slug '%s' may only use a-z, 0-9 and '-'", value);
+			free(value);
+			return rc;
+		}
+	return set_once(&fp->fm->slug, value, fp->path, fp->line, key);
+}
+
+/* template: a file name in the templates directory. Takes value. */
+static int parse_template(struct fmparser *fp, const char *key, char *value)
+{
+	if (strchr(value, '/') || strstr(value, "..")) {
+		int rc = diag_at(fp->path, fp->line,
+				 "template '%s' must be a file name in the templates directory",
+				 value);
+		free(value);
+		return rc;
+	}
+	fp->fm->template_line = fp->line;
+	return set_once(&fp->fm->template_name, value, fp->path, fp->line, key);
+}
+
+/* order: an integer. */
+static int parse_order(struct fmparser *fp, const char *value)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(value, &end, 10);
+	int rc = 0;
+	if (fp->have_order)
+		rc = diag_at(fp->path, fp->line, "duplicate front-matter key 'order'");
+	else if (*end || errno || end == value)
+		rc = diag_at(fp->path, fp->line, "order must be an integer, not '%s'", value);
+	fp->fm->order = v;
+	fp->have_order = 1;
+	return rc;
+}
+
+/* nav: true or false. */
+static int parse_nav(struct fmparser *fp, const char *value)
+{
+	int rc = 0;
+	if (fp->have_nav)
+		rc = diag_at(fp->path, fp->line, "duplicate front-matter key 'nav'");
+	else if (!strcmp(value, "true"))
+		fp->fm->nav = 1;
+	else if (!strcmp(value, "false"))
+		fp->fm->nav = 0;
+	else
+		rc = diag_at(fp->path, fp->line, "nav must be true or false, not '%s'", value);
+	fp->have_nav = 1;
+	return rc;
+}
+
+/* key ":" value, both trimmed. Takes value. */
+static int parse_key(struct fmparser *fp, const char *key, char *value)
+{
+	struct front_matter *fm = fp->fm;
+	int rc = 0;
+	if (!*value)
+		rc = diag_at(fp->path, fp->line, "front-matter key '%s' has no value", key);
+	else if (!strcmp(key, "title")) {
+		fm->title_line = fp->line;
+		return set_once(&fm->title, value, fp->path, fp->line, key);
+	} else if (!strcmp(key, "summary")) {
+		fm->summary_line = fp->line;
+		return set_once(&fm->summary, value, fp->path, fp->line, key);
+	} else if (!strcmp(key, "section")) {
+		fm->section_line = fp->line;
+		return set_once(&fm->section, value, fp->path, fp->line, key);
+	} else if (!strcmp(key, "slug"))
+		return parse_slug(fp, key, value);
+	else if (!strcmp(key, "template"))
+		return parse_template(fp, key, value);
+	else if (!strcmp(key, "order"))
+		rc = parse_order(fp, value);
+	else if (!strcmp(key, "nav"))
+		rc = parse_nav(fp, value);
+	else
+		rc = diag_at(fp->path, fp->line, "unknown front-matter key '%s'", key);
+	free(value);
+	return rc;
+}
+
+/* entry ::= blank | "#" comment | key ":" value, the line [p, e). */
+static int parse_entry(struct fmparser *fp, const char *p, const char *e)
+{
+	const char *q = p;
+	while (q < e && (*q == ' ' || *q == '\t' || *q == '\r'))
+		q++;
+	if (q == e || *q == '#')
+		return 0; /* blank line or comment */
+	const char *colon = memchr(p, ':', (size_t)(e - p));
+	if (!colon) {
+		char *l = trimmed(p, e);
+		int rc = diag_at(fp->path, fp->line, "front-matter line is not 'key: value': '%s'",
+				 l);
+		free(l);
+		return rc;
+	}
+	char *key = trimmed(p, colon);
+	int rc = parse_key(fp, key, trimmed(colon + 1, e));
+	free(key);
+	return rc;
+}
+
 int front_matter_parse(const char *path, const char *text, struct front_matter *fm)
 {
 	memset(fm, 0, sizeof *fm);
 	fm->nav = 1;
-	int have_order = 0, have_nav = 0;
+	struct fmparser fp = { .path = path, .line = 1, .fm = fm };
 	const char *p = text;
 	if (strncmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
 	const char *e = line_end(p);
 	if (!is_fence(p, e))
 		return diag_at(path, 1, "missing front matter: the first line must be '---'");
-	int line = 1;
+	int rc = 0;
 	for (;;) {
 		if (!*e || !e[1]) {
-			diag_at(path, line,
-				"front matter not closed: no '---' line after the keys");
-			goto fail;
+			rc = diag_at(path, fp.line,
+				     "front matter not closed: no '---' line after the keys");
+			break;
 		}
 		p = e + 1;
-		line++;
+		fp.line++;
 		e = line_end(p);
-		if (is_fence(p, e))
+		if (is_fence(p, e) || (rc = parse_entry(&fp, p, e)) != 0)
 			break;
-		const char *q = p;
-		while (q < e && (*q == ' ' || *q == '\t' || *q == '\r'))
-			q++;
-		if (q == e || *q == '#')
-			continue; /* blank line or comment */
-		const char *colon = memchr(p, ':', (size_t)(e - p));
-		if (!colon) {
-			char *l = trimmed(p, e);
-			diag_at(path, line, "front-matter line is not 'key: value': '%s'", l);
-			free(l);
-			goto fail;
-		}
-		char *key = trimmed(p, colon);
-		char *value = trimmed(colon + 1, e);
-		int rc = 0;
-		if (!*value) {
-			rc = diag_at(path, line, "front-matter key '%s' has no value", key);
-			free(value);
-		} else if (!strcmp(key, "title")) {
-			rc = set_once(&fm->title, value, path, line, key);
-			fm->title_line = line;
-		} else if (!strcmp(key, "summary")) {
-			rc = set_once(&fm->summary, value, path, line, key);
-			fm->summary_line = line;
-		} else if (!strcmp(key, "section")) {
-			rc = set_once(&fm->section, value, path, line, key);
-			fm->section_line = line;
-		} else if (!strcmp(key, "slug")) {
-			for (const char *c = value; *c && rc == 0; c++)
-				if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
-				      *c == '-'))
-					rc = diag_at(path, line,
-						     "slug '%s' may only use a-z, 0-9 and '-'",
-						     value);
-			if (rc)
-				free(value);
-			else
-				rc = set_once(&fm->slug, value, path, line, key);
-		} else if (!strcmp(key, "template")) {
-			if (strchr(value, '/') || strstr(value, "..")) {
-				rc = diag_at(
-					path, line,
-					"template '%s' must be a file name in the templates directory",
-					value);
-				free(value);
-			} else {
-				rc = set_once(&fm->template_name, value, path, line, key);
-				fm->template_line = line;
-			}
-		} else if (!strcmp(key, "order")) {
-			char *end;
-			errno = 0;
-			long v = strtol(value, &end, 10);
-			if (have_order)
-				rc = diag_at(path, line, "duplicate front-matter key 'order'");
-			else if (*end || errno || end == value)
-				rc = diag_at(path, line, "order must be an integer, not '%s'",
-					     value);
-			fm->order = v;
-			have_order = 1;
-			free(value);
-		} else if (!strcmp(key, "nav")) {
-			if (have_nav)
-				rc = diag_at(path, line, "duplicate front-matter key 'nav'");
-			else if (!strcmp(value, "true"))
-				fm->nav = 1;
-			else if (!strcmp(value, "false"))
-				fm->nav = 0;
-			else
-				rc = diag_at(path, line, "nav must be true or false, not '%s'",
-					     value);
-			have_nav = 1;
-			free(value);
-		} else {
-			rc = diag_at(path, line, "unknown front-matter key '%s'", key);
-			free(value);
-		}
-		free(key);
-		if (rc)
-			goto fail;
 	}
-	{
-		const char *missing = !fm->title   ? "title" :
-				      !have_order  ? "order" :
-				      !fm->summary ? "summary" :
-						     NULL;
-		if (missing) {
-			diag_at(path, line, "front matter has no '%s' (required)", missing);
-			goto fail;
-		}
+	const char *missing = !fm->title     ? "title" :
+			      !fp.have_order ? "order" :
+			      !fm->summary   ? "summary" :
+					       NULL;
+	if (rc == 0 && missing)
+		rc = diag_at(path, fp.line, "front matter has no '%s' (required)", missing);
+	if (rc != 0) {
+		front_matter_free(fm);
+		return -1;
 	}
 	fm->body = *e ? e + 1 : e;
-	fm->body_line = line + 1;
+	fm->body_line = fp.line + 1;
 	return 0;
-fail:
-	front_matter_free(fm);
-	return -1;
 }
 
 void front_matter_free(struct front_matter *fm)

@@ -95,7 +95,7 @@ static int walk(const char *root, const char *rel, struct file_list *out, size_t
 	return rc;
 }
 
-int list_files(const char *root, struct file_list *out)
+int fs_list_files(const char *root, struct file_list *out)
 {
 	size_t cap = 0;
 	struct walk_dirs up = { .n = 0 };
@@ -117,19 +117,19 @@ static const char *reason(int err)
 	return strerror(err);
 }
 
-int list_files_diag(const char *root, struct file_list *out)
+int fs_list_files_diag(const char *root, struct file_list *out)
 {
-	if (list_files(root, out) == 0)
+	if (fs_list_files(root, out) == 0)
 		return 0;
 	int err = errno;
 	char *entry = *out->bad ? xasprintf("%s/%s", root, out->bad) : xstrdup(root);
 	diag_at(entry, 0, "%s", reason(err));
 	free(entry);
-	file_list_free(out);
+	fs_file_list_free(out);
 	return -1;
 }
 
-void file_list_free(struct file_list *l)
+void fs_file_list_free(struct file_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free(l->paths[i]);
@@ -140,12 +140,12 @@ void file_list_free(struct file_list *l)
 	l->n = 0;
 }
 
-int hardlink_tree(const char *src, const char *dst)
+int fs_hardlink_tree(const char *src, const char *dst)
 {
 	struct file_list l;
-	if (list_files(src, &l) != 0) {
+	if (fs_list_files(src, &l) != 0) {
 		int err = errno;
-		file_list_free(&l);
+		fs_file_list_free(&l);
 		errno = err;
 		return -1;
 	}
@@ -169,11 +169,11 @@ int hardlink_tree(const char *src, const char *dst)
 		free(to);
 	}
 	free(made);
-	file_list_free(&l);
+	fs_file_list_free(&l);
 	return rc;
 }
 
-int write_new_inode(const char *path, const void *data, size_t len)
+int fs_write_new_inode(const char *path, const void *data, size_t len)
 {
 	/* The temporary tree is not visible to anyone yet, so unlinking first is enough: the old (maybe
      * hard-linked) inode keeps its bytes and the path gets a brand-new file. */
@@ -213,7 +213,7 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 	return remove(path) != 0 && errno != ENOENT ? -1 : 0;
 }
 
-int remove_tree(const char *path)
+int fs_remove_tree(const char *path)
 {
 	struct stat st;
 	if (lstat(path, &st) != 0)
@@ -221,7 +221,16 @@ int remove_tree(const char *path)
 	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-int exchange_dirs(const char *a, const char *b)
+char *fs_strip_slashes(const char *p)
+{
+	char *s = xstrdup(p);
+	size_t n = strlen(s);
+	while (n > 1 && s[n - 1] == '/')
+		s[--n] = '\0';
+	return s;
+}
+
+int fs_exchange_dirs(const char *a, const char *b)
 {
 	return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
 }

@@ -9,7 +9,7 @@ GEN_PKG_CFLAGS := $(shell pkg-config --cflags $(GEN_PKGS) 2>/dev/null)
 GEN_PKG_LIBS := $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null)
 GEN_WARN := -Wall -Wextra -Werror
 GEN_CFLAGS := -std=c11 $(GEN_WARN) -O2 -g -I$(CLIB_DIR) $(GEN_PKG_CFLAGS) -MMD -MP
-GEN_CXXFLAGS := -std=c++17 $(GEN_WARN) -O2 -g -MMD -MP
+GEN_CXXFLAGS := -std=c++17 $(GEN_WARN) -O2 -g -I$(CLIB_DIR) -MMD -MP
 GEN_LIBS := $(GEN_PKG_LIBS) -lstdc++
 
 GEN_LIB_SRCS := $(filter-out $(GEN_DIR)/main.c,$(wildcard $(GEN_DIR)/*.c))
@@ -33,7 +33,7 @@ $(SITEGEN): $(GEN_LIB_OBJS) $(GEN_OBJ)/main.o
 
 # The same code built with the sanitizers, for the tests.
 GEN_ASAN := $(GEN_OBJ)/asan
-GEN_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -g -O1
+GEN_SAN := $(SAN_FLAGS) -g -O1
 GEN_ASAN_OBJS := $(patsubst $(GEN_OBJ)/%.o,$(GEN_ASAN)/%.o,$(GEN_LIB_OBJS))
 $(GEN_ASAN)/%.o: $(GEN_DIR)/%.c
 	@mkdir -p $(@D)

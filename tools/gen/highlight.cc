@@ -12,21 +12,23 @@
 #include <srchilite/langdefmanager.h>
 #include <srchilite/regexrulefactory.h>
 #include <srchilite/settings.h>
+
+extern "C" {
+#include "buf.h"
+}
 #include <srchilite/sourcehighlighter.h>
 
 namespace
 {
 
+// HTML escaping is tools/lib's buf_put_escaped, as everywhere in the generator.
 void escape_into(std::string &out, const std::string &s)
 {
-	for (char c : s) {
-		switch (c) {
-		case '&': out += "&amp;"; break;
-		case '<': out += "&lt;"; break;
-		case '>': out += "&gt;"; break;
-		default: out += c;
-		}
-	}
+	struct buf b = {};
+	buf_put_escaped(&b, s.data(), s.size());
+	if (b.len)
+		out.append(b.data, b.len);
+	std::free(b.data);
 }
 
 // Collects (element, text) pieces of one line, merging neighbours of the same element into one span.

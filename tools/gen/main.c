@@ -10,6 +10,7 @@
 #include "build.h"
 #include "diag.h"
 #include "lint.h"
+#include "pagejson.h"
 #include "shingles.h"
 #include "site.h"
 #include "util.h"
@@ -22,9 +23,11 @@ static void usage(FILE *f)
 	      "               [--glossary PAGE.md] [--dictionary PATH]\n"
 	      "       sitegen --shingle-hashes SOURCE\n"
 	      "       sitegen --bench-markdown N FILE.md...\n"
+	      "       sitegen --page-json PAGE.md...\n"
 	      "Builds the course site into DIR (atomically swapped in; only changed outputs are rendered);\n"
 	      "--lint checks the pages' text instead (tools/lint/README.md); --shingle-hashes prints the hash\n"
-	      "list of a source text's 12-word runs, for --shingles.\n",
+	      "list of a source text's 12-word runs, for --shingles; --page-json prints what the generator\n"
+	      "reads from each page (front matter, quizzes) as JSON, for the tests.\n",
 	      f);
 }
 
@@ -66,67 +69,88 @@ static int run_lint(const struct options *opt, const struct lint_options *lo)
 	return n > 0;
 }
 
-int main(int argc, char **argv)
+/* --help, --shingle-hashes FILE, --bench-markdown N FILE... and --page-json PAGE...: commands of their own. Returns the
+ * exit status of the one at argv[i], or -1 when argv[i] is none of them. */
+static int command_option(int i, int argc, char **argv)
 {
-	struct options opt = { 0 };
-	const char *shingles[16];
-	struct lint_options lo = { .dictionary = "/usr/share/hunspell/en_US",
-				   .shingles = shingles };
-	int lint = 0;
+	const char *a = argv[i];
+	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(a, "--shingle-hashes")) {
+		if (i + 2 != argc) {
+			usage(stderr);
+			return 2;
+		}
+		if (shingles_write_list(argv[i + 1], stdout) != 0) {
+			fprintf(stderr, "%s\n", diag_message());
+			return 1;
+		}
+		return 0;
+	}
+	if (!strcmp(a, "--bench-markdown")) {
+		if (i + 2 >= argc) {
+			usage(stderr);
+			return 2;
+		}
+		int n = atoi(argv[i + 1]);
+		if (n < 1) {
+			fprintf(stderr, "sitegen: --bench-markdown needs a positive count\n");
+			return 2;
+		}
+		return bench_markdown(n, argc - i - 2, argv + i + 2);
+	}
+	if (!strcmp(a, "--page-json")) {
+		if (page_json(argc - i - 1, argv + i + 1, stdout) != 0) {
+			fprintf(stderr, "%s\n", diag_message());
+			return 1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* Where the value of option a goes, or NULL when a takes none of these. */
+static const char **value_slot(const char *a, struct options *opt, struct lint_options *lo)
+{
+	return !strcmp(a, "--content")	  ? &opt->content :
+	       !strcmp(a, "--templates")  ? &opt->templates :
+	       !strcmp(a, "--static")	  ? &opt->static_dir :
+	       !strcmp(a, "--data")	  ? &opt->data :
+	       !strcmp(a, "--config")	  ? &opt->config :
+	       !strcmp(a, "--out")	  ? &opt->out :
+	       !strcmp(a, "--state")	  ? &opt->state :
+	       !strcmp(a, "--link-base")  ? &opt->link_base :
+	       !strcmp(a, "--words")	  ? &lo->words :
+	       !strcmp(a, "--glossary")	  ? &lo->glossary :
+	       !strcmp(a, "--dictionary") ? &lo->dictionary :
+					    NULL;
+}
+
+/* The command line into opt, lo (shingles: room for max files) and *lint. Returns -1 to go on, or
+ * the exit status (a command option, a usage error). */
+static int parse_args(int argc, char **argv, struct options *opt, struct lint_options *lo,
+		      const char **shingles, size_t max, int *lint)
+{
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage(stdout);
-			return 0;
-		}
+		int rc = command_option(i, argc, argv);
+		if (rc >= 0)
+			return rc;
 		if (!strcmp(a, "--lint")) {
-			lint = 1;
+			*lint = 1;
 			continue;
-		}
-		if (!strcmp(a, "--shingle-hashes")) {
-			if (i + 2 != argc) {
-				usage(stderr);
-				return 2;
-			}
-			if (shingles_write_list(argv[i + 1], stdout) != 0) {
-				fprintf(stderr, "%s\n", diag_message());
-				return 1;
-			}
-			return 0;
 		}
 		if (!strcmp(a, "--shingles")) {
-			if (i + 1 >= argc || lo.nshingles == sizeof shingles / sizeof *shingles) {
+			if (i + 1 >= argc || lo->nshingles == max) {
 				usage(stderr);
 				return 2;
 			}
-			shingles[lo.nshingles++] = argv[++i];
+			shingles[lo->nshingles++] = argv[++i];
 			continue;
 		}
-		if (!strcmp(a, "--bench-markdown")) {
-			if (i + 2 >= argc) {
-				usage(stderr);
-				return 2;
-			}
-			int n = atoi(argv[i + 1]);
-			if (n < 1) {
-				fprintf(stderr,
-					"sitegen: --bench-markdown needs a positive count\n");
-				return 2;
-			}
-			return bench_markdown(n, argc - i - 2, argv + i + 2);
-		}
-		const char **slot = !strcmp(a, "--content")    ? &opt.content :
-				    !strcmp(a, "--templates")  ? &opt.templates :
-				    !strcmp(a, "--static")     ? &opt.static_dir :
-				    !strcmp(a, "--data")       ? &opt.data :
-				    !strcmp(a, "--config")     ? &opt.config :
-				    !strcmp(a, "--out")	       ? &opt.out :
-				    !strcmp(a, "--state")      ? &opt.state :
-				    !strcmp(a, "--link-base")  ? &opt.link_base :
-				    !strcmp(a, "--words")      ? &lo.words :
-				    !strcmp(a, "--glossary")   ? &lo.glossary :
-				    !strcmp(a, "--dictionary") ? &lo.dictionary :
-								 NULL;
+		const char **slot = value_slot(a, opt, lo);
 		if (!slot || i + 1 >= argc) {
 			fprintf(stderr, "sitegen: %s '%s'\n",
 				slot ? "missing value for" : "unknown argument", a);
@@ -135,6 +159,35 @@ int main(int argc, char **argv)
 		}
 		*slot = argv[++i];
 	}
+	return -1;
+}
+
+/* SITEGEN_STATS: the run's wall and CPU time on stderr (t0: its start). */
+static void print_stats(const struct timespec *t0)
+{
+	struct rusage ru;
+	struct timespec t1;
+	getrusage(RUSAGE_SELF, &ru);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	fprintf(stderr, "sitegen: %.1f ms wall, %.1f ms cpu (user %.1f + sys %.1f)\n",
+		(double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6,
+		(double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+			(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3,
+		(double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3,
+		(double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3);
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt = { 0 };
+	const char *shingles[16];
+	struct lint_options lo = { .dictionary = "/usr/share/hunspell/en_US",
+				   .shingles = shingles };
+	int lint = 0;
+	int rc = parse_args(argc, argv, &opt, &lo, shingles, sizeof shingles / sizeof *shingles,
+			    &lint);
+	if (rc >= 0)
+		return rc;
 	if (lint) {
 		if (!opt.content || !opt.config || !lo.words) {
 			usage(stderr);
@@ -149,25 +202,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	struct timespec t0, t1;
+	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	char date[16];
 	build_date(date, sizeof date);
 	char *commit = git_commit();
-	int rc = build_site(&opt, date, commit);
+	rc = build_site(&opt, date, commit);
 	free(commit);
-	if (getenv("SITEGEN_STATS")) {
-		struct rusage ru;
-		getrusage(RUSAGE_SELF, &ru);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		fprintf(stderr, "sitegen: %.1f ms wall, %.1f ms cpu (user %.1f + sys %.1f)\n",
-			(double)(t1.tv_sec - t0.tv_sec) * 1e3 +
-				(double)(t1.tv_nsec - t0.tv_nsec) / 1e6,
-			(double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-				(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3,
-			(double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3,
-			(double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3);
-	}
+	if (getenv("SITEGEN_STATS"))
+		print_stats(&t0);
 	if (rc != 0) {
 		fprintf(stderr, "%s\n", diag_message());
 		return 1;

@@ -1,5 +1,6 @@
 /* markdown: cmark-gfm parsing, the page-level walk and rendering with node substitution. */
 #include "markdown.h"
+#include "buf.h"
 
 #include <cmark-gfm-core-extensions.h>
 #include <stdlib.h>
@@ -117,6 +118,24 @@ static char *info_word(cmark_node *n)
 		(arr)[(n)++] = (item);                          \
 	} while (0)
 
+/* Records a link found at file line `line` (node: its node in the page's tree, NULL for a link inside
+ * a quiz's text), resolving the page it points to; -1 when it climbs above the site root. */
+static int record_link(struct md_doc *d, const char *path, cmark_node *node, const char *url,
+		       int line)
+{
+	struct md_link l = { node, xstrdup(url ? url : ""), NULL, NULL, line };
+	int k = link_page_target(path, l.url, &l.target, &l.anchor);
+	if (k < 0) {
+		int rc = diag_at(path, line, "link '%s' climbs above the site root", l.url);
+		free(l.url);
+		return rc;
+	}
+	if (k == 0 && l.url[0] == '#')
+		l.anchor = xstrdup(l.url + 1);
+	PUSH(d->links, d->nlinks, l);
+	return 0;
+}
+
 /* Records the links of a Markdown fragment that starts at file line `line` (node = NULL). */
 static int fragment_links(struct md_doc *d, const char *path, const char *markdown, int line)
 {
@@ -128,20 +147,9 @@ static int fragment_links(struct md_doc *d, const char *path, const char *markdo
 	int rc = 0;
 	while (rc == 0 && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
-		if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(n) != CMARK_NODE_LINK)
-			continue;
-		const char *url = cmark_node_get_url(n);
-		struct md_link l = { NULL, xstrdup(url ? url : ""), NULL, NULL,
-				     line + cmark_node_get_start_line(n) - 1 };
-		int k = link_page_target(path, l.url, &l.target, &l.anchor);
-		if (k < 0) {
-			rc = diag_at(path, l.line, "link '%s' climbs above the site root", l.url);
-			free(l.url);
-			break;
-		}
-		if (k == 0 && l.url[0] == '#')
-			l.anchor = xstrdup(l.url + 1);
-		PUSH(d->links, d->nlinks, l);
+		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_LINK)
+			rc = record_link(d, path, NULL, cmark_node_get_url(n),
+					 line + cmark_node_get_start_line(n) - 1);
 	}
 	cmark_iter_free(it);
 	cmark_node_free(doc);
@@ -199,6 +207,117 @@ static char *inline_directive(const char *lit, md_is_directive_fn is_directive, 
 	return name;
 }
 
+/* One walk of md_parse: the page being read, the caller's directive test and the search text so far. */
+struct walk {
+	struct md_doc *d;
+	const char *path;
+	const char *page_slug;
+	md_is_directive_fn is_directive;
+	void *ctx;
+	struct buf text;
+};
+
+/* heading: its id (unique in the page, from its text) and text, for the table of contents. */
+static int parse_heading(struct walk *w, cmark_node *n, int line)
+{
+	struct buf t = { 0 };
+	collect_text(n, &t);
+	char *base = slug_from_text(t.data ? t.data : "");
+	struct md_heading h = { cmark_node_get_heading_level(n), line,
+				xstrdup(idset_add_unique(&w->d->ids, base)), buf_take(&t) };
+	free(base);
+	PUSH(w->d->headings, w->d->nheadings, h);
+	return 0;
+}
+
+/* code span: "name: arg" with name an inline directive (arg one word, no ".."), else search text. */
+static int parse_code_span(struct walk *w, cmark_node *n)
+{
+	const char *lit = cmark_node_get_literal(n);
+	char *arg = NULL, *name = inline_directive(lit, w->is_directive, w->ctx, &arg);
+	if (!name) {
+		buf_puts(&w->text, lit);
+		return 0;
+	}
+	int bline = block_line(n) + w->d->line_offset;
+	if (!*arg || strchr(arg, ' ') || strstr(arg, "..")) {
+		int rc = diag_at(w->path, bline, "'%s: ' names one thing, without spaces ('%s')",
+				 name, lit);
+		free(name);
+		free(arg);
+		return rc;
+	}
+	struct md_directive dir = { n, name, arg, bline, 1 };
+	PUSH(w->d->directives, w->d->ndirectives, dir);
+	return 0;
+}
+
+/* ```quiz block: parsed and checked (tools/gen/quiz.h), its default id the page's slug and its number. */
+static int parse_quiz_block(struct walk *w, cmark_node *n, const char *lit, int line)
+{
+	struct md_doc *d = w->d;
+	struct md_quiz q = { n, { 0 } };
+	char *def = xasprintf("%s-q%zu", w->page_slug, d->nquizzes + 1);
+	int rc = quiz_parse(w->path, line + 1, lit ? lit : "", def, &q.quiz);
+	free(def);
+	if (rc)
+		return rc;
+	PUSH(d->quizzes, d->nquizzes, q);
+	return quiz_links(d, w->path, &d->quizzes[d->nquizzes - 1].quiz);
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* ```name block of a directive: one argument on one line (blank space around it dropped), no "..". */
+static int parse_directive_block(struct walk *w, cmark_node *n, const char *word, const char *lit,
+				 int line)
+{
+	const char *s = lit ? lit : "";
+	while (is_space(*s))
+		s++;
+	size_t len = strlen(s);
+	while (len && is_space(s[len - 1]))
+		len--;
+	if (memchr(s, '\n', len) || strstr(s, ".."))
+		return diag_at(w->path, line, "'%s' block takes one argument on one line", word);
+	struct md_directive dir = { n, xstrdup(word), xstrndup(s, len), line, 0 };
+	PUSH(w->d->directives, w->d->ndirectives, dir);
+	return 0;
+}
+
+/* code block: a quiz, a directive's block, or code (left to md_render). */
+static int parse_code_block(struct walk *w, cmark_node *n, int line)
+{
+	char *word = info_word(n);
+	const char *lit = cmark_node_get_literal(n);
+	int rc = 0;
+	if (!strcmp(word, "quiz"))
+		rc = parse_quiz_block(w, n, lit, line);
+	else if (*word && w->is_directive && w->is_directive(w->ctx, word))
+		rc = parse_directive_block(w, n, word, lit, line);
+	free(word);
+	return rc;
+}
+
+/* One node entered in document order: what it adds to the page's parse. */
+static int parse_node(struct walk *w, cmark_node *n)
+{
+	int line = cmark_node_get_start_line(n) + w->d->line_offset;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_HEADING: return parse_heading(w, n, line);
+	case CMARK_NODE_LINK: return record_link(w->d, w->path, n, cmark_node_get_url(n), line);
+	case CMARK_NODE_TEXT: buf_puts(&w->text, cmark_node_get_literal(n)); return 0;
+	case CMARK_NODE_CODE: return parse_code_span(w, n);
+	case CMARK_NODE_SOFTBREAK:
+	case CMARK_NODE_LINEBREAK: buf_putc(&w->text, ' '); return 0;
+	case CMARK_NODE_CODE_BLOCK: return parse_code_block(w, n, line);
+	default: return 0;
+	}
+}
+
 int md_parse(struct md_doc *d, const char *path, const char *body, int body_line,
 	     const char *page_slug, md_is_directive_fn is_directive, void *ctx)
 {
@@ -206,108 +325,20 @@ int md_parse(struct md_doc *d, const char *path, const char *body, int body_line
 	d->path = xstrdup(path);
 	d->line_offset = body_line - 1;
 	d->root = parse(body, NULL);
-	struct buf text = { 0 };
+	struct walk w = { d, path, page_slug, is_directive, ctx, { 0 } };
 	cmark_iter *it = cmark_iter_new(d->root);
 	cmark_event_type ev;
 	int rc = 0;
 	while (rc == 0 && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
-		if (ev != CMARK_EVENT_ENTER) {
-			if ((cmark_node_get_type(n) & CMARK_NODE_TYPE_MASK) ==
-				    CMARK_NODE_TYPE_BLOCK &&
-			    text.len && text.data[text.len - 1] != ' ')
-				buf_putc(&text, ' ');
-			continue;
-		}
-		int line = cmark_node_get_start_line(n) + d->line_offset;
-		switch (cmark_node_get_type(n)) {
-		case CMARK_NODE_HEADING: {
-			struct buf t = { 0 };
-			collect_text(n, &t);
-			char *base = slug_from_text(t.data ? t.data : "");
-			struct md_heading h = { cmark_node_get_heading_level(n), line,
-						xstrdup(idset_add_unique(&d->ids, base)),
-						buf_take(&t) };
-			free(base);
-			PUSH(d->headings, d->nheadings, h);
-			break;
-		}
-		case CMARK_NODE_LINK: {
-			const char *url = cmark_node_get_url(n);
-			struct md_link l = { n, xstrdup(url ? url : ""), NULL, NULL, line };
-			int k = link_page_target(path, l.url, &l.target, &l.anchor);
-			if (k < 0) {
-				rc = diag_at(path, line, "link '%s' climbs above the site root",
-					     l.url);
-				free(l.url);
-				break;
-			}
-			if (k == 0 && l.url[0] == '#')
-				l.anchor = xstrdup(l.url + 1);
-			PUSH(d->links, d->nlinks, l);
-			break;
-		}
-		case CMARK_NODE_TEXT: buf_puts(&text, cmark_node_get_literal(n)); break;
-		case CMARK_NODE_CODE: {
-			const char *lit = cmark_node_get_literal(n);
-			char *arg = NULL, *name = inline_directive(lit, is_directive, ctx, &arg);
-			if (!name) {
-				buf_puts(&text, lit);
-				break;
-			}
-			int bline = block_line(n) + d->line_offset;
-			if (!*arg || strchr(arg, ' ') || strstr(arg, "..")) {
-				rc = diag_at(path, bline,
-					     "'%s: ' names one thing, without spaces ('%s')", name,
-					     lit);
-				free(name);
-				free(arg);
-				break;
-			}
-			struct md_directive dir = { n, name, arg, bline, 1 };
-			PUSH(d->directives, d->ndirectives, dir);
-			break;
-		}
-		case CMARK_NODE_SOFTBREAK:
-		case CMARK_NODE_LINEBREAK: buf_putc(&text, ' '); break;
-		case CMARK_NODE_CODE_BLOCK: {
-			char *word = info_word(n);
-			const char *lit = cmark_node_get_literal(n);
-			if (!strcmp(word, "quiz")) {
-				struct md_quiz q = { n, { 0 } };
-				char *def = xasprintf("%s-q%zu", page_slug, d->nquizzes + 1);
-				rc = quiz_parse(path, line + 1, lit ? lit : "", def, &q.quiz);
-				free(def);
-				if (rc == 0) {
-					PUSH(d->quizzes, d->nquizzes, q);
-					rc = quiz_links(d, path, &d->quizzes[d->nquizzes - 1].quiz);
-				}
-			} else if (*word && is_directive && is_directive(ctx, word)) {
-				const char *s = lit ? lit : "";
-				while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-					s++;
-				size_t len = strlen(s);
-				while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
-					       s[len - 1] == '\n' || s[len - 1] == '\r'))
-					len--;
-				if (memchr(s, '\n', len) || strstr(s, ".."))
-					rc = diag_at(path, line,
-						     "'%s' block takes one argument on one line",
-						     word);
-				else {
-					struct md_directive dir = { n, xstrdup(word),
-								    xstrndup(s, len), line, 0 };
-					PUSH(d->directives, d->ndirectives, dir);
-				}
-			}
-			free(word);
-			break;
-		}
-		default: break;
-		}
+		if (ev == CMARK_EVENT_ENTER)
+			rc = parse_node(&w, n);
+		else if ((cmark_node_get_type(n) & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_BLOCK &&
+			 w.text.len && w.text.data[w.text.len - 1] != ' ')
+			buf_putc(&w.text, ' '); /* a block's end separates words */
 	}
 	cmark_iter_free(it);
-	d->text = buf_take(&text);
+	d->text = buf_take(&w.text);
 	if (rc) {
 		md_free(d);
 		return -1;
@@ -366,7 +397,7 @@ static char *heading_html(cmark_node *n, const char *id)
 	int level = cmark_node_get_heading_level(n);
 	size_t len = strlen(inner);
 	char close[8];
-	snprintf(close, sizeof close, "</h%d>", level);
+	xsnprintf(close, sizeof close, "</h%d>", level);
 	const char *gt = strchr(inner, '>');
 	char *end = strstr(inner, close);
 	struct buf b = { 0 };
@@ -413,25 +444,41 @@ static char *code_html(cmark_node *n, const char *lang, int *failed, const char 
 	return html;
 }
 
-int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
+/* Sets each page link's URL to the caller's (hooks' link_url); returns the URLs as parsed (NULL where
+ * unchanged), for restore_links. */
+static char **rewrite_page_links(struct md_doc *d, const struct md_hooks *h)
 {
-	struct swap *swaps = NULL;
-	size_t nswaps = 0;
-	char **saved_urls = xcalloc(d->nlinks ? d->nlinks : 1, sizeof *saved_urls);
-	int rc = 0;
+	char **saved = xcalloc(d->nlinks ? d->nlinks : 1, sizeof *saved);
 	for (size_t i = 0; i < d->nlinks; i++) {
 		if (!d->links[i].node)
 			continue;
 		char *u = h->link_url ? h->link_url(h->ctx, d->links[i].url) : NULL;
 		if (u) {
-			saved_urls[i] = xstrdup(d->links[i].url);
+			saved[i] = xstrdup(d->links[i].url);
 			cmark_node_set_url(d->links[i].node, u);
 			free(u);
 		}
 	}
-	/* Walk in document order; collect first, substitute after (the iterator must not see the changes). */
+	return saved;
+}
+
+static void restore_links(struct md_doc *d, char **saved)
+{
+	for (size_t i = 0; i < d->nlinks; i++)
+		if (saved[i]) {
+			cmark_node_set_url(d->links[i].node, saved[i]);
+			free(saved[i]);
+		}
+	free(saved);
+}
+
+/* The nodes md_render replaces, in document order: headings, code blocks and inline directives
+ * (collected first: the iterator must not see the substitutions). */
+static cmark_node **nodes_to_replace(struct md_doc *d, size_t *ntodo)
+{
 	cmark_node **todo = NULL;
-	size_t ntodo = 0, di = 0;
+	size_t di = 0;
+	*ntodo = 0;
 	cmark_iter *it = cmark_iter_new(d->root);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -440,49 +487,88 @@ int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
 		    (cmark_node_get_type(n) == CMARK_NODE_HEADING ||
 		     cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK ||
 		     (di < d->ndirectives && d->directives[di].node == n)))
-			PUSH(todo, ntodo, n);
+			PUSH(todo, *ntodo, n);
 		if (di < d->ndirectives && d->directives[di].node == n)
 			di++;
 	}
 	cmark_iter_free(it);
-	size_t hi = 0, qi = 0;
-	di = 0;
-	for (size_t i = 0; i < ntodo && rc == 0; i++) {
-		cmark_node *n = todo[i];
+	return todo;
+}
+
+/* One md_render: the hooks, the substitutions made so far and how far it is in the page's headings,
+ * quizzes and directives. */
+struct render {
+	struct md_doc *d;
+	const struct md_hooks *h;
+	struct swap *swaps;
+	size_t nswaps, hi, qi, di;
+};
+
+static void render_heading(struct render *r, cmark_node *n)
+{
+	const char *id = r->d->headings[r->hi++].id;
+	char *full = r->h->id_prefix ? xasprintf("%s%s", r->h->id_prefix, id) : xstrdup(id);
+	char *html = heading_html(n, full);
+	substitute(&r->swaps, &r->nswaps, n, html);
+	free(html);
+	free(full);
+}
+
+/* A code block or inline directive: the caller's quiz or directive HTML, or highlighted C. */
+static int render_block(struct render *r, cmark_node *n)
+{
+	struct md_doc *d = r->d;
+	const struct md_hooks *h = r->h;
+	char *word = info_word(n);
+	struct buf b = { 0 };
+	int rc = 0;
+	if (r->qi < d->nquizzes && d->quizzes[r->qi].node == n) {
+		rc = h->quiz ? h->quiz(h->ctx, &d->quizzes[r->qi].quiz, &b) : 0;
+		r->qi++;
+		if (rc == 0)
+			substitute(&r->swaps, &r->nswaps, n, b.data ? b.data : "");
+	} else if (r->di < d->ndirectives && d->directives[r->di].node == n) {
+		rc = h->directive ? h->directive(h->ctx, &d->directives[r->di], &b) : 0;
+		r->di++;
+		if (rc == 0)
+			substitute(&r->swaps, &r->nswaps, n, b.data ? b.data : "");
+	} else if (!strcmp(word, "c") && highlight_on) {
+		int failed = 0;
 		int line = cmark_node_get_start_line(n) + d->line_offset;
-		if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
-			const char *id = d->headings[hi++].id;
-			char *full = h->id_prefix ? xasprintf("%s%s", h->id_prefix, id) :
-						    xstrdup(id);
-			char *html = heading_html(n, full);
-			substitute(&swaps, &nswaps, n, html);
-			free(html);
-			free(full);
-			continue;
-		}
-		char *word = info_word(n);
-		struct buf b = { 0 };
-		if (qi < d->nquizzes && d->quizzes[qi].node == n) {
-			rc = h->quiz ? h->quiz(h->ctx, &d->quizzes[qi].quiz, &b) : 0;
-			qi++;
-			if (rc == 0)
-				substitute(&swaps, &nswaps, n, b.data ? b.data : "");
-		} else if (di < d->ndirectives && d->directives[di].node == n) {
-			rc = h->directive ? h->directive(h->ctx, &d->directives[di], &b) : 0;
-			di++;
-			if (rc == 0)
-				substitute(&swaps, &nswaps, n, b.data ? b.data : "");
-		} else if (!strcmp(word, "c") && highlight_on) {
-			int failed = 0;
-			char *html = code_html(n, "c", &failed, d->path, line);
-			if (failed)
-				rc = -1;
-			else
-				substitute(&swaps, &nswaps, n, html);
-			free(html);
-		}
-		buf_free(&b);
-		free(word);
+		char *html = code_html(n, "c", &failed, d->path, line);
+		if (failed)
+			rc = -1;
+		else
+			substitute(&r->swaps, &r->nswaps, n, html);
+		free(html);
+	}
+	buf_free(&b);
+	free(word);
+	return rc;
+}
+
+/* Puts the document back as it was parsed. */
+static void undo_swaps(struct swap *swaps, size_t nswaps)
+{
+	for (size_t i = nswaps; i-- > 0;) {
+		cmark_node_insert_before(swaps[i].html, swaps[i].orig);
+		cmark_node_free(swaps[i].html);
+	}
+	free(swaps);
+}
+
+int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
+{
+	char **saved_urls = rewrite_page_links(d, h);
+	size_t ntodo;
+	cmark_node **todo = nodes_to_replace(d, &ntodo);
+	struct render r = { d, h, NULL, 0, 0, 0, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < ntodo && rc == 0; i++) {
+		if (cmark_node_get_type(todo[i]) == CMARK_NODE_HEADING)
+			render_heading(&r, todo[i]);
+		else
+			rc = render_block(&r, todo[i]);
 	}
 	free(todo);
 	if (rc == 0) {
@@ -490,17 +576,7 @@ int md_render(struct md_doc *d, const struct md_hooks *h, struct buf *out)
 		buf_puts(out, html);
 		free(html);
 	}
-	/* Put the document back as it was parsed. */
-	for (size_t i = nswaps; i-- > 0;) {
-		cmark_node_insert_before(swaps[i].html, swaps[i].orig);
-		cmark_node_free(swaps[i].html);
-	}
-	free(swaps);
-	for (size_t i = 0; i < d->nlinks; i++)
-		if (saved_urls[i]) {
-			cmark_node_set_url(d->links[i].node, saved_urls[i]);
-			free(saved_urls[i]);
-		}
-	free(saved_urls);
+	undo_swaps(r.swaps, r.nswaps);
+	restore_links(d, saved_urls);
 	return rc;
 }

@@ -80,6 +80,86 @@ void pagevars_push_site(struct site *s, const struct page *current)
 	lua_setfield(L, -2, "pages");
 }
 
+/* page.toc: the page's level-2 and level-3 headings ({level, id, text}); empty without a page. */
+static void push_toc(lua_State *L, const struct page *p)
+{
+	lua_newtable(L);
+	lua_Integer n = 0;
+	for (size_t i = 0; p && i < p->doc.nheadings; i++) {
+		const struct md_heading *h = &p->doc.headings[i];
+		if (h->level != 2 && h->level != 3)
+			continue;
+		lua_createtable(L, 0, 3);
+		lua_pushinteger(L, h->level);
+		lua_setfield(L, -2, "level");
+		pagevars_set_str(L, "id", h->id);
+		pagevars_set_str(L, "text", h->text);
+		lua_rawseti(L, -2, ++n);
+	}
+}
+
+/* The first page in the sidebar after index i (i = -1: the first of all), NULL when none is. */
+static const struct page *nav_after(const struct site *s, size_t i)
+{
+	for (size_t j = i + 1; j < s->npages; j++)
+		if (s->pages[j]->fm.nav)
+			return s->pages[j];
+	return NULL;
+}
+
+/* page.prev and page.next: the neighbours among the pages in the sidebar; the home page comes first. */
+static void push_prev_next(lua_State *L, const struct site *s, const struct page *p,
+			   const char *kind)
+{
+	const struct page *prev = NULL, *next = NULL;
+	int home_prev = 0;
+	if (p && !p->is_home && p->fm.nav) {
+		size_t i = 0;
+		while (i < s->npages && s->pages[i] != p)
+			i++;
+		for (size_t j = i; j-- > 0;)
+			if (s->pages[j]->fm.nav) {
+				prev = s->pages[j];
+				break;
+			}
+		next = nav_after(s, i);
+		home_prev = !prev;
+	} else if (!strcmp(kind, "home")) {
+		next = nav_after(s, (size_t)-1);
+	}
+	if (prev)
+		push_link(L, prev->fm.title, prev->path);
+	else if (home_prev)
+		push_link(L, "Home", "index.html");
+	else
+		lua_pushnil(L);
+	lua_setfield(L, -2, "prev");
+	if (next)
+		push_link(L, next->fm.title, next->path);
+	else
+		lua_pushnil(L);
+	lua_setfield(L, -2, "next");
+}
+
+/* page.breadcrumbs: Home, then (but on the home page) the page's section and the page itself. */
+static void push_breadcrumbs(lua_State *L, const struct page *p, const char *kind, const char *path,
+			     const char *title)
+{
+	lua_newtable(L);
+	push_link(L, "Home", "index.html");
+	lua_rawseti(L, -2, 1);
+	if (strcmp(kind, "home") != 0) {
+		lua_Integer n = 1;
+		if (p && p->fm.section) {
+			push_link(L, p->fm.section, NULL);
+			lua_rawseti(L, -2, ++n);
+		}
+		push_link(L, title, path);
+		lua_rawseti(L, -2, ++n);
+	}
+	lua_setfield(L, -2, "breadcrumbs");
+}
+
 void pagevars_push_page(struct site *s, struct page *p, const char *kind, const char *path,
 			const char *root, const char *title, const char *summary)
 {
@@ -97,76 +177,14 @@ void pagevars_push_page(struct site *s, struct page *p, const char *kind, const 
 		pagevars_set_str(L, "section", p->fm.section);
 		lua_pushinteger(L, p->fm.order);
 		lua_setfield(L, -2, "order");
-		lua_newtable(L);
-		lua_Integer n = 0;
-		for (size_t i = 0; i < p->doc.nheadings; i++) {
-			const struct md_heading *h = &p->doc.headings[i];
-			if (h->level != 2 && h->level != 3)
-				continue;
-			lua_createtable(L, 0, 3);
-			lua_pushinteger(L, h->level);
-			lua_setfield(L, -2, "level");
-			pagevars_set_str(L, "id", h->id);
-			pagevars_set_str(L, "text", h->text);
-			lua_rawseti(L, -2, ++n);
-		}
-		lua_setfield(L, -2, "toc");
+	}
+	push_toc(L, p);
+	lua_setfield(L, -2, "toc");
+	if (p)
 		push_quiz_ids(L, p);
-		lua_setfield(L, -2, "quizzes");
-	} else {
-		lua_newtable(L);
-		lua_setfield(L, -2, "toc");
-		lua_newtable(L);
-		lua_setfield(L, -2, "quizzes");
-	}
-	/* prev / next among the pages in the sidebar; the home page comes first */
-	const struct page *prev = NULL, *next = NULL;
-	int home_prev = 0;
-	if (p && !p->is_home && p->fm.nav) {
-		size_t i = 0;
-		while (i < s->npages && s->pages[i] != p)
-			i++;
-		for (size_t j = i; j-- > 0;)
-			if (s->pages[j]->fm.nav) {
-				prev = s->pages[j];
-				break;
-			}
-		for (size_t j = i + 1; j < s->npages; j++)
-			if (s->pages[j]->fm.nav) {
-				next = s->pages[j];
-				break;
-			}
-		home_prev = !prev;
-	} else if (!strcmp(kind, "home")) {
-		for (size_t j = 0; j < s->npages; j++)
-			if (s->pages[j]->fm.nav) {
-				next = s->pages[j];
-				break;
-			}
-	}
-	if (prev)
-		push_link(L, prev->fm.title, prev->path);
-	else if (home_prev)
-		push_link(L, "Home", "index.html");
 	else
-		lua_pushnil(L);
-	lua_setfield(L, -2, "prev");
-	if (next)
-		push_link(L, next->fm.title, next->path);
-	else
-		lua_pushnil(L);
-	lua_setfield(L, -2, "next");
-	lua_newtable(L);
-	push_link(L, "Home", "index.html");
-	lua_rawseti(L, -2, 1);
-	if (strcmp(kind, "home") != 0) {
-		lua_Integer n = 1;
-		if (p && p->fm.section) {
-			push_link(L, p->fm.section, NULL);
-			lua_rawseti(L, -2, ++n);
-		}
-		push_link(L, title, path);
-		lua_rawseti(L, -2, ++n);
-	}
-	lua_setfield(L, -2, "breadcrumbs");
+		lua_newtable(L);
+	lua_setfield(L, -2, "quizzes");
+	push_prev_next(L, s, p, kind);
+	push_breadcrumbs(L, p, kind, path, title);
 }

@@ -1,21 +1,21 @@
 #!/bin/sh
-# prune-data.sh DATA_DIR ID... - removes from DATA_DIR (build/data) what belongs to examples and labs that
-# no longer exist, so that the next site build neither shows nor copies them. The per-example outputs of
-# the pipelines are keyed by the example's id ("load-fusing/need-to-stop", "lab/polling"):
-#   meta/ examples/ outcomes/   <id>.json
-#   src/ site/wasm/             <id>.<variant>.<ext>
-#   asm/ site/asm/              <id>/...
+# prune-data.sh DATA_DIR 'KIND...' ID... - removes from DATA_DIR (build/data) what belongs to examples and
+# labs that no longer exist, so that the next site build neither shows nor copies them. The KINDs are the
+# directories of DATA_DIR whose files are keyed by an example's id ("load-fusing/need-to-stop",
+# "lab/polling"): <id>.json, <id>.<variant>.<ext> or <id>/...; each pipeline's makefile names its own in
+# DATA_BY_ID (tools/asm/asm.mk: meta examples src asm site/asm, ...), and the Makefile passes the list.
 # A file there whose path (after the kind directory) is none of the given ids followed by '.' or '/' is
 # removed. Everything else (evidence.json, site/explorer/) is left alone, and so are directories: another
 # job of a parallel make may be about to write into one that is empty right now.
 set -eu
 data=$1
-shift
+kinds=$2
+shift 2
 [ -d "$data" ] || exit 0
 ids=$(mktemp)
 trap 'rm -f "$ids"' EXIT
 printf '%s\n' "$@" >"$ids"
-for kind in meta examples outcomes src site/wasm asm site/asm native site/native; do
+for kind in $kinds; do
     [ -d "$data/$kind" ] || continue
     (cd "$data/$kind" && find . -type f | sed 's|^\./||') |
         awk -v ids="$ids" -v dir="$data/$kind" '

@@ -4,7 +4,7 @@
 #define GEN_QUIZ_H
 #include <stddef.h>
 
-enum quiz_type { QUIZ_SINGLE, QUIZ_MULTIPLE, QUIZ_REVEAL, QUIZ_OUTCOME };
+enum quiz_type { QUIZ_SINGLE, QUIZ_MULTIPLE, QUIZ_REVEAL, QUIZ_OUTCOME, QUIZ_SPOT };
 
 struct quiz_choice {
 	char *text;	/* Markdown; for an outcome quiz, the predicate */
@@ -25,6 +25,14 @@ struct quiz {
 	size_t nchoices;
 	char *outcome_example, *outcome_variant; /* outcome quizzes only */
 	int outcome_line;
+	/* spot quizzes only ("spot: <example-id> <compiler>/<arch>/<opt> <variant>", "atom: ..."):
+	 * the cell whose listing the reader clicks in; the atoms whose instructions are the answer
+	 * (none: every atom of the variant's evidence on that cell) */
+	char *spot_example, *spot_cell, *spot_variant;
+	int spot_line;
+	char **atoms;
+	int *atom_lines;
+	size_t natoms;
 };
 
 /* text: the block's content; first_line: its first line's number in path; default_id is used when
@@ -32,6 +40,6 @@ struct quiz {
 int quiz_parse(const char *path, int first_line, const char *text, const char *default_id,
 	       struct quiz *q);
 void quiz_free(struct quiz *q);
-const char *quiz_type_name(enum quiz_type t); /* "single" "multiple" "reveal" "outcome" */
+const char *quiz_type_name(enum quiz_type t); /* "single" "multiple" "reveal" "outcome" "spot" */
 
 #endif

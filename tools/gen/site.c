@@ -1,5 +1,6 @@
 /* site: loads the configuration and the pages, orders them and runs the site-wide checks. */
 #include "site.h"
+#include "buf.h"
 
 #include <errno.h>
 #include <lauxlib.h>
@@ -11,15 +12,6 @@
 #include "fsutil.h"
 #include "links.h"
 #include "utf8.h"
-
-static char *strip_slashes(const char *p)
-{
-	char *s = xstrdup(p);
-	size_t n = strlen(s);
-	while (n > 1 && s[n - 1] == '/')
-		s[--n] = '\0';
-	return s;
-}
 
 /* Reads config.directives into s->directives. The config table is on top of the stack. */
 static int load_directives(struct site *s, lua_State *L)
@@ -295,7 +287,7 @@ static void compute_nav_hash(struct site *s)
 		if (!p)
 			continue;
 		char num[32];
-		snprintf(num, sizeof num, "%ld/%d", p->fm.order, p->fm.nav);
+		xsnprintf(num, sizeof num, "%ld/%d", p->fm.order, p->fm.nav);
 		h = hash_mix_str(h, p->source);
 		h = hash_mix_str(h, p->path);
 		h = hash_mix_str(h, p->fm.title);
@@ -319,14 +311,14 @@ int site_load(struct site *s, const struct options *opt)
 	engine_set_static_dir(s->engine, opt->static_dir);
 	if (load_config(s) != 0)
 		return -1;
-	char *content = strip_slashes(opt->content);
+	char *content = fs_strip_slashes(opt->content);
 	struct stat st;
 	if (stat(content, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		free(content);
 		return diag_at(opt->content, 0, "the content directory does not exist");
 	}
 	struct file_list files;
-	if (list_files_diag(content, &files) != 0) {
+	if (fs_list_files_diag(content, &files) != 0) {
 		free(content);
 		return -1;
 	}
@@ -336,7 +328,7 @@ int site_load(struct site *s, const struct options *opt)
 		if (n > 3 && !strcmp(files.paths[i] + n - 3, ".md"))
 			rc = load_page(s, content, files.paths[i]);
 	}
-	file_list_free(&files);
+	fs_file_list_free(&files);
 	free(content);
 	if (rc)
 		return -1;

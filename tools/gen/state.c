@@ -1,6 +1,7 @@
 /* state: load, query and save the incremental-build record. */
 #define _POSIX_C_SOURCE 200809L
 #include "state.h"
+#include "buf.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -120,9 +121,9 @@ uint64_t state_hash_file(const struct state *old, struct state *next, const char
 	if (stat(path, &st) != 0)
 		return 0;
 	char stamp[96];
-	snprintf(stamp, sizeof stamp, "%lld:%lld:%ld:%llu", (long long)st.st_size,
-		 (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
-		 (unsigned long long)st.st_ino);
+	xsnprintf(stamp, sizeof stamp, "%lld:%lld:%ld:%llu", (long long)st.st_size,
+		  (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
+		  (unsigned long long)st.st_ino);
 	uint64_t h = 0;
 	struct state_filehash key = { (char *)path, NULL, 0 };
 	const struct state_filehash *f =

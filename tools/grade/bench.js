@@ -31,27 +31,38 @@ try {
       if (mode === 'unsandboxed') env.LAB_UNSANDBOXED = '1';
       else delete env.LAB_UNSANDBOXED;
       const t0 = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, [path.join(__dirname, 'grade.js'), 'polling', path.join(top, 'class'),
-        '-j', '2', '--out', out], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+      const r = spawnSync(
+        process.execPath,
+        [path.join(__dirname, 'grade.js'), 'polling', path.join(top, 'class'), '-j', '2', '--out', out],
+        { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 },
+      );
       const s = Number(process.hrtime.bigint() - t0) / 1e9;
       if (r.status !== 0) throw new Error(`grade.js (${mode}) failed:\n${r.stdout}${r.stderr}`);
       const verdicts = /^\d+ submissions: (.*);/m.exec(r.stdout)[1];
-      process.stdout.write(`  ${mode.padEnd(11)} round ${round + 1}: ${n} submissions in ${s.toFixed(1)} s ` +
-        `(${verdicts})\n`);
+      process.stdout.write(
+        `  ${mode.padEnd(11)} round ${round + 1}: ${n} submissions in ${s.toFixed(1)} s ` + `(${verdicts})\n`,
+      );
       best[mode] = Math.min(best[mode], s);
       seen.add(verdicts);
     }
   }
   if (seen.size > 1) {
-    throw new Error(`the runs graded the class differently (${[...seen].join(' / ')}): a limit hit under this ` +
-      `machine's load (${os.loadavg()[0].toFixed(1)}); no throughput measured`);
+    throw new Error(
+      `the runs graded the class differently (${[...seen].join(' / ')}): a limit hit under this ` +
+        `machine's load (${os.loadavg()[0].toFixed(1)}); no throughput measured`,
+    );
   }
-  const rate = (s) => (n * 60 / s).toFixed(1);
-  process.stdout.write(`grade-bench (make grade, 2 jobs, ${n} submissions, best of ${rounds} run${rounds > 1 ? 's' : ''} each)\n` +
-    `  sandboxed:   ${rate(best.sandboxed)} submissions per minute\n` +
-    `  unsandboxed: ${rate(best.unsandboxed)} submissions per minute\n` +
-    `  ratio sandboxed / unsandboxed time: ${(best.sandboxed / best.unsandboxed).toFixed(2)}\n` +
-    `(wall times depend on the machine's load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} now)\n`);
+  const rate = (s) => ((n * 60) / s).toFixed(1);
+  process.stdout.write(
+    `grade-bench (make grade, 2 jobs, ${n} submissions, best of ${rounds} run${rounds > 1 ? 's' : ''} each)\n` +
+      `  sandboxed:   ${rate(best.sandboxed)} submissions per minute\n` +
+      `  unsandboxed: ${rate(best.unsandboxed)} submissions per minute\n` +
+      `  ratio sandboxed / unsandboxed time: ${(best.sandboxed / best.unsandboxed).toFixed(2)}\n` +
+      `(wall times depend on the machine's load: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} now)\n`,
+  );
 } catch (e) {
   process.stderr.write(`grade-bench: ${e.message}\n`);
   process.exitCode = 1;

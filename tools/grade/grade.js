@@ -34,8 +34,11 @@ function submissions(dir) {
     if (!e.isDirectory()) continue;
     const cs = fs.readdirSync(p).filter((f) => f.endsWith('.c') && fs.statSync(path.join(p, f)).isFile());
     const pick = cs.includes('lab.c') ? 'lab.c' : cs.length === 1 ? cs[0] : null;
-    out.push({ student: e.name, file: pick && path.join(p, pick),
-      why: pick ? null : cs.length ? `several .c files and no lab.c: ${cs.join(' ')}` : 'no .c file' });
+    out.push({
+      student: e.name,
+      file: pick && path.join(p, pick),
+      why: pick ? null : cs.length ? `several .c files and no lab.c: ${cs.join(' ')}` : 'no .c file',
+    });
   }
   return out;
 }
@@ -53,8 +56,19 @@ function gradeOne(lab, s, out, limits) {
     return Promise.resolve('kept');
   fs.rmSync(result, { force: true });
   fs.rmSync(path.join(out, 'reports', base), { recursive: true, force: true });
-  const args = [path.join(ROOT, 'tools', 'lab', 'lab.js'), 'check', lab, s.file, '--work', path.join(out, 'work', base),
-    '--result', result, '--site', path.join(out, 'reports', base, 'site'), '--quiet'];
+  const args = [
+    path.join(ROOT, 'tools', 'lab', 'lab.js'),
+    'check',
+    lab,
+    s.file,
+    '--work',
+    path.join(out, 'work', base),
+    '--result',
+    result,
+    '--site',
+    path.join(out, 'reports', base, 'site'),
+    '--quiet',
+  ];
   if (limits) args.push('--limits', limits);
   const log = fs.openSync(path.join(out, 'logs', base + '.txt'), 'w');
   return new Promise((resolve) => {
@@ -71,11 +85,15 @@ function gradeOne(lab, s, out, limits) {
 function knownWrongFixes(lab) {
   const dir = path.join(ROOT, 'labs', lab, 'wrong');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.c')).sort().map((f) => {
-    const first = fs.readFileSync(path.join(dir, f), 'utf8').split('\n')[0];
-    const m = /\[fails: (.*?)\]/.exec(first);
-    return { name: f.slice(0, -2), fails: m ? m[1] : null };
-  });
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.c'))
+    .sort()
+    .map((f) => {
+      const first = fs.readFileSync(path.join(dir, f), 'utf8').split('\n')[0];
+      const m = /\[fails( under Armv8)?: (.*?)\]/.exec(first);
+      return { name: f.slice(0, -2), fails: m ? m[2] : null, armv8: !!(m && m[1]) };
+    });
 }
 
 async function main(argv) {
@@ -99,27 +117,44 @@ async function main(argv) {
   let next = 0;
   let done = 0;
   const t0 = Date.now();
-  await Promise.all(Array.from({ length: Math.min(jobs, todo.length) }, async () => {
-    while (next < todo.length) {
-      const s = todo[next++];
-      const how = await gradeOne(lab, s, out, limits);
-      const res = readResult(out, s.student);
-      writeReport(out, s.student, res);
-      const row = gradebook.rowOf(s.student, res);
-      done++;
-      process.stdout.write(`[${done}/${todo.length}] ${s.student}: ${row.verdict}${how === 'kept' ? ' (kept)' : ''}` +
-        `${row.reason ? ' - ' + row.reason : ''}\n`);
-    }
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, todo.length) }, async () => {
+      while (next < todo.length) {
+        const s = todo[next++];
+        const how = await gradeOne(lab, s, out, limits);
+        const res = readResult(out, s.student);
+        writeReport(out, s.student, res);
+        const row = gradebook.rowOf(s.student, res);
+        done++;
+        process.stdout.write(
+          `[${done}/${todo.length}] ${s.student}: ${row.verdict}${how === 'kept' ? ' (kept)' : ''}` +
+            `${row.reason ? ' - ' + row.reason : ''}\n`,
+        );
+      }
+    }),
+  );
+  const graded = subs.map((s) => ({
+    student: s.student,
+    result: s.file ? readResult(out, s.student) : { verdict: 'ERROR', reasons: [{ kind: 'read', message: s.why }] },
   }));
-  const graded = subs.map((s) => ({ student: s.student,
-    result: s.file ? readResult(out, s.student) : { verdict: 'ERROR', reasons: [{ kind: 'read', message: s.why }] } }));
-  fs.writeFileSync(path.join(out, 'gradebook.csv'), gradebook.toCsv(graded.map((g) => gradebook.rowOf(g.student, g.result))));
+  fs.writeFileSync(
+    path.join(out, 'gradebook.csv'),
+    gradebook.toCsv(graded.map((g) => gradebook.rowOf(g.student, g.result))),
+  );
   const sum = summary.summarize(lab, graded, knownWrongFixes(lab));
   for (const s of subs.filter((x) => !x.file)) writeReport(out, s.student, null, s.why);
-  fs.writeFileSync(path.join(out, 'summary.html'), summary.toHtml(sum, (st) => `reports/${encodeURIComponent(safeName(st))}/index.html`));
+  fs.writeFileSync(
+    path.join(out, 'summary.html'),
+    summary.toHtml(sum, (st) => `reports/${encodeURIComponent(safeName(st))}/index.html`),
+  );
   const secs = (Date.now() - t0) / 1000;
-  process.stdout.write(`${subs.length} submissions: ` + Object.entries(sum.verdicts).map(([v, n]) => `${n} ${v}`).join(', ') +
-    `; ${secs.toFixed(1)} s\ngradebook: ${path.join(out, 'gradebook.csv')}\nsummary: ${path.join(out, 'summary.html')}\n`);
+  process.stdout.write(
+    `${subs.length} submissions: ` +
+      Object.entries(sum.verdicts)
+        .map(([v, n]) => `${n} ${v}`)
+        .join(', ') +
+      `; ${secs.toFixed(1)} s\ngradebook: ${path.join(out, 'gradebook.csv')}\nsummary: ${path.join(out, 'summary.html')}\n`,
+  );
   return graded.every((g) => g.result) ? 0 : 1;
 }
 
@@ -143,8 +178,11 @@ function readResult(out, student) {
 module.exports = { submissions, safeName, knownWrongFixes };
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {
-    process.stderr.write(`grade.js: ${e.message}\n`);
-    process.exit(2);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      process.stderr.write(`grade.js: ${e.message}\n`);
+      process.exit(2);
+    },
+  );
 }

@@ -12,8 +12,11 @@ CHECK_TARGETS :=
 BENCH_TARGETS :=
 CLEAN_DIRS :=
 include tools/lib/lib.mk
+include tools/example/example.mk
+include tools/model/model.mk
 include tools/gen/gen.mk
 include tools/asm/asm.mk
+include tools/native/native.mk
 include tools/lab/lab.mk
 include tools/sandbox/sandbox.mk
 

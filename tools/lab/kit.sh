@@ -51,6 +51,8 @@ kit)
 	copy tools/lab/lab.js labs/labs.conf tools/lab/reference.json tools/lab/lab.mk tools/lab/kit.sh tools/lab/README.md
 	copy tools/lab/lib/*.js
 	copy tools/asm/asm.mk tools/asm/compile.sh tools/asm/meta.sh tools/asm/src/*.c tools/asm/src/*.h
+	# the example format's reader (the lab file, its predicates, targets.conf), linked by asm-tool
+	copy tools/example/example.mk tools/example/*.c tools/example/*.h
 	# the explorer: lib/outcomes.js requires the engine ../runtime.js (shared with the browser), and
 	# lib/pipeline.js compiles with include/x86-barriers.h (smp_rmb/smp_wmb as x86 has them)
 	copy tools/wasm/explore.js tools/wasm/lib/*.js tools/wasm/runtime.js tools/wasm/include/*.h
@@ -59,6 +61,10 @@ kit)
 	copy tools/gen/gen.mk tools/gen/*.c tools/gen/*.h tools/gen/*.cc
 	# the helpers every C tool links (allocation, buffers, file reading)
 	copy tools/lib/lib.mk tools/lib/*.c tools/lib/*.h
+	# the Armv8 exploration of the AArch64 cells: the native explorer (tools/native, its producer of
+	# paths in tools/a64, the checker tools/model) and its verdicts (tools/native/expect.js)
+	copy tools/native/native.mk tools/native/expect.js tools/native/src/*.c tools/native/src/*.h
+	copy tools/a64/src/*.c tools/a64/src/*.h tools/model/model.mk tools/model/*.c tools/model/*.h
 	# the sandbox every step on the lab file runs in (bubblewrap, limits, the checks)
 	copy tools/sandbox/sandbox.mk tools/sandbox/sandbox.js tools/sandbox/README.md tools/sandbox/src/*.c tools/sandbox/src/*.h
 	copy site/config.lua $(find site/templates site/static -type f)

@@ -4,6 +4,8 @@
 //                                                [--no-page] [--quiet]
 //   node tools/lab/lab.js page LAB [FILE]        builds build/lab/LAB/site/ from FILE (default lab.c)
 //   node tools/lab/lab.js reference [LAB...]      recomputes tools/lab/reference.json from solution.c
+//   node tools/lab/lab.js reference-page LAB OUT  the lab page's checker section on the course site:
+//                                                the reference solution's result, to OUT (make)
 //   node tools/lab/lab.js list                    the labs, one per line
 //   node tools/lab/lab.js make                    make variables from labs/labs.conf (LAB_NAMES, LAB_CELLS_<lab>)
 // Exit status of check: 0 on PASS, 1 on FAIL, 2 on a usage or internal error.
@@ -48,6 +50,12 @@ function main(argv) {
     process.stdout.write(`lab page: ${res.page}\n`);
     return 0;
   }
+  if (cmd === 'reference-page') {
+    if (pos.length !== 2) throw new Error('usage: lab.js reference-page LAB OUT');
+    config.checkLab(config.load(), pos[0]);
+    reference.pageData(pos[0], pos[1]);
+    return 0;
+  }
   if (cmd === 'list') {
     process.stdout.write(config.load().labs.join('\n') + '\n');
     return 0;
@@ -60,7 +68,7 @@ function main(argv) {
     reference.update(pos.length ? pos : config.load().labs, opt.quiet);
     return 0;
   }
-  throw new Error('usage: lab.js check|page|reference|list|make ... (see tools/lab/README.md)');
+  throw new Error('usage: lab.js check|page|reference|reference-page|list|make ... (see tools/lab/README.md)');
 }
 
 // Grades the file, then builds its lab page from what the check compiled and explored (a file
@@ -69,7 +77,14 @@ function checkAndPage(lab, file, opt, withPage) {
   const res = check({ lab, file, work: opt.work, site: opt.site, limits: opt.limits });
   if (withPage && !res.limit && res.stage !== 'read' && res.stage !== 'compile') {
     try {
-      res.page = page.build({ lab, file: res.file, work: opt.work, out: opt.site, limits: opt.limits }).page;
+      res.page = page.build({
+        lab,
+        file: res.file,
+        work: opt.work,
+        out: opt.site,
+        limits: opt.limits,
+        result: res,
+      }).page;
     } catch (e) {
       if (!(e instanceof pipeline.StepStopped)) res.page_error = e.message;
       else res.page_error = e.result.message;

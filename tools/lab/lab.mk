@@ -9,8 +9,9 @@
 LAB_DIR := tools/lab
 LAB_JS := node $(LAB_DIR)/lab.js
 LAB_TOOL_DEPS := $(wildcard $(LAB_DIR)/*.js $(LAB_DIR)/lib/*.js) labs/labs.conf
-# every step on a lab file runs in the sandbox (tools/sandbox/sandbox.mk builds it)
-LAB_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen $(BUILD)/sandbox/sandbox
+# every step on a lab file runs in the sandbox (tools/sandbox/sandbox.mk builds it); the AArch64
+# cells are explored under Armv8 by the native explorer (tools/native/native.mk builds it)
+LAB_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen $(BUILD)/sandbox/sandbox $(BUILD)/native/native-tool
 
 # LAB_NAMES and LAB_CELLS_<name> come from labs/labs.conf's one reader (tools/lab/lib/config.js),
 # through a generated include that make remakes (after setup) and reads again.
@@ -44,6 +45,20 @@ $(LAB_OUTCOMES): $(BUILD)/data/outcomes/lab/%.json: $(BUILD)/data/meta/lab/%.jso
 	@node $(WASM_DIR)/explore.js --build $(BUILD) --id lab/$* --silent --quiet
 SITE_DEPS += $(LAB_PAGES) $(LAB_OUTCOMES)
 endif
+
+# Each lab page's checker section (```lab-check```): the reference solution graded by the checker
+# itself (lab.js reference-page, in the work directory build/lab/<name>/reference, whose caches it
+# keeps); a solution that does not pass stops the build.
+LAB_REF_CHECKS := $(LAB_NAMES:%=$(BUILD)/data/lab-check/lab/%.json)
+LAB_REF_DEPS := $(LAB_NEEDS) $(LAB_TOOL_DEPS) $(LAB_DIR)/reference.json examples/include/course.h \
+	examples/targets.conf tools/asm/compile.sh tools/asm/meta.sh tools/native/expect.js \
+	$(wildcard tools/wasm/lib/*.js tools/sandbox/*.js tools/jslib/*.js) tools/wasm/runtime.js
+$(LAB_REF_CHECKS): $(BUILD)/data/lab-check/lab/%.json: labs/%/solution.c $(LAB_REF_DEPS)
+	@echo "[lab-check] labs/$*/solution.c"
+	@$(LAB_JS) reference-page $* $@
+SITE_DEPS += $(LAB_REF_CHECKS)
+# build/data's directories keyed by an example's id (a lab's is lab/<name>; prune-data.sh)
+DATA_BY_ID += lab-check
 
 .PHONY: lab lab-check lab-test lab-kit lab-solutions dist
 lab: $(LAB_NEEDS)

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "buf.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -53,6 +54,16 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *str_trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
@@ -62,6 +73,50 @@ char *xasprintf(const char *fmt, ...)
 		out_of_memory();
 	va_end(ap);
 	return s;
+}
+
+static int vfmt(char *dst, size_t n, const char *fmt, va_list ap)
+{
+	int r = vsnprintf(dst, n, fmt, ap);
+	return r < 0 || (size_t)r >= n ? -1 : 0;
+}
+
+int fmt_fixed(char *dst, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vfmt(dst, n, fmt, ap);
+	va_end(ap);
+	if (r && n)
+		dst[0] = '\0';
+	return r;
+}
+
+void xsnprintf(char *dst, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vfmt(dst, n, fmt, ap);
+	va_end(ap);
+	if (r) {
+		fprintf(stderr, "%s: internal limit: \"%s\" needs more than %zu bytes\n",
+			program_invocation_short_name, fmt, n);
+		abort();
+	}
+}
+
+void vfmt_msg(char *dst, size_t n, const char *fmt, va_list ap)
+{
+	if (vfmt(dst, n, fmt, ap) && n > 4)
+		memcpy(dst + n - 4, "...", 4);
+}
+
+void fmt_msg(char *dst, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfmt_msg(dst, n, fmt, ap);
+	va_end(ap);
 }
 
 static void buf_grow(struct buf *b, size_t extra)

@@ -3,6 +3,7 @@
  * "<program>: out of memory" and aborts (no caller handles NULL); nothing here truncates. */
 #ifndef TOOLS_LIB_BUF_H
 #define TOOLS_LIB_BUF_H
+#include <stdarg.h>
 #include <stddef.h>
 
 struct buf {
@@ -19,7 +20,25 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* The first n bytes of s (which need not be NUL-terminated) and a NUL. */
 char *xstrndup(const char *s, size_t n);
+/* s without the white space (isspace) around it: the trailing cut in place (a NUL written), the
+ * leading skipped. Returns a pointer into s. */
+char *str_trim(char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Formatting into a fixed array, never silently cut (tools/lint/snprintf.sh refuses a bare
+ * snprintf into one):
+ * fmt_fixed: returns 0, or -1 when the result needs more than n bytes; dst is then "" (never a
+ *   prefix), and the caller refuses its input ("file:line: ... longer than N") or reports.
+ * xsnprintf: for results whose size is known to fit (a number, a bounded token); one that does not
+ *   fit is a program error: "<program>: internal limit: ..." on stderr and abort().
+ * fmt_msg: a message into a caller's error buffer; one longer than n ends in "..." (a visible cut,
+ *   never a silent one). */
+int fmt_fixed(char *dst, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4), warn_unused_result));
+void xsnprintf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fmt_msg(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void vfmt_msg(char *dst, size_t n, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 /* A buffer starts as { 0 } and owns its data until buf_take or buf_free. The appends never fail
  * (they grow the buffer) and keep data NUL-terminated, so binary data may hold NULs of its own. */

@@ -5,12 +5,15 @@
 #   make clib-test          cmocka tests of the helpers under ASan + UBSan, then the node tests
 #                           (script-json.test.js: the C rule and its JavaScript copy on one fixture)
 CLIB_DIR := tools/lib
+# The one sanitizer setting of every C test build (cmocka units, sanitized tools): ASan + UBSan, and
+# any UBSan finding stops the program with a non-zero status (without -fno-sanitize-recover it is
+# only printed, and the test passes). Each tool's makefile adds its own -O/-g.
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 CLIB_SRCS := $(sort $(wildcard $(CLIB_DIR)/*.c))
 CLIB_HDRS := $(wildcard $(CLIB_DIR)/*.h)
 
 CLIB_TEST_DIR := $(BUILD)/lib/tests
-CLIB_SAN = -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-omit-frame-pointer \
-	-fno-sanitize-recover=all -I$(CLIB_DIR) $(shell pkg-config --cflags jansson 2>/dev/null)
+CLIB_SAN = -std=c11 -g -O1 -Wall -Wextra -Werror $(SAN_FLAGS) -I$(CLIB_DIR) $(shell pkg-config --cflags jansson 2>/dev/null)
 CLIB_TEST_LIBS = $(shell pkg-config --libs jansson 2>/dev/null) $(shell pkg-config --libs cmocka)
 CLIB_UNITS := $(patsubst $(CLIB_DIR)/tests/%.c,$(CLIB_TEST_DIR)/%,$(wildcard $(CLIB_DIR)/tests/test_*.c))
 $(CLIB_TEST_DIR)/test_%: $(CLIB_DIR)/tests/test_%.c $(CLIB_SRCS) $(CLIB_HDRS)

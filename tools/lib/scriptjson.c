@@ -84,3 +84,48 @@ char *script_json_data(const char *comment, const char *key, const json_t *paylo
 	free(body);
 	return out;
 }
+
+/* err's line and text for a data script that does not have script_json_data's shape. */
+static json_t *not_data_script(json_error_t *err, int line, const char *what)
+{
+	memset(err, 0, sizeof *err);
+	err->line = line;
+	/* what: a short constant */
+	xsnprintf(err->text, sizeof err->text, "not a data script: %s", what);
+	return NULL;
+}
+
+json_t *script_json_data_read(const char *text, size_t len, json_error_t *err)
+{
+	static const char reg[] = "\nwindow.COURSE_DATA[";
+	const char *end = text + len, *p = text;
+	while (p < end && !(end - p >= (ptrdiff_t)strlen(reg) && !memcmp(p, reg, strlen(reg))))
+		p++;
+	if (p == end)
+		return not_data_script(err, 1, "no 'window.COURSE_DATA[' line");
+	int line = 2;
+	for (const char *c = text; c < p; c++)
+		line += *c == '\n';
+	p += strlen(reg);
+	json_t *key =
+		json_loadb(p, (size_t)(end - p), JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, err);
+	size_t used = err->position;
+	if (!json_is_string(key)) {
+		json_decref(key);
+		return not_data_script(err, line, "the key is not a JSON string");
+	}
+	json_decref(key);
+	p += used;
+	if (end - p < 4 || memcmp(p, "] = ", 4))
+		return not_data_script(err, line, "no '] = ' after the key");
+	p += 4;
+	json_t *payload = json_loadb(p, (size_t)(end - p), JSON_DISABLE_EOF_CHECK, err);
+	if (!payload)
+		return NULL;
+	p += err->position;
+	if (end - p != 2 || memcmp(p, ";\n", 2)) {
+		json_decref(payload);
+		return not_data_script(err, line, "the payload is not followed by ';' and the end");
+	}
+	return payload;
+}

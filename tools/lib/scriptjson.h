@@ -39,4 +39,10 @@ char *script_json(const json_t *j, int sort_keys);
  * Malloc'd (caller frees); NULL when jansson cannot encode payload. */
 char *script_json_data(const char *comment, const char *key, const json_t *payload);
 
+/* The payload of a data script script_json_data wrote (text, len bytes): the JSON after
+ * "window.COURSE_DATA[<key>] = ", which must end with ";" and a newline. A new reference, or NULL
+ * with err filled (line and text) when text is not such a script. For the generator, which reads
+ * the cells of asm-tool's data scripts (the "spot" quiz). */
+json_t *script_json_data_read(const char *text, size_t len, json_error_t *err);
+
 #endif

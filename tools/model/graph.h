@@ -36,6 +36,8 @@ struct graph {
 	const struct mm_trace *const *trace;
 	/* Static relations and sets (graph_build fills them). */
 	struct rel po, poloc, addr, data, ctrl, rmw;
+	/* pick-addr-dep, pick-data-dep, pick-ctrl-dep: each holds its plain relation too */
+	struct rel paddr, pdata, pctrl;
 	struct set R, W, M, acq, acqpc, rel, noret, excl, full, dmbld, dmbst, isb;
 };
 

@@ -33,6 +33,7 @@ struct run {
 	struct mm_stats *st;
 	int halt;	      /* 1: stop everything (callback or budget) */
 	struct lcache *cache; /* the locations' candidates by signature (locs.h) */
+	struct lbudget lb;    /* their search's steps (max_searched) */
 };
 
 /* The events some candidate's dynamic edges touch, numbered 0..k-1, and the fixed order among
@@ -177,12 +178,18 @@ static int run_combo(const struct mm_problem *p, const int *path, struct run *r,
 	}
 	check_prepare(&c.chk, &c.g, p->model);
 	if (!r->cache)
-		r->cache = lcache_new(c.chk.dyn);
+		r->cache = lcache_new(c.chk.dyn, &r->lb);
 	c.cand = xcalloc((size_t)c.g.nlocs + 1, sizeof *c.cand);
 	int none = 0;
-	for (int l = 0; l < c.g.nlocs && !none; l++)
+	for (int l = 0; l < c.g.nlocs && !none && !r->halt; l++) {
 		none = (c.cand[l] = lcache_get(r->cache, &c.g, l))->n == 0;
-	if (!none) {
+		if (c.cand[l]->partial) /* the search stopped at the budget: no verdict from here on */
+			r->st->partial = 1, r->halt = 1,
+			r->st->why =
+				"the budget of steps searching one location's coherence orders "
+				"(max_searched) was reached";
+	}
+	if (!none && !r->halt) {
 		compact(&c);
 		alloc_exec(&c);
 		product(&c, r);
@@ -208,7 +215,7 @@ int mm_enumerate(const struct mm_problem *p, mm_exec_fn fn, void *ctx, struct mm
 {
 	*stats = (struct mm_stats){ 0 };
 	*err = NULL;
-	struct run r = { fn, ctx, stats, 0, NULL };
+	struct run r = { fn, ctx, stats, 0, NULL, { p->max_searched, 0 } };
 	for (int t = 0; t < p->nthreads; t++)
 		if (p->threads[t].ntraces <= 0)
 			return 0;

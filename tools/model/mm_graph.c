@@ -180,6 +180,11 @@ static int check_trace(const struct graph *g, int t, char **err)
 		if (check_deps(tr, i, e->addr_deps, e->naddr, "address", err, g, t) ||
 		    check_deps(tr, i, e->data_deps, e->ndata, "data", err, g, t) ||
 		    check_deps(tr, i, e->ctrl_deps, e->nctrl, "control", err, g, t) ||
+		    check_deps(tr, i, e->pick_addr_deps, e->npick_addr, "pick address", err, g,
+			       t) ||
+		    check_deps(tr, i, e->pick_data_deps, e->npick_data, "pick data", err, g, t) ||
+		    check_deps(tr, i, e->pick_ctrl_deps, e->npick_ctrl, "pick control", err, g,
+			       t) ||
 		    check_rmw(g, t, i, err))
 			return -1;
 	}
@@ -220,7 +225,8 @@ static void make_sets(struct graph *g, int id, const struct mm_event *e)
 
 static void alloc_static(struct graph *g)
 {
-	struct rel *r[] = { &g->po, &g->poloc, &g->addr, &g->data, &g->ctrl, &g->rmw };
+	struct rel *r[] = { &g->po,  &g->poloc, &g->addr,  &g->data, &g->ctrl,
+			    &g->rmw, &g->paddr, &g->pdata, &g->pctrl };
 	for (size_t k = 0; k < sizeof r / sizeof r[0]; k++)
 		*r[k] = rel_new(g->n);
 	struct set *s[] = { &g->R,     &g->W,	 &g->M,	   &g->acq,   &g->acqpc, &g->rel,
@@ -229,7 +235,7 @@ static void alloc_static(struct graph *g)
 		*s[k] = set_new(g->n);
 }
 
-/* po, po-loc, addr, data, ctrl, rmw and the event classes; M = R | W, the initial writes included. */
+/* po, po-loc, addr, data, ctrl, their pick forms, rmw and the event classes; M = R | W, the initial writes included. */
 static void make_static(struct graph *g)
 {
 	alloc_static(g);
@@ -249,11 +255,18 @@ static void make_static(struct graph *g)
 			add_deps(&g->addr, g, t, i, e->addr_deps, e->naddr);
 			add_deps(&g->data, g, t, i, e->data_deps, e->ndata);
 			add_deps(&g->ctrl, g, t, i, e->ctrl_deps, e->nctrl);
+			add_deps(&g->paddr, g, t, i, e->pick_addr_deps, e->npick_addr);
+			add_deps(&g->pdata, g, t, i, e->pick_data_deps, e->npick_data);
+			add_deps(&g->pctrl, g, t, i, e->pick_ctrl_deps, e->npick_ctrl);
 			if (e->rmw >= 0)
 				rel_add(&g->rmw, id, graph_id(g, t, e->rmw));
 		}
 	for (int x = 0; x < g->M.w; x++)
 		g->M.b[x] = g->R.b[x] | g->W.b[x];
+	/* pick-dtrm = (dtrm | iico_ctrl)+ holds dtrm: each pick dependency holds the plain one */
+	rel_union(&g->paddr, &g->addr);
+	rel_union(&g->pdata, &g->data);
+	rel_union(&g->pctrl, &g->ctrl);
 }
 
 int graph_build(struct graph *g, int nthreads, const struct mm_trace *const *trace,
@@ -281,7 +294,8 @@ void graph_free(struct graph *g)
 	for (int l = 0; l < g->nlocs; l++)
 		free(g->locs[l].writes), free(g->locs[l].reads);
 	free(g->locs), free(g->ev), free(g->base);
-	struct rel *r[] = { &g->po, &g->poloc, &g->addr, &g->data, &g->ctrl, &g->rmw };
+	struct rel *r[] = { &g->po,  &g->poloc, &g->addr,  &g->data, &g->ctrl,
+			    &g->rmw, &g->paddr, &g->pdata, &g->pctrl };
 	for (size_t k = 0; k < sizeof r / sizeof r[0]; k++)
 		rel_free(r[k]);
 	struct set *s[] = { &g->R,     &g->W,	 &g->M,	   &g->acq,   &g->acqpc, &g->rel,

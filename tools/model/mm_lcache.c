@@ -8,20 +8,22 @@
 #include "locs.h"
 
 struct entry {
-	char *key; /* NULL: empty slot */
-	struct lcands c;
+	char *key;	  /* NULL: empty slot */
+	struct lcands *c; /* its own allocation: a pointer to it outlives the slots' growth */
 };
 
 struct lcache {
 	unsigned dyn;
+	struct lbudget *b;
 	struct entry *slots;
 	size_t n, size;
 };
 
-struct lcache *lcache_new(unsigned dyn)
+struct lcache *lcache_new(unsigned dyn, struct lbudget *b)
 {
 	struct lcache *c = xcalloc(1, sizeof *c);
 	c->dyn = dyn;
+	c->b = b;
 	c->size = 64;
 	c->slots = xcalloc(c->size, sizeof *c->slots);
 	return c;
@@ -93,24 +95,24 @@ const struct lcands *lcache_get(struct lcache *c, const struct graph *g, int l)
 	struct entry *e = slot(c, key);
 	if (e->key) {
 		free(key);
-		return &e->c;
+		return e->c;
 	}
 	if (2 * (c->n + 1) > c->size) {
 		grow(c);
 		e = slot(c, key);
 	}
 	e->key = key;
-	e->c = (struct lcands){ 0 };
-	locs_candidates(g, l, c->dyn, &e->c);
+	e->c = xcalloc(1, sizeof *e->c);
+	locs_candidates(g, l, c->dyn, c->b, e->c);
 	c->n++;
-	return &e->c;
+	return e->c;
 }
 
 void lcache_free(struct lcache *c)
 {
 	for (size_t k = 0; k < c->size; k++)
 		if (c->slots[k].key)
-			free(c->slots[k].key), lcands_free(&c->slots[k].c);
+			free(c->slots[k].key), lcands_free(c->slots[k].c), free(c->slots[k].c);
 	free(c->slots);
 	free(c);
 }

@@ -19,9 +19,22 @@ struct search {
 	char *used;
 	struct rel poloc, work; /* po-loc among the location's events (local numbers); scratch */
 	unsigned dyn;
+	struct lbudget *b;
 	struct lcands *out;
 	int found;
 };
+
+/* One more step of the search: 0 while the budget allows it; past it, 1 with out->partial set
+ * (every caller returns, so the search unwinds). */
+static int spent(struct search *s)
+{
+	if (s->out->partial)
+		return 1;
+	if (!s->b || !s->b->max || ++s->b->spent <= s->b->max)
+		return 0;
+	s->out->partial = 1;
+	return 1;
+}
 
 static int gid(const struct search *s, int local)
 {
@@ -141,6 +154,8 @@ static int may_read(const struct search *s, int i, int w)
 
 static void choose_rf(struct search *s, int i)
 {
+	if (spent(s))
+		return;
 	if (i == s->nr) {
 		record(s);
 		return;
@@ -167,6 +182,8 @@ static int may_place(const struct search *s, int w)
 
 static void choose_co(struct search *s, int p)
 {
+	if (spent(s))
+		return;
 	if (p == s->nw) {
 		if (internal(s))
 			choose_rf(s, 0);
@@ -181,11 +198,12 @@ static void choose_co(struct search *s, int p)
 	}
 }
 
-int locs_candidates(const struct graph *g, int l, unsigned dyn, struct lcands *out)
+int locs_candidates(const struct graph *g, int l, unsigned dyn, struct lbudget *b,
+		    struct lcands *out)
 {
 	const struct gloc *L = &g->locs[l];
 	struct search s = {
-		.g = g, .L = L, .nw = L->nwrites, .nr = L->nreads, .dyn = dyn, .out = out
+		.g = g, .L = L, .nw = L->nwrites, .nr = L->nreads, .dyn = dyn, .b = b, .out = out
 	};
 	s.co = xmalloc((size_t)s.nw * sizeof(int));
 	s.pos = xmalloc((size_t)s.nw * sizeof(int));

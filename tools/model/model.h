@@ -53,6 +53,15 @@ struct mm_event {
 	 * an earlier MM_R of the same trace (else mm_enumerate refuses the trace). */
 	int *addr_deps, *data_deps, *ctrl_deps;
 	int naddr, ndata, nctrl;
+	/* Pick dependencies (herd7's aarch64deps.cat: pick-basic-dep = [R|Rreg]; (dtrm | iico_ctrl)+):
+	 * the reads this event depends on through a path that passes through the condition of a
+	 * conditional select or compare (CSEL, CSINC, CSINV, CSNEG and aliases, CCMP, CCMN: the
+	 * flags choose the result, iico_ctrl), in the same three roles as above. The checker takes
+	 * pick-addr-dep = addr | pick_addr (and so for data and ctrl), so a read already in addr_deps
+	 * need not be repeated. Same rules as above (sorted, no duplicates, earlier MM_R of the same
+	 * trace); producers without conditional selects leave them NULL and 0. */
+	int *pick_addr_deps, *pick_data_deps, *pick_ctrl_deps;
+	int npick_addr, npick_data, npick_ctrl;
 	/* Where the event comes from, for witnesses and pages; the library only copies these. */
 	uint64_t pc;
 	int line; /* source line, 0 if none */
@@ -95,8 +104,11 @@ struct mm_init {
 	uint64_t value;
 };
 
-/* What to enumerate. max_checked: a budget on candidate executions checked (0: none); past it the
- * run stops and is partial (mm_stats.why names the bound). */
+/* What to enumerate. max_checked: a budget on candidate executions checked (0: none); max_searched:
+ * a budget on the steps of the search for the locations' candidate coherence orders and reads
+ * (each order or read choice tried), which grows with every interleaving of a location's writes
+ * before any candidate is checked (0: none). Past either the run stops and is partial (mm_stats.why
+ * names the bound). */
 struct mm_problem {
 	enum mm_model_id model;
 	int nthreads;
@@ -104,6 +116,7 @@ struct mm_problem {
 	const struct mm_init *init;
 	int ninit;
 	uint64_t max_checked;
+	uint64_t max_searched;
 };
 
 /* An event of an execution: thread and index in that thread's chosen trace. thread == MM_INIT: the
@@ -161,6 +174,20 @@ struct mm_stats {
 int mm_enumerate(const struct mm_problem *p, mm_exec_fn fn, void *ctx, struct mm_stats *stats,
 		 char **err);
 
+/* ---- Explaining an execution ------------------------------------------------------------------ */
+/* A pair of events of one thread: from before to in program order (indices in its chosen trace). */
+struct mm_pair {
+	int thread, from, to;
+};
+/* For an execution x that model m allowed (x as the callback got it, with the problem's init): the
+ * pairs of accesses of one thread, from before to in program order, whose order x contradicts (`to`
+ * reaches `from` through po | rf | co | fr, so sequential consistency would forbid x) and that m does
+ * not order (not in its fixed order: Armv8's lob+). These are the ordering edges x is missing: any one
+ * of them ordered would forbid x. None for an execution SC allows. Returns their number with *out
+ * (malloc'd, the caller frees; NULL when 0), or -1 with *err (malloc'd) for input graph_build refuses. */
+int mm_unordered(enum mm_model_id m, const struct mm_exec *x, const struct mm_init *init, int ninit,
+		 struct mm_pair **out, char **err);
+
 /* "sc", "armv8", "armv8-broken-nodeps", "armv8-broken-ldst", "armv8-broken-nomca" (static). */
 const char *mm_model_name(enum mm_model_id m);
 /* The id for a name above; -1 if none. */
@@ -186,5 +213,51 @@ int mm_values_add(struct mm_values *s, uint64_t addr, uint64_t v);
 /* addr's set, or NULL when nothing was added for addr (the pointer is valid until the next add). */
 const struct mm_valset *mm_values_get(const struct mm_values *s, uint64_t addr);
 void mm_values_free(struct mm_values *s);
+
+/* ---- The read values' fixpoint (mm_rounds.c): the one driver of every producer ---------------- */
+
+/* A thread's paths for one input, as the producer's run left them (valid until its next run). */
+struct mm_round_paths {
+	const struct mm_trace *traces;
+	int ntraces;
+	int partial;	 /* the run was cut by one of the producer's bounds */
+	const char *why; /* static, when partial */
+};
+/* Runs thread t with in, the values its reads may return, replacing its previous paths: 0, or -1
+ * (the caller keeps its message; the rounds stop). */
+typedef int (*mm_round_fn)(void *ctx, int t, const struct mm_values *in,
+			   struct mm_round_paths *out);
+/* After a round, with every value so far (base and writes): a static reason to stop as partial, or NULL. */
+typedef const char *(*mm_round_check_fn)(void *ctx, const struct mm_values *all);
+
+#define MM_ROUNDS_MAX_THREADS 8
+
+struct mm_rounds_opts {
+	const struct mm_values *base; /* values any read may return besides the writes (NULL: none) */
+	int own_writes;		      /* a thread's input has the values it wrote itself too */
+	/* The stop that keeps the result exact: after round bound + 1 nothing new can matter (a value
+	 * first written later needs a longer chain of reads, each of the write before it, than any
+	 * execution the model allows has). bound 0: the most reads of one path of each thread, summed
+	 * over the threads, recomputed every round. */
+	int bound;
+	int max_rounds; /* partial when the values still grow after this many (0: none) */
+	const char *max_rounds_why; /* its static reason */
+	int stop_on_partial; /* a thread's partial paths end the rounds (else: noted at the end) */
+	mm_round_check_fn check; /* may be NULL */
+};
+
+struct mm_rounds {
+	int rounds;
+	int partial;	 /* max_rounds reached, check's reason, or a thread's paths partial */
+	const char *why; /* static, when partial: the first of these met */
+};
+
+/* Runs the threads round by round: in each round every thread whose input grew runs again with the
+ * values written in the rounds before it (the other threads', and its own when own_writes, plus
+ * base); the rounds stop when no thread writes a new value, after round bound + 1, at max_rounds, or
+ * as stop_on_partial and check say. nthreads is at most MM_ROUNDS_MAX_THREADS (else -1). The last run's paths of each
+ * thread are the result (the producer holds them). Returns 0, or -1 when a run failed. */
+int mm_rounds(int nthreads, mm_round_fn run, void *ctx, const struct mm_rounds_opts *o,
+	      struct mm_rounds *r);
 
 #endif

@@ -7,8 +7,7 @@ MODEL_SRCS := $(sort $(wildcard $(MODEL_DIR)/*.c))
 MODEL_HDRS := $(wildcard $(MODEL_DIR)/*.h)
 
 MODEL_TEST_DIR := $(BUILD)/model/tests
-MODEL_SAN := -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-omit-frame-pointer \
-	-fno-sanitize-recover=all -I$(MODEL_DIR) -I$(CLIB_DIR)
+MODEL_SAN := -std=c11 -g -O1 -Wall -Wextra -Werror $(SAN_FLAGS) -I$(MODEL_DIR) -I$(CLIB_DIR)
 MODEL_UNITS := $(patsubst $(MODEL_DIR)/tests/%.c,$(MODEL_TEST_DIR)/%,$(wildcard $(MODEL_DIR)/tests/test_*.c))
 MODEL_TEST_HDRS := $(wildcard $(MODEL_DIR)/tests/*.h)
 MODEL_TEST_HELPERS := $(filter-out $(MODEL_DIR)/tests/test_%.c,$(wildcard $(MODEL_DIR)/tests/*.c))

@@ -20,7 +20,9 @@
 //      armv8: {expect, broken, breaks}}}}}     an AArch64 cell under the Armv8 model: its
 //                                              expect-armv8 lines, and the guarantees it breaks,
 //                                              the fixed code's too (the processor's reordering)
-// An unexplored or partial cell gets no verdict here (native-check fails on it).
+// An unexplored or partial cell gets no verdict here (native-check fails on it). Beside it,
+// DATA_DIR/native/<id>/explorer.json: the WebAssembly explorer's outcomes marked the same way
+// (explorerView), for the pages' one outcome panel.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -78,8 +80,32 @@ function main(argv) {
   const out = { id, guarantees: fixes.map((g) => ({ line: g.line, expr: g.expr })), cells };
   const file = path.join(data, 'native', id, 'expect.json');
   writeFileAtomic(file, JSON.stringify(out));
+  writeFileAtomic(path.join(data, 'native', id, 'explorer.json'), JSON.stringify(explorerView(data, id, meta, fixes)));
   return 0;
 }
 
+// The explorer's build beside the machine code (issue 27, point 6): the WebAssembly explorer's
+// outcomes of each variant under SC (DATA_DIR/outcomes/<id>.json), marked by the same checker as the
+// cells (the fix's guarantees, on the plain and transformed variants). Written to
+// DATA_DIR/native/<id>/explorer.json: {build: {compiler, opt, model}, variants: {<variant>:
+// {outcomes: [{key, witness, breaks?}], executions, partial}}}, or {} without explorer outcomes.
+function explorerView(data, id, meta, fixes) {
+  const file = path.join(data, 'outcomes', id + '.json');
+  if (!fs.existsSync(file)) return {};
+  const doc = readJson(file);
+  const variants = {};
+  for (const [v, r] of Object.entries(doc.variants || {})) {
+    const { breaks } = verdict(meta, v, r, v === 'fixed' ? [] : fixes);
+    variants[v] = {
+      executions: r.executions,
+      partial: !!r.partial,
+      outcomes: r.outcomes.map((o) =>
+        Object.assign({ key: o.key, witness: o.witness }, breaks[o.key] ? { breaks: breaks[o.key] } : {}),
+      ),
+    };
+  }
+  return { build: doc.build, variants };
+}
+
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
-module.exports = { guarantees, verdict };
+module.exports = { guarantees, verdict, explorerView };

@@ -10,22 +10,22 @@ NATIVE_OBJ := $(BUILD)/native/obj
 NATIVE_TOOL := $(BUILD)/native/native-tool
 NATIVE_PKGS := jansson libxxhash libdw libelf unicorn
 NATIVE_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(shell pkg-config --cflags $(NATIVE_PKGS) 2>/dev/null) \
-	-I$(NATIVE_DIR)/src -Itools/asm/src -I$(CLIB_DIR) -Itools/a64/src -I$(MODEL_DIR) -MMD -MP
-NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null)
-# tools/asm/src/conf.c: the one matcher of cell patterns (compiler/arch/opt, any, comma lists)
+	-I$(NATIVE_DIR)/src -I$(EXAMPLE_DIR) -I$(CLIB_DIR) -Itools/a64/src -I$(MODEL_DIR) -MMD -MP
+NATIVE_LIBS := $(shell pkg-config --libs $(NATIVE_PKGS) 2>/dev/null) -lm
+# tools/example/conf.c: the one matcher of cell patterns (compiler/arch/opt, any, comma lists)
 # tools/lib: allocation, growable strings and file reading (one implementation for every C tool)
 # The Armv8 cells: tools/a64's producer of traces (a thread alone on Unicorn, the instruction
 # classifier, register and memory dependencies, loops) and tools/model's checker.
 NATIVE_A64_SRCS := $(addprefix tools/a64/src/,access.c cpu.c deps.c insn.c rounds.c run.c spin.c tset.c)
-NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) tools/asm/src/conf.c $(CLIB_SRCS) \
+NATIVE_SRCS := $(sort $(wildcard $(NATIVE_DIR)/src/*.c)) $(EXAMPLE_DIR)/conf.c $(CLIB_SRCS) \
 	$(NATIVE_A64_SRCS) $(MODEL_SRCS)
 NATIVE_LIB_SRCS := $(filter-out $(NATIVE_DIR)/src/main.c $(NATIVE_DIR)/src/cmd_%.c,$(NATIVE_SRCS))
-native_obj = $(patsubst $(MODEL_DIR)/%.c,$(2)/model-%.o,$(patsubst tools/a64/src/%.c,$(2)/a64-%.o,$(patsubst $(CLIB_DIR)/%.c,$(2)/lib-%.o,$(patsubst tools/asm/src/%.c,$(2)/asm-%.o,$(patsubst $(NATIVE_DIR)/src/%.c,$(2)/%.o,$(1))))))
+native_obj = $(patsubst $(MODEL_DIR)/%.c,$(2)/model-%.o,$(patsubst tools/a64/src/%.c,$(2)/a64-%.o,$(patsubst $(CLIB_DIR)/%.c,$(2)/lib-%.o,$(patsubst $(EXAMPLE_DIR)/%.c,$(2)/example-%.o,$(patsubst $(NATIVE_DIR)/src/%.c,$(2)/%.o,$(1))))))
 
 $(NATIVE_OBJ)/%.o: $(NATIVE_DIR)/src/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
-$(NATIVE_OBJ)/asm-%.o: tools/asm/src/%.c
+$(NATIVE_OBJ)/example-%.o: $(EXAMPLE_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(NATIVE_CFLAGS) -c $< -o $@
 $(NATIVE_OBJ)/lib-%.o: $(CLIB_DIR)/%.c
@@ -79,14 +79,17 @@ endef
 # The example's predicates on every cell, by the one checker (tools/wasm/lib/expect.js).
 define NATIVE_COLLECT_RULE
 $(BUILD)/data/native/$(1)/expect.json: $(foreach t,$(NATIVE_TARGETS),$(BUILD)/data/native/$(1)/$(t).json) \
-		$(NATIVE_DIR)/expect.js tools/wasm/lib/expect.js tools/wasm/runtime.js
+		$(NATIVE_DIR)/expect.js tools/wasm/lib/expect.js tools/wasm/runtime.js \
+		$(filter $(BUILD)/data/outcomes/$(1).json,$(WASM_OUTCOMES))
 	@node $(NATIVE_DIR)/expect.js $(BUILD)/data $(1) $(NATIVE_TARGETS)
-$(BUILD)/data/native/$(1).json: $(BUILD)/data/native/$(1)/expect.json $(NATIVE_TOOL)
+$(BUILD)/data/native/$(1).json: $(BUILD)/data/native/$(1)/expect.json $(NATIVE_TOOL) $(BUILD)/data/examples/$(1).json
 	@$(NATIVE_TOOL) collect $(BUILD)/data $(1) $(NATIVE_TARGETS)
 endef
 $(foreach id,$(NATIVE_IDS),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_CELL_RULE,$(id),$(t)))))
 $(foreach id,$(NATIVE_IDS),$(eval $(call NATIVE_COLLECT_RULE,$(id))))
 NATIVE_DATA := $(NATIVE_IDS:%=$(BUILD)/data/native/%.json)
+# build/data's directories keyed by an example's id (tools/gen/prune-data.sh removes a gone id's files)
+DATA_BY_ID += native site/native
 # The bad outcomes of each example and the cells whose real code reaches them ("How real" page).
 NATIVE_BEHAVIOUR := $(BUILD)/data/native/behaviour.json
 $(NATIVE_BEHAVIOUR): $(NATIVE_DATA) $(NATIVE_TOOL) $(BUILD)/inputs/examples.list \
@@ -114,12 +117,12 @@ CHECK_TARGETS += native-check
 
 # ---- tests: cmocka under ASan/UBSan --------------------------------------------------------------
 NATIVE_ASAN := $(BUILD)/native/asan
-NATIVE_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -O1
+NATIVE_SAN := $(SAN_FLAGS) -O1
 NATIVE_ASAN_OBJS := $(call native_obj,$(NATIVE_LIB_SRCS),$(NATIVE_ASAN))
 $(NATIVE_ASAN)/%.o: $(NATIVE_DIR)/src/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
-$(NATIVE_ASAN)/asm-%.o: tools/asm/src/%.c
+$(NATIVE_ASAN)/example-%.o: $(EXAMPLE_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(filter-out -O2,$(NATIVE_CFLAGS)) $(NATIVE_SAN) -c $< -o $@
 $(NATIVE_ASAN)/lib-%.o: $(CLIB_DIR)/%.c
@@ -154,13 +157,13 @@ $(NATIVE_PROGS)/asm/$(1).o: $(NATIVE_DIR)/tests/programs/$(1).S examples/targets
 	@$(call native_cmd,gcc-12/$(1)) -c $$< -o $$@
 endef
 define NATIVE_C_RULE
-$(NATIVE_PROGS)/$(1)/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c examples/targets.conf examples/include/course.h
+$(NATIVE_PROGS)/$(1)/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c $(NATIVE_DIR)/tests/programs/shapes.h examples/targets.conf examples/include/course.h
 	@mkdir -p $$(@D)
 	@$(call native_cmd,$(2)) $(NATIVE_CONF_FLAGS) -O2 -std=gnu11 -Iexamples/include -c $$< -o $$@
 endef
 # armv8.c also at -O0 on the AArch64 targets (test_armv8.c: dependencies through stack slots)
 define NATIVE_C_O0_RULE
-$(NATIVE_PROGS)/$(1)-O0/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c examples/targets.conf examples/include/course.h
+$(NATIVE_PROGS)/$(1)-O0/$(2).o: $(NATIVE_DIR)/tests/programs/$(1).c $(NATIVE_DIR)/tests/programs/shapes.h examples/targets.conf examples/include/course.h
 	@mkdir -p $$(@D)
 	@$(call native_cmd,$(2)) $(NATIVE_CONF_FLAGS) -O0 -std=gnu11 -Iexamples/include -c $$< -o $$@
 endef
@@ -170,7 +173,7 @@ $(foreach a,$(NATIVE_ASM_ARCHES),$(eval $(call NATIVE_ASM_RULE,$(a))))
 $(foreach p,$(NATIVE_TEST_C),$(foreach t,$(NATIVE_TARGETS),$(eval $(call NATIVE_C_RULE,$(p),$(t)))))
 $(foreach t,$(NATIVE_AARCH64_TARGETS),$(eval $(call NATIVE_C_O0_RULE,armv8,$(t))))
 
-.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/asm-%.o $(NATIVE_ASAN)/lib-%.o $(NATIVE_ASAN)/a64-%.o \
+.PRECIOUS: $(NATIVE_ASAN)/%.o $(NATIVE_ASAN)/example-%.o $(NATIVE_ASAN)/lib-%.o $(NATIVE_ASAN)/a64-%.o \
 	$(NATIVE_ASAN)/model-%.o $(NATIVE_ASAN)/tests/%.o
 .PHONY: native-test
 native-test: $(NATIVE_TESTS) $(NATIVE_PROG_OBJS)

@@ -50,34 +50,55 @@ async function main() {
   const edit = (i) => base.replace('\t\tcontinue;\n#elif FIXED', '\t{\t' + 'barrier(); '.repeat(i) + '}\n#elif FIXED');
   const cell = 'gcc-12/x86_64/O2';
   try {
-    console.log(`playground-bench: ${n} edits of ${ID}, first cell ${cell}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `playground-bench: ${n} edits of ${ID}, first cell ${cell}, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     const warm = await timed(s.port, edit(100), cell);
-    console.log(`  warm-up run (empty caches): code ${warm.code} ms, explorer ${warm.explorer} ms, matrix ${warm.matrix} ms`);
+    console.log(
+      `  warm-up run (empty caches): code ${warm.code} ms, explorer ${warm.explorer} ms, matrix ${warm.matrix} ms`,
+    );
     const rows = [];
     for (let i = 1; i <= n; i++) {
       const t = await timed(s.port, edit(i), cell);
       rows.push(t);
-      console.log(`  edit ${String(i).padStart(2)}: code ${String(t.code).padStart(5)} ms   explorer ${String(t.explorer).padStart(5)} ms   matrix ${String(t.matrix).padStart(6)} ms`);
+      console.log(
+        `  edit ${String(i).padStart(2)}: code ${String(t.code).padStart(5)} ms   explorer ${String(t.explorer).padStart(5)} ms   matrix ${String(t.matrix).padStart(6)} ms`,
+      );
     }
     const again = Date.now();
     const r = await post(s.port, '/playground/api/run', { kind: 'example', id: ID, source: edit(n), cells: [cell] });
     const cachedMs = Date.now() - again;
-    console.log(`  the last source again: answered from its result in ${cachedMs} ms (status ${r.status}, state ${r.json.state})`);
+    console.log(
+      `  the last source again: answered from its result in ${cachedMs} ms (status ${r.status}, state ${r.json.state})`,
+    );
     let ok = true;
     for (const k of ['code', 'explorer', 'matrix']) {
       const m = median(rows.map((x) => x[k]));
       const met = m < GOALS[k];
       ok = ok && met;
-      console.log(`  median ${k.padEnd(8)} ${String(m).padStart(6)} ms   goal < ${GOALS[k]} ms: ${met ? 'met' : 'NOT met'}`);
+      console.log(
+        `  median ${k.padEnd(8)} ${String(m).padStart(6)} ms   goal < ${GOALS[k]} ms: ${met ? 'met' : 'NOT met'}`,
+      );
     }
-    console.log(`  load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `  load average at the end ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     return ok;
   } finally {
     await s.close();
   }
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.error(`playground-bench: ${e.stack || e.message}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`playground-bench: ${e.stack || e.message}`);
+    process.exit(1);
+  },
+);

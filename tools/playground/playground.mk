@@ -5,8 +5,12 @@
 #   make playground-test     node:test: guards, the hostile corpus, runs (tools/playground/tests)
 #   make playground-bench    medians of ten edits (part of `make bench`)
 PG_DIR := tools/playground
-PLAYGROUND_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen $(BUILD)/sandbox/sandbox $(NATIVE_TOOL) $(LITMUS_TOOL)
+PLAYGROUND_NEEDS := $(BUILD)/asm/asm-tool $(BUILD)/bin/sitegen $(BUILD)/sandbox/sandbox $(NATIVE_TOOL) $(LITMUS_TOOL) $(A64_TOOL)
 serve: $(PLAYGROUND_NEEDS)
+# the browser suite's playground pages run these too: made once before make check's suites start (a fresh
+# clone's browser-test ran its playground test before a64-litmus-test had built a64-tool: bwrap could not
+# find it, seen in the page's status)
+CHECK_NEEDS += $(PLAYGROUND_NEEDS)
 
 .PHONY: playground-test playground-bench
 # one file at a time: each runs a server whose steps already use every core

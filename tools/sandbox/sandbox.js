@@ -19,6 +19,9 @@ const LIMITS = {
   compile: { cpu: 30, wall: 60, mem: 1024, output: 64 << 10, file: 64 << 20, procs: 16 },
   disassemble: { cpu: 30, wall: 60, mem: 1024, output: 16 << 20, file: 64 << 20, procs: 8 },
   explore: { cpu: 240, wall: 300, mem: 1536, output: 64 << 20, file: 256 << 20, procs: 32 },
+  // the native explorer under Armv8 (the lab's AArch64 cells): Unicorn reserves its translation
+  // buffers as data (1 GB each, two machines per cell) while its resident memory stays small
+  armv8: { cpu: 120, wall: 180, mem: 4096, output: 16 << 20, file: 256 << 20, procs: 32 },
 };
 
 // The teacher's explicit opt-out: LAB_UNSANDBOXED=1 (or opts.unsandboxed).
@@ -34,9 +37,27 @@ function step(o) {
   const lim = Object.assign({}, LIMITS[o.step] || LIMITS.default, o.limits || {});
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbx-verdict-'));
   const verdictFile = path.join(dir, 'verdict.json');
-  const args = ['run', '--step', o.step, '--verdict', verdictFile, '--cwd', o.cwd || process.cwd(),
-    '--cpu', String(lim.cpu), '--wall', String(lim.wall), '--mem', String(lim.mem),
-    '--output', String(lim.output), '--file', String(lim.file), '--procs', String(lim.procs)];
+  const args = [
+    'run',
+    '--step',
+    o.step,
+    '--verdict',
+    verdictFile,
+    '--cwd',
+    o.cwd || process.cwd(),
+    '--cpu',
+    String(lim.cpu),
+    '--wall',
+    String(lim.wall),
+    '--mem',
+    String(lim.mem),
+    '--output',
+    String(lim.output),
+    '--file',
+    String(lim.file),
+    '--procs',
+    String(lim.procs),
+  ];
   for (const p of o.ro || []) args.push('--ro', path.resolve(p));
   for (const p of o.rw || []) args.push('--rw', path.resolve(p));
   for (const [k, v] of Object.entries(o.env || {})) args.push('--env', `${k}=${v}`);
@@ -47,16 +68,37 @@ function step(o) {
   try {
     v = JSON.parse(fs.readFileSync(verdictFile, 'utf8'));
   } catch (e) {
-    v = { verdict: 'ERROR', limit: null, exit_code: null, signal: null, sandboxed: !optedOut(o), usage: null,
-      message: `${o.step}: ERROR: the sandbox tool did not report (${r.error ? r.error.message : `exit ${r.status}`}` +
-        `${fs.existsSync(BIN) ? '' : `; ${BIN} is not built: make sandbox`})` };
+    v = {
+      verdict: 'ERROR',
+      limit: null,
+      exit_code: null,
+      signal: null,
+      sandboxed: !optedOut(o),
+      usage: null,
+      message:
+        `${o.step}: ERROR: the sandbox tool did not report (${r.error ? r.error.message : `exit ${r.status}`}` +
+        `${fs.existsSync(BIN) ? '' : `; ${BIN} is not built: make sandbox`})`,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   // the runner's own "sandbox: ..." line is in the verdict; keep stderr the step's
-  const stderr = (r.stderr || '').split('\n').filter((l) => !l.startsWith('sandbox: ' + o.step + ': ')).join('\n');
-  return { step: o.step, verdict: v.verdict, limit: v.limit, message: v.message, exitCode: v.exit_code,
-    signal: v.signal, sandboxed: v.sandboxed, usage: v.usage, stdout: r.stdout || '', stderr };
+  const stderr = (r.stderr || '')
+    .split('\n')
+    .filter((l) => !l.startsWith('sandbox: ' + o.step + ': '))
+    .join('\n');
+  return {
+    step: o.step,
+    verdict: v.verdict,
+    limit: v.limit,
+    message: v.message,
+    exitCode: v.exit_code,
+    signal: v.signal,
+    sandboxed: v.sandboxed,
+    usage: v.usage,
+    stdout: r.stdout || '',
+    stderr,
+  };
 }
 
 // A limit, a refusal or a sandbox error: the step did not end on its own.
@@ -82,12 +124,26 @@ function checkSubmission(o) {
   const seen = new Set();
   const findings = [];
   fs.mkdirSync(o.work, { recursive: true });
-  const pp = (c, argv) => step({ step: 'preprocess', cwd: o.cwd, unsandboxed: o.unsandboxed, limits: o.limits,
-    argv: c.argv.concat(['-nostdinc', '-I', incDir], argv), ro: [file, o.courseH].concat(c.headers || []), rw: [o.work], env: c.env });
+  const pp = (c, argv) =>
+    step({
+      step: 'preprocess',
+      cwd: o.cwd,
+      unsandboxed: o.unsandboxed,
+      limits: o.limits,
+      argv: c.argv.concat(['-nostdinc', '-I', incDir], argv),
+      ro: [file, o.courseH].concat(c.headers || []),
+      rw: [o.work],
+      env: c.env,
+    });
   const check = (c, args, ro) => {
     const allow = [path.join(incDir, 'course.h')].concat(c.headers || []).flatMap((h) => ['--allow', path.resolve(h)]);
-    const chk = step({ step: 'check', cwd: o.cwd, unsandboxed: o.unsandboxed, ro: [BIN, file, o.courseH].concat(ro),
-      argv: [BIN, 'check', '--source', file].concat(allow, args) });
+    const chk = step({
+      step: 'check',
+      cwd: o.cwd,
+      unsandboxed: o.unsandboxed,
+      ro: [BIN, file, o.courseH].concat(ro),
+      argv: [BIN, 'check', '--source', file].concat(allow, args),
+    });
     if (!stopped(chk) && chk.exitCode > 1) throw new Error(`sandbox check failed: ${chk.stderr}`);
     for (const l of chk.stdout.split('\n').filter(Boolean)) {
       if (!seen.has(l)) findings.push(l);
@@ -103,7 +159,8 @@ function checkSubmission(o) {
     if (pre.verdict === 'FAIL' || !fs.existsSync(base + '.d') || !fs.existsSync(base + '.i')) {
       // exits 1 when a missing header leaves an #if undefined, yet lists every include it saw
       const deps = pp(c, ['-M', '-MG', '-w', '-MF', base + '.mg.d', file]);
-      const chk = !stopped(deps) && fs.existsSync(base + '.mg.d') ? check(c, ['--deps', base + '.mg.d'], [base + '.mg.d']) : null;
+      const chk =
+        !stopped(deps) && fs.existsSync(base + '.mg.d') ? check(c, ['--deps', base + '.mg.d'], [base + '.mg.d']) : null;
       if (chk && stopped(chk)) return { ok: false, findings, stopped: chk, compiler: c.name };
       if (findings.length) return { ok: false, findings, stopped: null, compiler: c.name };
       return { ok: false, findings, stopped: null, diagnostics: pre.stderr + pre.stdout, compiler: c.name };

@@ -20,7 +20,7 @@ $(SBX): $(SBX_SRCS) $(SBX_HDRS)
 SBX_TEST_DIR := $(BUILD)/sandbox/tests
 SBX_LIB_SRCS := $(filter-out $(SBX_DIR)/src/main.c,$(SBX_SRCS))
 SBX_UNITS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/test_*.c))
-SBX_SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SBX_SAN := $(SAN_FLAGS)
 SBX_SAN_LIB := $(SBX_TEST_DIR)/san/libsandbox.a
 SBX_OBJ = $(patsubst $(CLIB_DIR)/%.c,$(1)/lib/%.o,$(patsubst $(SBX_DIR)/src/%.c,$(1)/%.o,$(SBX_LIB_SRCS)))
 $(SBX_TEST_DIR)/san/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)
@@ -37,7 +37,7 @@ $(SBX_TEST_DIR)/test_%: $(SBX_DIR)/tests/test_%.c $(SBX_SAN_LIB)
 
 # libFuzzer harnesses (clang-14 ships libFuzzer in Debian 12), replayed on their seeds by the tests
 SBX_FUZZ_CC := clang-14
-SBX_FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=address,undefined -I$(CLIB_DIR) $(shell pkg-config --cflags jansson 2>/dev/null)
+SBX_FUZZ_FLAGS := -std=c11 -g -O1 $(SAN_FLAGS) -I$(CLIB_DIR) $(shell pkg-config --cflags jansson 2>/dev/null)
 SBX_FUZZ_LIB := $(SBX_TEST_DIR)/fuzz/libsandbox.a
 SBX_FUZZERS := $(patsubst $(SBX_DIR)/tests/%.c,$(SBX_TEST_DIR)/%,$(wildcard $(SBX_DIR)/tests/fuzz_*.c))
 $(SBX_TEST_DIR)/fuzz/%.o: $(SBX_DIR)/src/%.c $(SBX_HDRS)

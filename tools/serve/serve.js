@@ -19,11 +19,18 @@ const http = require('node:http');
 const path = require('node:path');
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json',
-  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2', '.gz': 'application/gzip',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.gz': 'application/gzip',
 };
 
 // api(): the playground's object, null without one, undefined while it is not mounted yet
@@ -88,7 +95,10 @@ function serve(dir, port = 0, opts = {}) {
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const flag = (f) => { const i = args.indexOf(f); return i < 0 ? null : args.splice(i, f === '--host' ? 2 : 1).pop(); };
+  const flag = (f) => {
+    const i = args.indexOf(f);
+    return i < 0 ? null : args.splice(i, f === '--host' ? 2 : 1).pop();
+  };
   const play = flag('--playground') !== null;
   const host = flag('--host') || '127.0.0.1';
   const [dir, port = '8000'] = args;
@@ -100,15 +110,24 @@ if (require.main === module) {
     console.error(`${dir}/index.html: no site here (run make)`);
     process.exit(1);
   }
-  const playground = play ? { state: path.join(path.dirname(path.resolve(dir)), 'playground'),
-    hosts: (process.env.PLAYGROUND_HOSTS || '').split(/\s+/).filter(Boolean) } : null;
-  serve(dir, +port, { host, playground }).then((s) => {
-    const shown = host.includes(':') ? `[${host}]` : host;
-    console.log(`serving ${dir} at http://${shown}:${s.address().port}/${play ? ` with the playground at http://${shown}:${s.address().port}/playground.html` : ''} (Ctrl-C stops)`);
-  }, (e) => {
-    console.error(`serve.js: cannot listen on 127.0.0.1:${port}: ${e.message}`);
-    process.exit(1);
-  });
+  const playground = play
+    ? {
+        state: path.join(path.dirname(path.resolve(dir)), 'playground'),
+        hosts: (process.env.PLAYGROUND_HOSTS || '').split(/\s+/).filter(Boolean),
+      }
+    : null;
+  serve(dir, +port, { host, playground }).then(
+    (s) => {
+      const shown = host.includes(':') ? `[${host}]` : host;
+      console.log(
+        `serving ${dir} at http://${shown}:${s.address().port}/${play ? ` with the playground at http://${shown}:${s.address().port}/playground.html` : ''} (Ctrl-C stops)`,
+      );
+    },
+    (e) => {
+      console.error(`serve.js: cannot listen on 127.0.0.1:${port}: ${e.message}`);
+      process.exit(1);
+    },
+  );
 }
 
 module.exports = { serve, TYPES };

@@ -12,7 +12,6 @@ const { processExample, TOP } = require('./lib/outcomes');
 const { metaFiles } = require('./lib/metafiles');
 const { writeFileAtomic } = require('../jslib/fsutil');
 
-
 function main(argv) {
   const opts = { build: path.join(TOP, 'build'), meta: null, ids: [], fail: true, silent: false, cap: 0, quiet: false };
   for (let i = 0; i < argv.length; i++) {
@@ -21,10 +20,15 @@ function main(argv) {
     else if (a === '--meta') opts.meta = path.resolve(argv[++i]);
     else if (a === '--id') opts.ids.push(argv[++i]);
     else if (a === '--no-fail') opts.fail = false;
-    else if (a === '--silent') { opts.silent = true; opts.fail = false; }
-    else if (a === '--quiet') opts.quiet = true;
+    else if (a === '--silent') {
+      opts.silent = true;
+      opts.fail = false;
+    } else if (a === '--quiet') opts.quiet = true;
     else if (a === '--cap') opts.cap = +argv[++i];
-    else { process.stderr.write(`explore.js: unknown argument ${a}\n`); return 2; }
+    else {
+      process.stderr.write(`explore.js: unknown argument ${a}\n`);
+      return 2;
+    }
   }
   const metaDir = opts.meta || path.join(opts.build, 'data/meta');
   let files = metaFiles(metaDir);
@@ -32,12 +36,20 @@ function main(argv) {
   let errors = 0;
   for (const f of files) {
     let meta;
-    try { meta = JSON.parse(fs.readFileSync(f, 'utf8')); } catch (e) {
+    try {
+      meta = JSON.parse(fs.readFileSync(f, 'utf8'));
+    } catch (e) {
       process.stderr.write(`${path.relative(process.cwd(), f)}:1: cannot read metadata: ${e.message}\n`);
-      errors++; continue;
+      errors++;
+      continue;
     }
-    const r = processExample(meta, { buildDir: opts.build, cacheDir: path.join(opts.build, 'cache/wasm'), cap: opts.cap || undefined });
-    if (r.toolMissing) { // the step cannot run: fail it (even with --no-fail) and write no outcomes
+    const r = processExample(meta, {
+      buildDir: opts.build,
+      cacheDir: path.join(opts.build, 'cache/wasm'),
+      cap: opts.cap || undefined,
+    });
+    if (r.toolMissing) {
+      // the step cannot run: fail it (even with --no-fail) and write no outcomes
       for (const e of r.errors) process.stderr.write(e + '\n');
       return 1;
     }
@@ -46,10 +58,15 @@ function main(argv) {
     if (!opts.silent) for (const e of r.errors) process.stderr.write(e + '\n');
     errors += r.errors.length;
     if (!opts.quiet) {
-      const one = (v, x) => `${v}: ${x.outcomes.length} outcomes, ${x.executions} schedules (naive ${x.naive}${x.naive_partial ? '+' : ''})${x.partial ? ' PARTIAL' : ''}`;
-      const s = Object.entries(r.json.variants).map(([v, x]) => one(v, x))
-        .concat(Object.entries(r.json.tso ? r.json.tso.variants : {}).map(([v, x]) => one(v + ' x86-TSO', x))).join('; ');
-      process.stdout.write(`explore ${meta.id}: ${s}${r.errors.length ? ' -- ' + r.errors.length + ' error(s)' : ''}\n`);
+      const one = (v, x) =>
+        `${v}: ${x.outcomes.length} outcomes, ${x.executions} schedules (naive ${x.naive}${x.naive_partial ? '+' : ''})${x.partial ? ' PARTIAL' : ''}`;
+      const s = Object.entries(r.json.variants)
+        .map(([v, x]) => one(v, x))
+        .concat(Object.entries(r.json.tso ? r.json.tso.variants : {}).map(([v, x]) => one(v + ' x86-TSO', x)))
+        .join('; ');
+      process.stdout.write(
+        `explore ${meta.id}: ${s}${r.errors.length ? ' -- ' + r.errors.length + ' error(s)' : ''}\n`,
+      );
     }
   }
   if (errors && opts.fail) return 1;

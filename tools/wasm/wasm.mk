@@ -9,6 +9,8 @@ WASM_DIR := tools/wasm
 # The examples tools/asm writes metadata for.
 WASM_IDS := $(or $(ASM_IDS),$(patsubst examples/%.c,%,$(shell grep -rl '^/\*@example' examples --include='*.c' 2>/dev/null)))
 WASM_OUTCOMES := $(WASM_IDS:%=$(BUILD)/data/outcomes/%.json)
+# build/data's directories keyed by an example's id (tools/gen/prune-data.sh removes a gone id's files)
+DATA_BY_ID += outcomes site/wasm
 WASM_TOOL := $(WASM_DIR)/explore.js $(wildcard $(WASM_DIR)/lib/*.js) $(WASM_DIR)/runtime.js
 
 # The site build writes what it found even when an expect line disagrees; explore-test is the gate.

@@ -11,6 +11,9 @@
  * expect.student: unreachable: hang(t1)
  * expect.student: unreachable: done && r1 == 0
  * expect.student: reachable: done && r1 == 1
+ * expect-armv8.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: done && r1 == 0
+ * expect-armv8.student: reachable: done && r1 == 1
  */
 #include "course.h"
 

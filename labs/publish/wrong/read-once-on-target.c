@@ -11,6 +11,9 @@
  * expect.student: unreachable: r1 != 42
  * expect.student: reachable: r0 == 0
  * expect.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 != 42
+ * expect-armv8.student: reachable: r0 == 0
+ * expect-armv8.student: unreachable: hang(t1)
  */
 #include "course.h"
 

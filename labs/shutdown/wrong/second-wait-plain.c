@@ -14,6 +14,10 @@
  * expect.student: unreachable: !done
  * expect.student: unreachable: r1 == 1
  * expect.student: reachable: done && r1 == 0
+ * expect-armv8.student: unreachable: hang(t0) || hang(t1)
+ * expect-armv8.student: unreachable: !done
+ * expect-armv8.student: unreachable: r1 == 1
+ * expect-armv8.student: reachable: done && r1 == 0
  */
 #include "course.h"
 

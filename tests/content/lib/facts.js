@@ -1,9 +1,22 @@
-// facts.js - small readers for tests/content: pull facts out of a page (tables, sentences, C
-// sketches, quizzes), an example file (declarations, metadata, comments), examples/targets.conf and
-// the build data. Each function returns plain data; none throws except on a missing file.
+// facts.js - small readers for tests/content: pull facts out of a page's text (tables, sentences, C
+// sketches), an example's code (declarations, comments) and the build data. What has a format of its
+// own comes from that format's one reader, never parsed here again: a page's front matter, where its
+// body starts (source) and its quizzes from the generator (sitegen --page-json), an example's metadata block from build/data/meta (asm-tool
+// meta), the compile matrix from asm-tool matrix --json. Each function returns plain data; none throws
+// except on a missing file or tool (build the site first: make).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const BUILD = path.resolve(ROOT, process.env.BUILD || 'build');
+const once = (f) => {
+  let v;
+  return () => (v === undefined ? (v = f()) : v);
+};
+const run = (tool, args) =>
+  execFileSync(path.join(BUILD, tool), args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
 
 // The fenced blocks of a page: [{lang, body}].
 function fences(md) {
@@ -13,38 +26,65 @@ function fences(md) {
   return out;
 }
 
-// The page without front matter, fenced blocks and table rows: the running text.
+// A page's body (source) without fenced blocks and table rows: the running text.
 function prose(md) {
-  return md.replace(/^---\n[\s\S]*?\n---\n/, '')
+  return md
     .replace(/^```[\s\S]*?^```\s*$/gm, '\n')
-    .split('\n').filter((l) => !/^\s*\|/.test(l)).join('\n');
+    .split('\n')
+    .filter((l) => !/^\s*\|/.test(l))
+    .join('\n');
 }
 
-const cBlocks = (md) => fences(md).filter((f) => f.lang === 'c').map((f) => f.body);
+const cBlocks = (md) =>
+  fences(md)
+    .filter((f) => f.lang === 'c')
+    .map((f) => f.body);
 const stripComments = (code) => code.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/.*$/gm, ' ');
 const comments = (src) => (src.match(/\/\*[\s\S]*?\*\//g) || []).join('\n');
 
-// `key: value` of an example's metadata block (first occurrence), or undefined.
-function metaValue(src, key) {
-  const block = src.match(/\/\*@example([\s\S]*?)\*\//);
-  const m = block && block[1].match(new RegExp(`^\\s*\\*?\\s*${key.replace(/[.]/g, '\\.')}:\\s*(.*?)\\s*$`, 'm'));
-  return m ? m[1] : undefined;
+// An example's metadata as asm-tool meta wrote it (build/data/meta/<id>.json: title, shared,
+// evidence_on, evidence.<variant>[{line, expr, tree}], ...; schema in examples/README.md).
+function meta(id) {
+  const file = path.join(BUILD, 'data/meta', id + '.json');
+  if (!fs.existsSync(file)) throw new Error(`${file}: missing; build the site first (make)`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-// The body of the quiz block with this id ('' when absent).
-function quiz(md, id) {
-  const q = fences(md).find((f) => f.lang === 'quiz' && new RegExp(`^id:\\s*${id}\\s*$`, 'm').test(f.body));
-  return q ? q.body : '';
+// What the generator reads from pages (paths relative to the repository), as sitegen --page-json
+// prints it: [{path, title, summary, order, section, slug, template, nav, quizzes}].
+const pagesJson = (rels) => JSON.parse(run('bin/sitegen', ['--page-json'].concat(rels)));
+const page = (rel) => pagesJson([rel])[0];
+
+// The text of a file of the repository (rel: a path relative to it). A page (content/**/*.md) is its
+// Markdown body: from the line where the generator's reader says it starts (sitegen --page-json
+// body_line), so that no test reads the front matter itself.
+const bodyLine = {};
+function source(rel) {
+  const text = fs.readFileSync(path.join(ROOT, rel), 'utf8');
+  if (!/^content\/.*\.md$/.test(rel)) return text;
+  if (!(rel in bodyLine)) bodyLine[rel] = page(rel).body_line;
+  return text
+    .split('\n')
+    .slice(bodyLine[rel] - 1)
+    .join('\n');
 }
 
-// Outcome quizzes: [{id, example, variant}].
-function outcomeQuizzes(md) {
-  return fences(md).filter((f) => f.lang === 'quiz').map((f) => {
-    const id = (f.body.match(/^id:\s*(\S+)/m) || [])[1];
-    const o = f.body.match(/^outcomes:\s*(\S+)\s+(\S+)/m);
-    return o && { id, example: o[1], variant: o[2] };
-  }).filter(Boolean);
-}
+// The quiz with this id on the page rel, as the generator parsed it: {id, type, question, answer,
+// explanation, example, variant, choices: [{text, correct, feedback}]}; undefined when absent.
+const quiz = (rel, id) => page(rel).quizzes.find((q) => q.id === id);
+
+// Every text of a quiz (question, choices, feedback, answer, explanation), one per line.
+const quizText = (q) =>
+  [q.question, q.answer, q.explanation]
+    .concat(q.choices.flatMap((c) => [c.text, c.feedback]))
+    .filter(Boolean)
+    .join('\n');
+
+// Outcome quizzes of the page rel: [{id, example, variant}].
+const outcomeQuizzes = (rel) =>
+  page(rel)
+    .quizzes.filter((q) => q.type === 'outcome')
+    .map((q) => ({ id: q.id, example: q.example, variant: q.variant }));
 
 // Fields declared in `struct <name>_fields { <type> <field>; /* <commit> */ ... }` blocks of an
 // example: {field: {type, struct, commit}}.
@@ -74,7 +114,9 @@ function btrfsTable(md) {
 function typeClaims(md, declared) {
   const kinds = { u64: /`u64`|\b64-bit\b/, int: /`int`/ };
   const bad = [];
-  for (const clause of prose(md).replace(/^#+\s*/gm, '').split(/[.;](?=\s|$)/)) {
+  for (const clause of prose(md)
+    .replace(/^#+\s*/gm, '')
+    .split(/[.;](?=\s|$)/)) {
     const c = clause.replace(/\s+/g, ' ').trim();
     const said = Object.keys(kinds).filter((k) => kinds[k].test(c));
     if (said.length !== 1) continue;
@@ -97,11 +139,29 @@ function globals(code) {
 }
 
 const defines = (code) => [...code.matchAll(/^#define\s+(\w+)/gm)].map((m) => m[1]);
-const sharedNames = (src) =>
-  [...stripComments(src).matchAll(/\b(?:STATIC_)?SHARED(?:_INIT)?\(\s*[^,]+,\s*(\w+)/g)].map((m) => m[1]);
+// The shared variables of an example (its metadata: asm-tool meta read the SHARED markers).
+const sharedNames = (id) => meta(id).shared.map((v) => v.name);
 
-const C_WORDS = new Set(['int', 'void', 'while', 'if', 'else', 'for', 'return', 'continue', 'break',
-  'unsigned', 'long', 'char', 'short', 'const', 'volatile', 'static', 'struct', 'do']);
+const C_WORDS = new Set([
+  'int',
+  'void',
+  'while',
+  'if',
+  'else',
+  'for',
+  'return',
+  'continue',
+  'break',
+  'unsigned',
+  'long',
+  'char',
+  'short',
+  'const',
+  'volatile',
+  'static',
+  'struct',
+  'do',
+]);
 
 // Variables of the shutdown handshake a page uses: identifiers (not calls, not macros, not C
 // words, not comments) in the page's C blocks that mention SHUTTING_DOWN.
@@ -109,8 +169,7 @@ function shutdownVariables(md) {
   const names = new Set();
   for (const block of cBlocks(md).filter((b) => /SHUTTING_DOWN/.test(b))) {
     const code = stripComments(block).replace(/^#define.*$/gm, '');
-    for (const m of code.matchAll(/\b([a-z_][a-z0-9_]*)\b(?!\s*\()/g))
-      if (!C_WORDS.has(m[1])) names.add(m[1]);
+    for (const m of code.matchAll(/\b([a-z_][a-z0-9_]*)\b(?!\s*\()/g)) if (!C_WORDS.has(m[1])) names.add(m[1]);
   }
   return [...names];
 }
@@ -118,9 +177,10 @@ function shutdownVariables(md) {
 // Bare lower-case identifiers written in inline code in the running text.
 const proseIdentifiers = (md) => [...prose(md).matchAll(/`([a-z_][a-z0-9_]*)`/g)].map((m) => m[1]);
 
-// targets.conf: the -O levels and the targets.
-const opts = (conf) => conf.match(/^opts\s+(.*)$/m)[1].trim().split(/\s+/);
-const targets = (conf) => [...conf.matchAll(/^target\s+(\S+)/gm)].map((m) => m[1]);
+// The compile matrix as its one reader gives it (asm-tool matrix --json): the -O levels, the targets.
+const matrix = once(() => JSON.parse(run('asm/asm-tool', ['matrix', 'examples/targets.conf', '--json'])));
+const opts = () => matrix().opts;
+const targets = () => matrix().targets.map((t) => t.target);
 
 // build/data/asm/<id>/<compiler>/<arch>.json cells: {opt: {variant: {functions, counts}}}.
 function asmCells(data, id, target) {
@@ -132,13 +192,17 @@ function asmCells(data, id, target) {
 // The order of the shared stores in a thread's listing, as "a,b".
 function storeOrder(fns) {
   const seen = [];
-  for (const fn of fns) for (const insn of fn.insns)
-    for (const a of insn.acc || []) if (a.shared && a.kind === 'store' && !seen.includes(a.var)) seen.push(a.var);
+  for (const fn of fns)
+    for (const insn of fn.insns)
+      for (const a of insn.acc || []) if (a.shared && a.kind === 'store' && !seen.includes(a.var)) seen.push(a.var);
   return seen.join(',');
 }
 
 // The paragraph (blank-line separated) of the running text that contains `needle` ('' if none).
-const paragraphWith = (md, needle) => prose(md).split(/\n\s*\n/).find((p) => p.includes(needle)) || '';
+const paragraphWith = (md, needle) =>
+  prose(md)
+    .split(/\n\s*\n/)
+    .find((p) => p.includes(needle)) || '';
 
 // The sentence of the running text that contains `needle`, lines joined ('' if none).
 function sentenceWith(md, needle) {
@@ -153,30 +217,32 @@ function howRealColumn(md) {
   return out;
 }
 
-// {slug: title} of the top-level pages.
-function pageTitles(root) {
-  const out = {};
-  const dir = path.join(root, 'content');
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.md'))) {
-    const t = fs.readFileSync(path.join(dir, f), 'utf8').match(/^title:\s*"?(.*?)"?\s*$/m);
-    if (t) out[f.slice(0, -3)] = t[1];
-  }
-  return out;
+// {file name without .md: title} of the top-level pages (their front matter, as the generator reads it).
+function pageTitles() {
+  const rels = fs
+    .readdirSync(path.join(ROOT, 'content'))
+    .filter((n) => n.endsWith('.md'))
+    .sort()
+    .map((n) => 'content/' + n);
+  return Object.fromEntries(pagesJson(rels).map((p) => [path.basename(p.path, '.md'), p.title]));
 }
 
-// The paragraphs of a page (running text and table rows, without front matter, fenced blocks and
+// The paragraphs of a page's body (source: running text and table rows, without fenced blocks and
 // code spans other than an -O level; a `seen: ...` directive counts as data, not text) that state a compiler fact: they name
 // a compiler together with an -O level, a target or "every compiler/level/target". Such a sentence
 // must come from the build data through the `seen:` directive (site/config.lua).
 const COMPILER = /\b(GCC|Clang|gcc|clang|LLVM)\b/;
-const WHERE = /(^|[^\w-])-O[0-3s]\b|\b(x86-64|x86_64|AArch64|aarch64|arm64|RISC-V|riscv64|i386|32-bit x86)\b|\bevery (compiler|level|target|architecture)s?\b|\ball (four|the) (architectures|targets|compilers)\b/;
+const WHERE =
+  /(^|[^\w-])-O[0-3s]\b|\b(x86-64|x86_64|AArch64|aarch64|arm64|RISC-V|riscv64|i386|32-bit x86)\b|\bevery (compiler|level|target|architecture)s?\b|\ball (four|the) (architectures|targets|compilers)\b/;
 function compilerFacts(md) {
-  const text = md.replace(/^---\n[\s\S]*?\n---\n/, '')
+  const text = md
     .replace(/^```[\s\S]*?^```\s*$/gm, '\n')
     .replace(/`seen: [^`]*`/g, ' DATA ')
     .replace(/`(-O[0-3s])`/g, ' $1 ')
     .replace(/`[^`]*`/g, ' ');
-  return text.split(/\n\s*\n|\n(?=\s*\|)/).map((p) => p.replace(/\s+/g, ' ').trim())
+  return text
+    .split(/\n\s*\n|\n(?=\s*\|)/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter((p) => COMPILER.test(p) && WHERE.test(p));
 }
 
@@ -188,24 +254,9 @@ function section(md, title) {
   if (at < 0) return '';
   const level = lines[at].match(/^#+/)[0].length;
   let end = at + 1;
-  while (end < lines.length && !(new RegExp(`^#{1,${level}}\\s`).test(lines[end]))) end++;
+  while (end < lines.length && !new RegExp(`^#{1,${level}}\\s`).test(lines[end])) end++;
   return lines.slice(at + 1, end).join('\n');
 }
-
-// The choices of a quiz body: [{mark: 'x' | ' ', text, feedback}], in order.
-function quizChoices(body) {
-  const out = [];
-  for (const line of body.split('\n')) {
-    const c = line.match(/^[([]([x ])[)\]]\s+(.*)$/);
-    if (c) out.push({ mark: c[1], text: c[2], feedback: '' });
-    const f = line.match(/^\s+->\s+(.*)$/);
-    if (f && out.length) out[out.length - 1].feedback = f[1];
-  }
-  return out;
-}
-
-// A quiz field (Q, E, A) of a quiz body ('' when absent).
-const quizField = (body, key) => (body.match(new RegExp(`^${key}:\\s*(.*)$`, 'm')) || [])[1] || '';
 
 // The data rows of the Markdown table that follows the line containing `after` in md:
 // [[cell, ...], ...] with code spans kept as written.
@@ -223,9 +274,33 @@ function tableAfter(md, after) {
 }
 
 module.exports = {
-  section, quizChoices, quizField, tableAfter,
+  section,
+  tableAfter,
   compilerFacts,
-  fences, prose, cBlocks, comments, metaValue, quiz, outcomeQuizzes, structFields, btrfsTable,
-  typeClaims, globals, defines, sharedNames, shutdownVariables, proseIdentifiers, opts, targets,
-  asmCells, storeOrder, paragraphWith, sentenceWith, howRealColumn, pageTitles,
+  fences,
+  prose,
+  cBlocks,
+  comments,
+  meta,
+  page,
+  source,
+  quiz,
+  quizText,
+  outcomeQuizzes,
+  structFields,
+  btrfsTable,
+  typeClaims,
+  globals,
+  defines,
+  sharedNames,
+  shutdownVariables,
+  proseIdentifiers,
+  opts,
+  targets,
+  asmCells,
+  storeOrder,
+  paragraphWith,
+  sentenceWith,
+  howRealColumn,
+  pageTitles,
 };

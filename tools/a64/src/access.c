@@ -57,6 +57,9 @@ static int new_event(struct runst *s, enum mm_kind k)
 	if (k == MM_W)
 		tset_union(&c, &s->st_fence);
 	e->ctrl_deps = list(&c, &e->nctrl);
+	tset_copy(&c, &s->ctrl_pick);
+	tset_union(&c, &s->priv_pick);
+	e->pick_ctrl_deps = list(&c, &e->npick_ctrl);
 	tset_free(&c);
 	return s->nev++;
 }
@@ -163,6 +166,7 @@ static void shared_read(struct runst *s, uint64_t addr, int size, uint8_t *host,
 	if (s->in.kind == A64_RMW && s->in.ld_dst[0] < 0 && strcmp(s->in.name, "SWP") != 0)
 		e->ord |= MM_NORET; /* ST<op>: the LD<op> forms that discard the old value */
 	e->addr_deps = list(&s->a_dep, &e->naddr);
+	e->pick_addr_deps = list(&s->a_pick, &e->npick_addr);
 	s->read_ev[k] = i;
 	if (s->in.kind == A64_CAS) { /* the compared register (XZR: 0) */
 		int rs = s->in.src[0];
@@ -194,6 +198,7 @@ static void on_read(void *ctx, uint64_t addr, int size, uint8_t *host)
 	} else {
 		shadow_read(s, addr, size, &s->rd_dep[k], &s->rd_pick[k]);
 		tset_union(&s->priv_addr, &s->a_dep);
+		tset_union(&s->priv_pick, &s->a_pick);
 	}
 }
 
@@ -203,12 +208,18 @@ static int store(struct runst *s, uint64_t addr, int size, uint64_t value, int d
 	struct tset d = { 0 }, p = { 0 };
 	tset_copy(&d, deps_of(s, dreg));
 	tset_copy(&p, picks_of(s, dreg));
+	/* CAS: the comparison with Rs chooses whether it writes (iico_ctrl): a pick dependency */
+	if (s->in.kind == A64_CAS) {
+		tset_union(&p, deps_of(s, s->in.src[0]));
+		tset_union(&p, picks_of(s, s->in.src[0]));
+	}
 	int i = -1;
 	if (!is_shared(s, addr)) {
 		tset_union(&d, &s->a_dep);
 		tset_union(&p, &s->a_pick);
 		shadow_write(s, addr, size, &d, &p);
 		tset_union(&s->priv_addr, &s->a_dep);
+		tset_union(&s->priv_pick, &s->a_pick);
 	} else if (check(s, addr, size) == 0) {
 		i = new_event(s, MM_W);
 		struct mm_event *e = &s->ev[i];
@@ -218,6 +229,8 @@ static int store(struct runst *s, uint64_t addr, int size, uint64_t value, int d
 		e->ord = ord;
 		e->addr_deps = list(&s->a_dep, &e->naddr);
 		e->data_deps = list(&d, &e->ndata);
+		e->pick_addr_deps = list(&s->a_pick, &e->npick_addr);
+		e->pick_data_deps = list(&p, &e->npick_data);
 	}
 	tset_free(&d);
 	tset_free(&p);

@@ -79,7 +79,7 @@ static char *locate(const struct a64_test *t, struct a64_image *ai)
 {
 	for (int i = 0; i < t->nthreads; i++) {
 		char name[32];
-		snprintf(name, sizeof name, "a64_P%d", i);
+		xsnprintf(name, sizeof name, "a64_P%d", i);
 		const struct image_sym *s = image_find(&ai->im, name);
 		if (!s)
 			return xasprintf("%s:%d: P%d is missing from the linked image", t->file,

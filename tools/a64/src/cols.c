@@ -1,7 +1,10 @@
 /*
  * cols.c - the thread columns of a litmus test: the "P0 | P1 ;" header, then one line per row of
  * instructions, cells separated by '|', each line ending in ';'. A cell is empty, an instruction,
- * "LABEL:" or "LABEL: instruction". The instructions stay text: the assembler reads them.
+ * "LABEL:" or "LABEL: instruction". The instructions stay text: the assembler reads them, so a
+ * cell must be one instruction and nothing else the assembler would act on: a directive (.include,
+ * .incbin, .macro, .irp ... would read a host file or run text), a second statement after ';' or
+ * a second label is refused here, before anything is assembled.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -10,16 +13,6 @@
 
 #include "buf.h"
 #include "rd.h"
-
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = strlen(s);
-	while (n && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
-}
 
 /* Splits line (without its ';') at '|' into at most max cells; returns how many there are. */
 static int split(char *line, char **cells, int max)
@@ -30,7 +23,7 @@ static int split(char *line, char **cells, int max)
 		if (bar)
 			*bar = '\0';
 		if (n < max)
-			cells[n] = trim(p);
+			cells[n] = str_trim(p);
 		if (!bar)
 			return n + 1;
 		p = bar + 1;
@@ -40,7 +33,7 @@ static int split(char *line, char **cells, int max)
 /* Removes the line's final ';' (after blanks); 0, or -1 when there is none. */
 static int strip_semicolon(char *line)
 {
-	char *s = trim(line);
+	char *s = str_trim(line);
 	size_t n = strlen(s);
 	if (!n || s[n - 1] != ';')
 		return -1;
@@ -59,7 +52,7 @@ static int header(struct rd *r, char *line, int lineno)
 		return rd_fail(r, lineno, "%d threads (at most %d)", n, A64_MAX_THREADS);
 	for (int i = 0; i < n; i++) {
 		char want[16];
-		snprintf(want, sizeof want, "P%d", i);
+		xsnprintf(want, sizeof want, "P%d", i);
 		if (strcmp(cells[i], want) != 0)
 			return rd_fail(r, lineno, "expected thread %s in the header, found '%s'",
 				       want, cells[i]);
@@ -80,6 +73,25 @@ static size_t label_len(const char *s)
 	return s[n] == ':' ? n : 0;
 }
 
+/* Why the cell's text after its label is not one instruction statement, or NULL when it is: a
+ * mnemonic (a letter, then letters, digits, '_' or '.', as in B.NE) followed by a blank or the
+ * end, and no ';' (the assembler's statement separator on AArch64 and x86) anywhere. */
+static const char *not_one_insn(const char *s)
+{
+	if (*s == '.')
+		return "an assembler directive: a cell holds one instruction, after an optional "
+		       "label";
+	if (strchr(s, ';'))
+		return "';' would start a second statement: a cell holds one instruction";
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.')
+		n++;
+	if (!isalpha((unsigned char)*s) || (s[n] && s[n] != ' ' && s[n] != '\t'))
+		return "expected an instruction (a mnemonic, then its operands), after an optional "
+		       "label";
+	return NULL;
+}
+
 static int add_cell(struct rd *r, int th, char *cell, int lineno)
 {
 	if (!*cell)
@@ -89,13 +101,19 @@ static int add_cell(struct rd *r, int th, char *cell, int lineno)
 	size_t n = label_len(cell);
 	if (n) {
 		c.label = xstrndup(cell, n);
-		cell = trim(cell + n + 1);
+		cell = str_trim(cell + n + 1);
 		for (int i = 0; i < t->ncells; i++)
 			if (t->cells[i].label && !strcmp(t->cells[i].label, c.label)) {
 				rd_fail(r, lineno, "label %s defined twice in P%d", c.label, th);
 				free(c.label);
 				return -1;
 			}
+	}
+	const char *why = *cell ? not_one_insn(cell) : NULL;
+	if (why) {
+		rd_fail(r, lineno, "P%d: '%s': %s", th, cell, why);
+		free(c.label);
+		return -1;
 	}
 	if (*cell)
 		c.insn = xstrdup(cell);

@@ -127,7 +127,7 @@ int ucpu_new(struct ucpu **out, const struct image *im, char *err, size_t errlen
 	*out = c;
 	if (uc_open(UC_ARCH_ARM64, UC_MODE_ARM, &c->uc) != UC_ERR_OK) {
 		c->uc = NULL;
-		snprintf(err, errlen, "cannot open the emulator");
+		fmt_msg(err, errlen, "cannot open the emulator");
 		return -1;
 	}
 	uint64_t cpacr = 3u << 20; /* FP and SIMD usable, as under an operating system */
@@ -140,7 +140,7 @@ int ucpu_new(struct ucpu **out, const struct image *im, char *err, size_t errlen
 			1, 0) != UC_ERR_OK ||
 	    uc_hook_add(c->uc, &c->h[1], UC_HOOK_MEM_INVALID, (void *)hook_invalid, c, 1, 0) !=
 		    UC_ERR_OK) {
-		snprintf(err, errlen, "cannot set up the emulator for the image");
+		fmt_msg(err, errlen, "cannot set up the emulator for the image");
 		return -1;
 	}
 	return 0;
@@ -187,12 +187,12 @@ enum ucpu_stop ucpu_step(struct ucpu *c, char *err, size_t errlen)
 	c->fault = 0;
 	uc_err e = uc_emu_start(c->uc, pc, MAGIC_RET, 0, 1);
 	if (c->fault) {
-		snprintf(err, errlen, "an access to unmapped memory at 0x%llx",
-			 (unsigned long long)c->fault_addr);
+		fmt_msg(err, errlen, "an access to unmapped memory at 0x%llx",
+			(unsigned long long)c->fault_addr);
 		return UCPU_FAULT;
 	}
 	if (e != UC_ERR_OK) {
-		snprintf(err, errlen, "the emulator stopped: %s", uc_strerror(e));
+		fmt_msg(err, errlen, "the emulator stopped: %s", uc_strerror(e));
 		return UCPU_FAULT;
 	}
 	return UCPU_OK;

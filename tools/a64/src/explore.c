@@ -17,15 +17,15 @@ static int check(void *ctx, uint64_t addr, int size, char *msg, size_t n)
 		if (addr == ai->loc_addr[i])
 			return 0;
 		if (addr > ai->loc_addr[i] && addr < ai->loc_addr[i] + 8) {
-			snprintf(msg, n,
-				 "an access of %d bytes at %s+%d: mixed-size accesses "
-				 "(inside a location) are not modelled",
-				 size, t->locs[i].name, (int)(addr - ai->loc_addr[i]));
+			fmt_msg(msg, n,
+				"an access of %d bytes at %s+%d: mixed-size accesses "
+				"(inside a location) are not modelled",
+				size, t->locs[i].name, (int)(addr - ai->loc_addr[i]));
 			return -1;
 		}
 	}
-	snprintf(msg, n, "an access to shared address 0x%llx, which is no location",
-		 (unsigned long long)addr);
+	fmt_msg(msg, n, "an access to shared address 0x%llx, which is no location",
+		(unsigned long long)addr);
 	return -1;
 }
 

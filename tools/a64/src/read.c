@@ -21,7 +21,7 @@ int rd_fail(struct rd *r, int line, const char *fmt, ...)
 	struct buf b = { 0 };
 	buf_printf(&b, "%s:%d: ", r->path, line);
 	char msg[512];
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vfmt_msg(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	buf_puts(&b, msg);
 	r->err = buf_take(&b);

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "test.h"
+#include "buf.h"
 
 static const char *const x86[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI" };
 
@@ -36,9 +37,9 @@ int a64_reg_parse(enum a64_isa isa, const char *name)
 const char *a64_reg_name(enum a64_isa isa, int reg, char *buf, size_t n)
 {
 	if (isa == A64_ISA_AARCH64)
-		snprintf(buf, n, "X%d", reg);
+		xsnprintf(buf, n, "X%d", reg);
 	else
-		snprintf(buf, n, "%s", reg >= 0 && reg < 6 ? x86[reg] : "?");
+		xsnprintf(buf, n, "%s", reg >= 0 && reg < 6 ? x86[reg] : "?");
 	return buf;
 }
 

@@ -1,8 +1,8 @@
 /*
- * rounds.h - the values a thread's reads may return, grown round by round to a fixpoint: the one
- * implementation tools/a64's litmus tests (explore.c) and tools/native's Armv8 cells (a8paths.c)
- * use. A thread's read returns its location's initial value, a value another thread wrote in the
- * previous round, or one its own path wrote before it (run.h). The rounds stop when no thread
+ * rounds.h - the values a thread's reads may return, grown round by round to a fixpoint: tools/a64's
+ * litmus tests (explore.c) and tools/native's Armv8 cells (a8paths.c) call a64_rounds, which runs
+ * tools/model's one driver of the rounds (mm_rounds, model.h; tools/litmus's Armv8 mode runs it too). A thread's read returns its
+ * location's initial value, a value another thread wrote in the previous round, or one its own path wrote before it (run.h). The rounds stop when no thread
  * writes a new value, or after 1 + (the most reads a path of each thread makes, summed over the
  * threads) rounds: a value first written in a later round is computed from a chain of more reads
  * than any execution has, each reading the write before it, which the model forbids (data

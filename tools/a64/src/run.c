@@ -18,7 +18,7 @@ int rs_fail(struct runst *s, const char *fmt, ...)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->err, sizeof s->err, fmt, ap);
+	vfmt_msg(s->err, sizeof s->err, fmt, ap);
 	va_end(ap);
 	s->failed = 1;
 	return -1;
@@ -64,6 +64,7 @@ static void start_path(struct runst *s)
 	tset_clear(&s->priv_acc);
 	tset_clear(&s->st_fence);
 	tset_clear(&s->priv_addr);
+	tset_clear(&s->priv_pick);
 	access_reset(s);
 	s->nev = 0;
 	s->depth = 0;
@@ -155,6 +156,9 @@ static void drop_events(struct runst *s)
 		free(s->ev[i].addr_deps);
 		free(s->ev[i].data_deps);
 		free(s->ev[i].ctrl_deps);
+		free(s->ev[i].pick_addr_deps);
+		free(s->ev[i].pick_data_deps);
+		free(s->ev[i].pick_ctrl_deps);
 	}
 	s->nev = 0;
 }
@@ -198,10 +202,10 @@ static void free_state(struct runst *s)
 		tset_free(&s->dep[r]);
 		tset_free(&s->pick[r]);
 	}
-	struct tset *sets[] = { &s->ctrl,      &s->ctrl_pick, &s->priv_acc,  &s->st_fence,
-				&s->priv_addr, &s->a_dep,     &s->a_pick,    &s->res_dep,
-				&s->res_pick,  &s->rd_dep[0], &s->rd_dep[1], &s->rd_pick[0],
-				&s->rd_pick[1] };
+	struct tset *sets[] = { &s->ctrl,	&s->ctrl_pick, &s->priv_acc,  &s->st_fence,
+				&s->priv_addr,	&s->a_dep,     &s->a_pick,    &s->res_dep,
+				&s->res_pick,	&s->rd_dep[0], &s->rd_dep[1], &s->rd_pick[0],
+				&s->rd_pick[1], &s->priv_pick };
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		tset_free(sets[i]);
 	drop_events(s); /* a failed path's */
@@ -229,7 +233,7 @@ int a64_run(const struct a64_prod *p, struct ucpu *cpu, struct a64_paths *out, c
 		rc = run_path(&s, out);
 	} while (rc == 0 && next_path(&s));
 	if (rc != 0) {
-		snprintf(err, errlen, "%s", s.err);
+		fmt_msg(err, errlen, "%s", s.err);
 		*err_pc = s.pc;
 		a64_paths_free(out);
 	}
@@ -247,6 +251,9 @@ void a64_paths_free(struct a64_paths *ps)
 			free(t->ev[j].addr_deps);
 			free(t->ev[j].data_deps);
 			free(t->ev[j].ctrl_deps);
+			free(t->ev[j].pick_addr_deps);
+			free(t->ev[j].pick_data_deps);
+			free(t->ev[j].pick_ctrl_deps);
 		}
 		free(t->ev);
 		if (t->final)

@@ -5,7 +5,8 @@
  * Dependencies are kept per register as two sets of the path's read events: `dep`, the Arm ARM's
  * register/memory dependencies (what addr, data and ctrl are made of), and `pick`, the reads that
  * reached the value only through a conditional select's or compare's condition (the Arm ARM's
- * "pick" dependencies; model.h has no place for them yet: tools/a64/README.md, "Dependencies").
+ * "pick" dependencies: model.h's pick_*_deps, which the checker's pob orders; tools/a64/README.md,
+ * "Dependencies").
  */
 #ifndef A64_RUNST_H
 #define A64_RUNST_H
@@ -39,6 +40,7 @@ struct runst {
 	struct tset priv_acc;	     /* what every private store so far depended on */
 	struct tset st_fence;	     /* priv_acc at the last DMB ISHST (see access.c) */
 	struct tset priv_addr;	     /* what the addresses of private accesses so far depended on */
+	struct tset priv_pick; /* and their pick dependencies (as ctrl_pick on later events) */
 	struct shadow *sh;
 	int nsh, capsh;
 	int excl_ev;   /* the open load-exclusive's read event, -1 if none (or private) */

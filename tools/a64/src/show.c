@@ -43,6 +43,9 @@ static void event(FILE *f, const struct a64_image *ai, int i, const struct mm_ev
 	deps(f, "addr", e->addr_deps, e->naddr);
 	deps(f, "data", e->data_deps, e->ndata);
 	deps(f, "ctrl", e->ctrl_deps, e->nctrl);
+	deps(f, "pick-addr", e->pick_addr_deps, e->npick_addr);
+	deps(f, "pick-data", e->pick_data_deps, e->npick_data);
+	deps(f, "pick-ctrl", e->pick_ctrl_deps, e->npick_ctrl);
 	fprintf(f, "    line %d: %s\n", e->line, e->text ? e->text : "");
 }
 

@@ -156,7 +156,7 @@ int a64_verdict(const struct a64_image *ai, const struct a64_explore *ex, enum m
 		th[i] = (struct mm_thread){ ex->paths[i].traces, ex->paths[i].ntraces };
 	struct mm_init *init = xcalloc((size_t)t->nlocs + 1, sizeof *init);
 	*err = initial(ai, ex, init);
-	struct mm_problem p = { model, t->nthreads, th, init, t->nlocs, 0 };
+	struct mm_problem p = { model, t->nthreads, th, init, t->nlocs, 0, 0 };
 	struct vctx v = { ai, NULL, r };
 	char *why = NULL;
 	if (!*err && mm_enumerate(&p, on_exec, &v, &r->stats, &why) != 0) {

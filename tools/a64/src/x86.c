@@ -104,15 +104,15 @@ static void metadata(const struct a64_test *t, struct nmeta *m)
 	m->id = xstrdup("litmus");
 	m->file = xstrdup(t->file);
 	for (int i = 0; i < t->nthreads; i++) {
-		snprintf(name, sizeof name, "a64_P%d", i);
+		xsnprintf(name, sizeof name, "a64_P%d", i);
 		m->threads[m->nthreads++] = xstrdup(name);
 	}
 	for (int i = 0; i < t->nlocs; i++)
 		add_var(m, t->locs[i].name, 1, t->locs[i].line);
 	for (int i = 0; i < t->nobs; i++)
 		if (t->obs[i].thread >= 0) {
-			snprintf(name, sizeof name, "P%d_%s", t->obs[i].thread,
-				 a64_reg_name(t->isa, t->obs[i].reg, rn, sizeof rn));
+			xsnprintf(name, sizeof name, "P%d_%s", t->obs[i].thread,
+				  a64_reg_name(t->isa, t->obs[i].reg, rn, sizeof rn));
 			add_var(m, name, 0, t->cond_line);
 		}
 	m->variants[m->nvariants++] = xstrdup("plain");
@@ -133,7 +133,7 @@ static uint64_t reg_of(void *c, int th, int reg)
 {
 	const struct xctx *x = c;
 	char rn[16], name[64];
-	snprintf(name, sizeof name, "P%d_%s", th, a64_reg_name(x->t->isa, reg, rn, sizeof rn));
+	xsnprintf(name, sizeof name, "P%d_%s", th, a64_reg_name(x->t->isa, reg, rn, sizeof rn));
 	return named(x->values, name);
 }
 

@@ -173,6 +173,35 @@ static void test_bad(void **state)
 	    "t.litmus:4: 2 columns on this line, but the test has 1 thread");
 	bad("AArch64 T\n{ }\n P0 ;\n L: NOP ;\n L: NOP ;\nexists (x=1)\n",
 	    "t.litmus:5: label L defined twice in P0");
+	/* nothing but one instruction reaches the assembler: no directive (it would read a host
+	 * file or run text), no second statement, no second label */
+	static const char *const directives[] = { ".incbin \"/etc/hostname\"",
+						  ".include \"/etc/passwd\"",
+						  ".macro m",
+						  ".irp r,1,2",
+						  ".rept 9",
+						  ".file \"x\"",
+						  ".inst 0xd503201f",
+						  NULL };
+	for (int i = 0; directives[i]; i++) {
+		char text[128], want[192];
+		snprintf(text, sizeof text, "X86 T\n{ }\n P0 | P1 ;\n NOP | L: %s ;\n",
+			 directives[i]);
+		snprintf(want, sizeof want,
+			 "t.litmus:4: P1: '%s': an assembler directive: a cell holds one "
+			 "instruction, after an optional label",
+			 directives[i]);
+		bad(text, want);
+	}
+	bad("AArch64 T\n{ }\n P0 ;\n NOP ; .include \"/etc/passwd\" ;\n",
+	    "t.litmus:4: P0: 'NOP ; .include \"/etc/passwd\"': ';' would start a second statement: "
+	    "a cell holds one instruction");
+	bad("AArch64 T\n{ }\n P0 ;\n L0: L1: .incbin \"/etc/passwd\" ;\n",
+	    "t.litmus:4: P0: 'L1: .incbin \"/etc/passwd\"': expected an instruction (a mnemonic, "
+	    "then its operands), after an optional label");
+	bad("AArch64 T\n{ }\n P0 ;\n x=1 ;\n",
+	    "t.litmus:4: P0: 'x=1': expected an instruction (a mnemonic, then its operands), after "
+	    "an optional label");
 	bad("AArch64 T\n{ }\n P0 ;\n NOP ;\n",
 	    "t.litmus:5: no condition (exists, ~exists or forall) "
 	    "after the code");

@@ -14,10 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "conf.h"
+#include "buf.h"
+#include "example.h"
 #include "dis.h"
-#include "meta.h"
-#include "pred.h"
 
 static struct conf conf;
 static char dir[64] = "/tmp/fuzz-asm-XXXXXX";
@@ -82,11 +81,7 @@ static void fuzz_dis(const char *text)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = malloc(size + 1);
-	if (!text)
-		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
+	char *text = xstrndup((const char *)data, size);
 	fuzz_meta(data, size);
 	fuzz_pred(text);
 	fuzz_dis(text);

@@ -7,6 +7,8 @@
  */
 #include "classify.h"
 
+#include "buf.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@ const char *acc_kind_name(enum acc_kind k)
 
 /* ---- operand text helpers ---------------------------------------------------------------- */
 
-void ops_split(const char *text, struct ops *o)
+int ops_split(const char *text, struct ops *o)
 {
 	memset(o, 0, sizeof *o);
 	const char *p = text;
@@ -45,24 +47,27 @@ void ops_split(const char *text, struct ops *o)
 			}
 	}
 	size_t m = strcspn(p, " ");
-	snprintf(o->mn, sizeof o->mn, "%.*s", (int)m, p);
+	if (fmt_fixed(o->mn, sizeof o->mn, "%.*s", (int)m, p))
+		return -1;
 	p += m;
 	while (*p == ' ')
 		p++;
 	int depth = 0;
 	size_t k = 0;
-	for (; *p && o->n < 4; p++) {
+	for (; *p; p++) {
 		if (*p == '(' || *p == '[')
 			depth++;
 		if (*p == ')' || *p == ']')
 			depth--;
 		if (*p == ',' && depth == 0) {
-			o->n++;
+			if (++o->n == OPS_MAX)
+				return -1;
 			k = 0;
 			continue;
 		}
-		if (k + 1 < sizeof o->op[0])
-			o->op[o->n][k++] = *p;
+		if (k + 1 >= sizeof o->op[0])
+			return -1;
+		o->op[o->n][k++] = *p;
 	}
 	if (o->op[0][0] || o->n > 0)
 		o->n++;
@@ -74,6 +79,7 @@ void ops_split(const char *text, struct ops *o)
 		while (l && s[l - 1] == ' ')
 			s[--l] = '\0';
 	}
+	return 0;
 }
 
 static int starts(const char *s, const char *prefix)
@@ -106,7 +112,10 @@ static void reg_set(struct regs *r, const char *reg, int var, long off)
 		if (r->n == (int)(sizeof r->t / sizeof r->t[0]))
 			return;
 		t = &r->t[r->n++];
-		snprintf(t->reg, sizeof t->reg, "%s", reg);
+		if (fmt_fixed(t->reg, sizeof t->reg, "%s", reg)) {
+			r->n--; /* no register has such a name: not tracked */
+			return;
+		}
 	}
 	t->var = var;
 	t->off = off;
@@ -152,7 +161,8 @@ static void spill(struct regs *r, const char *base, long imm, int is_store, cons
 	if (!is_frame_reg(base) || !reg[0])
 		return;
 	char slot[24];
-	snprintf(slot, sizeof slot, "@%s%+ld", base, imm);
+	if (fmt_fixed(slot, sizeof slot, "@%s%+ld", base, imm))
+		return;
 	long off;
 	if (is_store) {
 		int v = reg_get(r, reg, &off);
@@ -203,33 +213,40 @@ int x86_reg(const char *op, char *fam, int *w)
 		size_t d = 1;
 		while (isdigit((unsigned char)r[d]))
 			d++;
-		snprintf(fam, 8, "%.*s", (int)d, r);
+		if (fmt_fixed(fam, 8, "%.*s", (int)d, r))
+			return 0;
 		*w = r[d] == 'd' ? 4 : r[d] == 'w' ? 2 : r[d] == 'b' ? 1 : 8;
 		return 1;
 	}
 	if (starts(r, "xmm") || starts(r, "ymm") || starts(r, "zmm")) {
-		snprintf(fam, 8, "%s", r);
+		if (fmt_fixed(fam, 8, "%s", r))
+			return 0;
 		*w = r[0] == 'x' ? 16 : r[0] == 'y' ? 32 : 64;
 		return 1;
 	}
 	if (is_in(r, l8)) {
-		snprintf(fam, 8, "%.*s", (int)(l - 1), r);
+		if (fmt_fixed(fam, 8, "%.*s", (int)(l - 1), r))
+			return 0;
 		if (l == 2 && strchr("abcd", r[0])) /* al -> "ax" */
-			snprintf(fam, 8, "%cx", r[0]);
+			if (fmt_fixed(fam, 8, "%cx", r[0]))
+				return 0;
 		*w = 1;
 		return 1;
 	}
 	if (is_in(r, l16)) {
-		snprintf(fam, 8, "%s", r);
+		if (fmt_fixed(fam, 8, "%s", r))
+			return 0;
 		*w = 2;
 		return 1;
 	}
 	if ((r[0] == 'e' || r[0] == 'r') && l == 3) {
-		snprintf(fam, 8, "%s", r + 1);
+		if (fmt_fixed(fam, 8, "%s", r + 1))
+			return 0;
 		*w = r[0] == 'e' ? 4 : 8;
 		return 1;
 	}
-	snprintf(fam, 8, "%s", r);
+	if (fmt_fixed(fam, 8, "%s", r))
+		return 0;
 	return 1;
 }
 
@@ -256,7 +273,8 @@ static void x86_base(const char *op, char *fam)
 		return;
 	char r[16];
 	size_t n = strcspn(p + 1, ",)");
-	snprintf(r, sizeof r, "%.*s", (int)n, p + 1);
+	if (fmt_fixed(r, sizeof r, "%.*s", (int)n, p + 1))
+		return;
 	int w;
 	if (strcmp(r, "%rip") != 0)
 		x86_reg(r, fam, &w);
@@ -299,124 +317,152 @@ static int x86_width(const struct ops *o, int mem)
 	return 0;
 }
 
+static const char *const x86_rmw[] = {
+	"add", "sub", "and", "or",  "xor", "adc",  "sbb",  "inc",     "dec", "neg", "not", "shl",
+	"shr", "sar", "sal", "rol", "ror", "xadd", "xchg", "cmpxchg", "bts", "btr", "btc", NULL
+};
+static const char *const x86_readonly[] = { "cmp",     "test",	 "push",   "bt", "ucomiss",
+					    "ucomisd", "comiss", "comisd", NULL };
+
+/* Which relocation belongs to the memory operand (*mrel), which to the immediate (*irel). */
+static void x86_relocs(const struct insn *in, const struct ops *o, int mem, int imm,
+		       const struct reloc **mrel, const struct reloc **irel)
+{
+	*mrel = *irel = NULL;
+	for (int k = 0; k < in->nrel; k++) {
+		const struct reloc *rl = &in->rel[k];
+		int pcrel = strstr(rl->type, "PC") || strstr(rl->type, "PLT");
+		int at_end = rl->offset + 4 == in->next;
+		if (pcrel && mem >= 0 && strstr(o->op[mem], "(%rip)"))
+			*mrel = rl;
+		else if (!pcrel && imm >= 0 && (at_end || mem < 0 || in->nrel > 1) &&
+			 (!*mrel || *mrel != rl) &&
+			 (in->nrel == 1 ? at_end || mem < 0 : k == in->nrel - 1))
+			*irel = rl;
+		else if (!pcrel && mem >= 0)
+			*mrel = rl;
+	}
+}
+
+/* The variable the memory operand reaches (index, *off), through its relocation or a register
+ * holding an address; -1 when none. */
+static int x86_mem_var(const struct dis *d, const struct insn *in, const struct ops *o, int mem,
+		       const struct reloc *mrel, struct regs *r, long *off)
+{
+	if (mem < 0)
+		return -1;
+	if (mrel) {
+		long a = mrel->addend;
+		if (strstr(mrel->type, "PC"))
+			a += (long)(in->next - mrel->offset);
+		if (d->arch != ARCH_X86_64)
+			a += x86_disp(o->op[mem]);
+		return dis_resolve(d, mrel->sym, a, off);
+	}
+	char fam[8];
+	x86_base(o->op[mem], fam);
+	return fam[0] ? reg_access(d, r, fam, x86_disp(o->op[mem]), off) : -1;
+}
+
+/* An address definition (lea, mov $sym, mov between registers): 1 and the variable it holds
+ * (*nv, *noff; *nv -1 when none), computed before the destination is cleared. */
+static int x86_def(const struct dis *d, const struct ops *o, int mem, int imm,
+		   const struct reloc *irel, int var, long off, struct regs *r, int *nv, long *noff)
+{
+	char dst[8], src[8];
+	int w;
+	*nv = -1;
+	*noff = 0;
+	if (starts(o->mn, "lea") && mem >= 0 && o->n == 2 && x86_reg(o->op[1], dst, &w)) {
+		*nv = var;
+		*noff = off;
+		return 1;
+	}
+	if (starts(o->mn, "mov") && imm == 0 && irel && o->n == 2 && x86_reg(o->op[1], dst, &w)) {
+		long a =
+			irel->addend + (d->arch == ARCH_X86_64 ? 0 : strtol(o->op[0] + 1, NULL, 0));
+		*nv = dis_resolve(d, irel->sym, a, noff);
+		return 1;
+	}
+	if (starts(o->mn, "mov") && o->n == 2 && mem < 0 && x86_reg(o->op[0], src, &w) &&
+	    x86_reg(o->op[1], dst, &w)) {
+		*nv = reg_get(r, src, noff);
+		return 1;
+	}
+	return 0;
+}
+
+/* The kind of access the instruction makes to its memory operand mem. */
+static enum acc_kind x86_kind(const struct ops *o, int mem)
+{
+	char base_mn[24];
+	xsnprintf(base_mn, sizeof base_mn, "%s", o->mn);
+	/* strip a size suffix to find the operation */
+	size_t l = strlen(base_mn);
+	int is_rmw = is_in(base_mn, x86_rmw) || (l > 1 && strchr("bwlq", base_mn[l - 1]) &&
+						 (base_mn[l - 1] = '\0', is_in(base_mn, x86_rmw)));
+	if (strcmp(o->mn, "xchg") == 0 || starts(o->mn, "xadd") || starts(o->mn, "cmpxchg"))
+		return ACC_RMW;
+	if (starts(o->mn, "pop") || starts(o->mn, "set"))
+		return ACC_STORE;
+	if (is_in(o->mn, x86_readonly) || starts(o->mn, "cmp") || starts(o->mn, "test") ||
+	    starts(o->mn, "push") || starts(o->mn, "bt ") || mem != o->n - 1)
+		return ACC_LOAD;
+	return is_rmw ? ACC_RMW : ACC_STORE;
+}
+
+/* One instruction: the registers it defines or clears, the access it makes. */
+static void classify_x86_insn(const struct dis *d, struct insn *in, struct regs *r)
+{
+	struct ops o;
+	ops_split(in->text, &o);
+	if (starts(o.mn, "call")) {
+		r->n = 0;
+		return;
+	}
+	if (o.mn[0] == 'j' || starts(o.mn, "nop") || starts(o.mn, "prefetch") ||
+	    starts(o.mn, "endbr") || starts(o.mn, "ret"))
+		return;
+	int mem = -1, imm = -1;
+	for (int k = 0; k < o.n; k++) {
+		if (o.op[k][0] == '$')
+			imm = k;
+		else if (x86_is_mem(o.op[k]))
+			mem = k;
+	}
+	const struct reloc *mrel, *irel;
+	x86_relocs(in, &o, mem, imm, &mrel, &irel);
+	long off = 0, noff;
+	int var = x86_mem_var(d, in, &o, mem, mrel, r, &off), nv;
+	int is_def = x86_def(d, &o, mem, imm, irel, var, off, r, &nv, &noff);
+	char dst[8] = "";
+	int w;
+	/* destination register: written unless the instruction only reads */
+	if (o.n > 0 && !is_in(o.mn, x86_readonly) && !starts(o.mn, "cmp") &&
+	    !starts(o.mn, "test") && x86_reg(o.op[o.n - 1], dst, &w))
+		reg_kill(r, dst);
+	if (strcmp(o.mn, "xchg") == 0 && o.n == 2 && x86_reg(o.op[0], dst, &w) && dst[0])
+		reg_kill(r, dst);
+	if (is_def) {
+		if (nv >= 0 && x86_reg(o.op[o.n - 1], dst, &w))
+			reg_set(r, dst, nv, noff);
+		return;
+	}
+	if (starts(o.mn, "mov") && o.n == 2 && mem >= 0 && !mrel) {
+		char fam[8], reg[8];
+		x86_base(o.op[mem], fam);
+		if (x86_reg(o.op[1 - mem], reg, &w))
+			spill(r, fam, x86_disp(o.op[mem]), mem == 1, reg);
+	}
+	if (mem < 0 || var < 0 || starts(o.mn, "lea"))
+		return;
+	add_acc(in, x86_kind(&o, mem), var, off, x86_width(&o, mem));
+}
+
 static void classify_x86(const struct dis *d, struct func *f, int from, int to, struct regs *r)
 {
-	static const char *const rmw[] = { "add",  "sub",     "and", "or",  "xor", "adc",
-					   "sbb",  "inc",     "dec", "neg", "not", "shl",
-					   "shr",  "sar",     "sal", "rol", "ror", "xadd",
-					   "xchg", "cmpxchg", "bts", "btr", "btc", NULL };
-	static const char *const readonly[] = { "cmp",	   "test",   "push",   "bt", "ucomiss",
-						"ucomisd", "comiss", "comisd", NULL };
-	int rela = d->arch == ARCH_X86_64;
-	for (int i = from; i < to; i++) {
-		struct insn *in = &f->insns[i];
-		struct ops o;
-		ops_split(in->text, &o);
-		char base_mn[24];
-		snprintf(base_mn, sizeof base_mn, "%s", o.mn);
-		if (starts(o.mn, "call")) {
-			r->n = 0;
-			continue;
-		}
-		if (o.mn[0] == 'j' || starts(o.mn, "nop") || starts(o.mn, "prefetch") ||
-		    starts(o.mn, "endbr") || starts(o.mn, "ret"))
-			continue;
-		int mem = -1, imm = -1;
-		for (int k = 0; k < o.n; k++) {
-			if (o.op[k][0] == '$')
-				imm = k;
-			else if (x86_is_mem(o.op[k]))
-				mem = k;
-		}
-		/* which relocation belongs to the memory operand, which to the immediate */
-		const struct reloc *mrel = NULL, *irel = NULL;
-		for (int k = 0; k < in->nrel; k++) {
-			const struct reloc *rl = &in->rel[k];
-			int pcrel = strstr(rl->type, "PC") || strstr(rl->type, "PLT");
-			int at_end = rl->offset + 4 == in->next;
-			if (pcrel && mem >= 0 && strstr(o.op[mem], "(%rip)"))
-				mrel = rl;
-			else if (!pcrel && imm >= 0 && (at_end || mem < 0 || in->nrel > 1) &&
-				 (!mrel || mrel != rl) &&
-				 (in->nrel == 1 ? at_end || mem < 0 : k == in->nrel - 1))
-				irel = rl;
-			else if (!pcrel && mem >= 0)
-				mrel = rl;
-		}
-		int lea = starts(o.mn, "lea");
-		int var = -1;
-		long off = 0;
-		if (mem >= 0 && mrel) {
-			long a = mrel->addend;
-			if (strstr(mrel->type, "PC"))
-				a += (long)(in->next - mrel->offset);
-			if (!rela)
-				a += x86_disp(o.op[mem]);
-			var = dis_resolve(d, mrel->sym, a, &off);
-		} else if (mem >= 0) {
-			char fam[8];
-			x86_base(o.op[mem], fam);
-			if (fam[0])
-				var = reg_access(d, r, fam, x86_disp(o.op[mem]), &off);
-		}
-		/* address definitions: computed before the destination is cleared */
-		char dst[8] = "";
-		int w, is_def = 0, nv = -1;
-		long noff = 0;
-		if (lea && mem >= 0 && o.n == 2 && x86_reg(o.op[1], dst, &w)) {
-			is_def = 1;
-			nv = var;
-			noff = off;
-		} else if (starts(o.mn, "mov") && imm == 0 && irel && o.n == 2 &&
-			   x86_reg(o.op[1], dst, &w)) {
-			long a = irel->addend + (rela ? 0 : strtol(o.op[0] + 1, NULL, 0));
-			is_def = 1;
-			nv = dis_resolve(d, irel->sym, a, &noff);
-		} else if (starts(o.mn, "mov") && o.n == 2 && mem < 0) {
-			char src[8];
-			if (x86_reg(o.op[0], src, &w) && x86_reg(o.op[1], dst, &w)) {
-				is_def = 1;
-				nv = reg_get(r, src, &noff);
-			}
-		}
-		/* destination register: written unless the instruction only reads */
-		if (o.n > 0 && !is_in(o.mn, readonly) && !starts(o.mn, "cmp") &&
-		    !starts(o.mn, "test") && x86_reg(o.op[o.n - 1], dst, &w))
-			reg_kill(r, dst);
-		if (strcmp(o.mn, "xchg") == 0 && o.n == 2 && x86_reg(o.op[0], dst, &w) && dst[0])
-			reg_kill(r, dst);
-		if (is_def) {
-			if (nv >= 0 && x86_reg(o.op[o.n - 1], dst, &w))
-				reg_set(r, dst, nv, noff);
-			continue;
-		}
-		if (starts(o.mn, "mov") && o.n == 2 && mem >= 0 && !mrel) {
-			char fam[8], reg[8];
-			x86_base(o.op[mem], fam);
-			if (x86_reg(o.op[1 - mem], reg, &w))
-				spill(r, fam, x86_disp(o.op[mem]), mem == 1, reg);
-		}
-		if (mem < 0 || var < 0 || lea)
-			continue;
-		int width = x86_width(&o, mem);
-		/* strip a size suffix to find the operation */
-		size_t l = strlen(base_mn);
-		int is_rmw = is_in(base_mn, rmw) || (l > 1 && strchr("bwlq", base_mn[l - 1]) &&
-						     (base_mn[l - 1] = '\0', is_in(base_mn, rmw)));
-		enum acc_kind k;
-		if (strcmp(o.mn, "xchg") == 0 || starts(o.mn, "xadd") || starts(o.mn, "cmpxchg"))
-			k = ACC_RMW;
-		else if (starts(o.mn, "pop") || starts(o.mn, "set"))
-			k = ACC_STORE;
-		else if (is_in(o.mn, readonly) || starts(o.mn, "cmp") || starts(o.mn, "test") ||
-			 starts(o.mn, "push") || starts(o.mn, "bt ") || mem != o.n - 1)
-			k = ACC_LOAD;
-		else if (is_rmw)
-			k = ACC_RMW;
-		else
-			k = ACC_STORE;
-		add_acc(in, k, var, off, width);
-	}
+	for (int i = from; i < to; i++)
+		classify_x86_insn(d, &f->insns[i], r);
 }
 
 /* ---- aarch64 ----------------------------------------------------------------------------- */
@@ -425,9 +471,9 @@ void a64_reg(const char *op, char *out)
 {
 	/* w3 / x3 -> "x3"; sp, xzr pass through */
 	if ((op[0] == 'w' || op[0] == 'x') && isdigit((unsigned char)op[1]))
-		snprintf(out, 8, "x%s", op + 1);
+		(void)!fmt_fixed(out, 8, "x%s", op + 1); /* too long: "", no register */
 	else
-		snprintf(out, 8, "%.7s", op);
+		(void)!fmt_fixed(out, 8, "%s", op);
 }
 
 static int a64_width(const char *mn, const char *reg)
@@ -451,107 +497,131 @@ static int a64_width(const char *mn, const char *reg)
 	return 0;
 }
 
+static const char *const a64_lse[] = { "ldadd",	 "ldclr",  "ldeor",  "ldset",  "ldsmax",
+				       "ldsmin", "ldumax", "ldumin", "stadd",  "stclr",
+				       "steor",	 "stset",  "stsmax", "stsmin", "stumax",
+				       "stumin", "swp",	   "cas",    NULL };
+
+/* An address definition (add of :lo12: or of an immediate, mov between registers): 1 and the
+ * variable it holds (*nv, *noff; *nv -1 when none), read before the destination is cleared. */
+static int a64_def(const struct dis *d, const struct insn *in, const struct ops *o, struct regs *r,
+		   int *nv, long *noff)
+{
+	const struct reloc *add = rel_of(in, "R_AARCH64_ADD_ABS_LO12");
+	char src[8];
+	*nv = -1;
+	*noff = 0;
+	if (strcmp(o->mn, "add") == 0 && o->n == 3) {
+		if (add) {
+			*nv = dis_resolve(d, add->sym, add->addend, noff);
+		} else if (o->op[2][0] == '#') {
+			a64_reg(o->op[1], src);
+			*nv = reg_get(r, src, noff);
+			*noff += strtol(o->op[2] + 1, NULL, 0);
+		}
+		return 1;
+	}
+	if (strcmp(o->mn, "mov") == 0 && o->n == 2 && o->op[1][0] != '#') {
+		a64_reg(o->op[1], src);
+		*nv = reg_get(r, src, noff);
+		return 1;
+	}
+	return 0;
+}
+
+/* The registers the instruction writes (a pair load's two), "" for none. */
+static void a64_dests(const struct ops *o, char *dst, char *dst2)
+{
+	dst[0] = dst2[0] = '\0';
+	if (o->n == 0 || (o->mn[0] == 's' && o->mn[1] == 't') || starts(o->mn, "cmp") ||
+	    starts(o->mn, "cmn") || starts(o->mn, "tst") || o->mn[0] == 'b' ||
+	    starts(o->mn, "cb") || starts(o->mn, "tb") || starts(o->mn, "prfm"))
+		return;
+	a64_reg(o->op[0], dst);
+	if ((starts(o->mn, "ldp") || starts(o->mn, "ldnp") || starts(o->mn, "ldxp") ||
+	     starts(o->mn, "ldaxp")) &&
+	    o->n > 1)
+		a64_reg(o->op[1], dst2);
+}
+
+/* The access of a load, store or LSE atomic through memory operand mem ([x1], [x1, #8],
+ * [x1, #8]!; post-index: [x1], #8), after its address registers were used. */
+static void a64_access(const struct dis *d, struct insn *in, const struct ops *o, int mem,
+		       int is_lse, struct regs *r, const char *dst, const char *dst2)
+{
+	const struct reloc *lo = rel_of(in, "R_AARCH64_LDST");
+	char base[8], breg[8];
+	const char *m = o->op[mem] + 1;
+	size_t bl = strcspn(m, ",]");
+	if (fmt_fixed(breg, sizeof breg, "%.*s", (int)bl, m))
+		return;
+	a64_reg(breg, base);
+	long imm = 0, off = 0;
+	const char *hash = strchr(m, '#');
+	if (hash && hash < strchr(m, ']'))
+		imm = strtol(hash + 1, NULL, 0);
+	int var = lo ? dis_resolve(d, lo->sym, lo->addend, &off) :
+		       reg_access(d, r, base, imm, &off);
+	if (strchr(o->op[mem], '!') || mem + 1 < o->n)
+		reg_kill(r, base);
+	reg_kill(r, dst); /* a load's destination, after its address was used */
+	reg_kill(r, dst2);
+	int is_st = o->mn[0] == 's' && o->mn[1] == 't';
+	if (!is_lse && o->n == 2 && !lo) {
+		char data[8];
+		a64_reg(o->op[0], data);
+		spill(r, base, imm, is_st, data);
+	}
+	int pair = strchr(o->mn, 'p') != NULL && !starts(o->mn, "ldap") && !is_lse;
+	int status = (starts(o->mn, "stxr") || starts(o->mn, "stlxr") || starts(o->mn, "stxp") ||
+		      starts(o->mn, "stlxp"));
+	int width = a64_width(o->mn, o->op[status ? 1 : 0]);
+	enum acc_kind k = is_lse ? ACC_RMW : is_st ? ACC_STORE : ACC_LOAD;
+	add_acc(in, k, var, off, width);
+	if (pair)
+		add_acc(in, k, var, off + width, width);
+}
+
+/* One instruction: the registers it defines or clears, the access it makes. */
+static void classify_a64_insn(const struct dis *d, struct insn *in, struct regs *r)
+{
+	struct ops o;
+	ops_split(in->text, &o);
+	if (strcmp(o.mn, "bl") == 0 || strcmp(o.mn, "blr") == 0) {
+		r->n = 0;
+		return;
+	}
+	int mem = -1;
+	for (int k = 0; k < o.n; k++)
+		if (o.op[k][0] == '[')
+			mem = k;
+	int is_ld = o.mn[0] == 'l' && o.mn[1] == 'd', is_st = o.mn[0] == 's' && o.mn[1] == 't';
+	int is_lse = 0;
+	for (int k = 0; a64_lse[k]; k++)
+		is_lse |= starts(o.mn, a64_lse[k]);
+	int nv;
+	long noff;
+	int is_def = a64_def(d, in, &o, r, &nv, &noff);
+	char dst[8], dst2[8];
+	a64_dests(&o, dst, dst2);
+	if (is_def) {
+		reg_kill(r, dst);
+		if (nv >= 0)
+			reg_set(r, dst, nv, noff);
+		return;
+	}
+	if (mem < 0 || !(is_ld || is_st || is_lse) || starts(o.mn, "prfm")) {
+		reg_kill(r, dst);
+		reg_kill(r, dst2);
+		return;
+	}
+	a64_access(d, in, &o, mem, is_lse, r, dst, dst2);
+}
+
 static void classify_a64(const struct dis *d, struct func *f, int from, int to, struct regs *r)
 {
-	static const char *const lse[] = { "ldadd",  "ldclr",  "ldeor",	 "ldset",  "ldsmax",
-					   "ldsmin", "ldumax", "ldumin", "stadd",  "stclr",
-					   "steor",  "stset",  "stsmax", "stsmin", "stumax",
-					   "stumin", "swp",    "cas",	 NULL };
-	for (int i = from; i < to; i++) {
-		struct insn *in = &f->insns[i];
-		struct ops o;
-		ops_split(in->text, &o);
-		if (strcmp(o.mn, "bl") == 0 || strcmp(o.mn, "blr") == 0) {
-			r->n = 0;
-			continue;
-		}
-		int mem = -1;
-		for (int k = 0; k < o.n; k++)
-			if (o.op[k][0] == '[')
-				mem = k;
-		const struct reloc *lo = rel_of(in, "R_AARCH64_LDST");
-		const struct reloc *add = rel_of(in, "R_AARCH64_ADD_ABS_LO12");
-		int is_ld = o.mn[0] == 'l' && o.mn[1] == 'd',
-		    is_st = o.mn[0] == 's' && o.mn[1] == 't';
-		int is_lse = 0;
-		for (int k = 0; lse[k]; k++)
-			if (starts(o.mn, lse[k]))
-				is_lse = 1;
-		/* address definitions read their sources before the destination is cleared */
-		int is_def = 0, nv = -1;
-		long noff = 0;
-		if (strcmp(o.mn, "add") == 0 && o.n == 3) {
-			is_def = 1;
-			if (add)
-				nv = dis_resolve(d, add->sym, add->addend, &noff);
-			else if (o.op[2][0] == '#') {
-				char src[8];
-				a64_reg(o.op[1], src);
-				nv = reg_get(r, src, &noff);
-				noff += strtol(o.op[2] + 1, NULL, 0);
-			}
-		} else if (strcmp(o.mn, "mov") == 0 && o.n == 2 && o.op[1][0] != '#') {
-			char src[8];
-			a64_reg(o.op[1], src);
-			is_def = 1;
-			nv = reg_get(r, src, &noff);
-		}
-		char dst[8] = "", dst2[8] = "";
-		if (o.n > 0 && !is_st && !starts(o.mn, "cmp") && !starts(o.mn, "cmn") &&
-		    !starts(o.mn, "tst") && o.mn[0] != 'b' && !starts(o.mn, "cb") &&
-		    !starts(o.mn, "tb") && !starts(o.mn, "prfm")) {
-			a64_reg(o.op[0], dst);
-			if ((starts(o.mn, "ldp") || starts(o.mn, "ldnp") || starts(o.mn, "ldxp") ||
-			     starts(o.mn, "ldaxp")) &&
-			    o.n > 1)
-				a64_reg(o.op[1], dst2);
-		}
-		if (is_def) {
-			reg_kill(r, dst);
-			if (nv >= 0)
-				reg_set(r, dst, nv, noff);
-			continue;
-		}
-		if (mem < 0 || !(is_ld || is_st || is_lse) || starts(o.mn, "prfm")) {
-			reg_kill(r, dst);
-			reg_kill(r, dst2);
-			continue;
-		}
-		/* [x1], [x1, #8], [x1, #8]! ; post-index: [x1], #8 */
-		char base[8], breg[8];
-		const char *m = o.op[mem] + 1;
-		size_t bl = strcspn(m, ",]");
-		snprintf(breg, sizeof breg, "%.*s", (int)bl, m);
-		a64_reg(breg, base);
-		long imm = 0;
-		const char *hash = strchr(m, '#');
-		if (hash && hash < strchr(m, ']'))
-			imm = strtol(hash + 1, NULL, 0);
-		long off = 0;
-		int var;
-		if (lo)
-			var = dis_resolve(d, lo->sym, lo->addend, &off);
-		else
-			var = reg_access(d, r, base, imm, &off);
-		if (strchr(o.op[mem], '!') || mem + 1 < o.n)
-			reg_kill(r, base);
-		reg_kill(r, dst); /* a load's destination, after its address was used */
-		reg_kill(r, dst2);
-		if (!is_lse && o.n == 2 && !lo) {
-			char data[8];
-			a64_reg(o.op[0], data);
-			spill(r, base, imm, is_st, data);
-		}
-		int pair = strchr(o.mn, 'p') != NULL && !starts(o.mn, "ldap") && !is_lse;
-		int status = (starts(o.mn, "stxr") || starts(o.mn, "stlxr") ||
-			      starts(o.mn, "stxp") || starts(o.mn, "stlxp"));
-		const char *data = o.op[status ? 1 : 0];
-		int width = a64_width(o.mn, data);
-		enum acc_kind k = is_lse ? ACC_RMW : is_ld ? ACC_LOAD : ACC_STORE;
-		add_acc(in, k, var, off, width);
-		if (pair)
-			add_acc(in, k, var, off + width, width);
-	}
+	for (int i = from; i < to; i++)
+		classify_a64_insn(d, &f->insns[i], r);
 }
 
 /* ---- riscv64 ----------------------------------------------------------------------------- */
@@ -647,7 +717,8 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 		if (var < 0) {
 			char base[8];
 			size_t bl = strcspn(par + 1, ")");
-			snprintf(base, sizeof base, "%.*s", (int)bl, par + 1);
+			if (fmt_fixed(base, sizeof base, "%.*s", (int)bl, par + 1))
+				continue;
 			var = reg_access(d, r, base, strtol(m, NULL, 0), &off);
 		}
 		if (writes)
@@ -655,7 +726,8 @@ static void classify_rv(const struct dis *d, struct func *f, int from, int to, s
 		if (!is_amo && !lo && !plo) {
 			char base[8];
 			size_t bl = strcspn(par + 1, ")");
-			snprintf(base, sizeof base, "%.*s", (int)bl, par + 1);
+			if (fmt_fixed(base, sizeof base, "%.*s", (int)bl, par + 1))
+				continue;
 			spill(r, base, strtol(m, NULL, 0), is_store, o.op[0]);
 		}
 		enum acc_kind k = is_amo && !starts(o.mn, "sc.")    ? ACC_RMW :
@@ -710,11 +782,13 @@ static int call_target(const struct dis *d, const struct insn *in)
 	for (int k = 0; k < in->nrel; k++)
 		if (strstr(in->rel[k].type, "CALL") || strstr(in->rel[k].type, "PLT") ||
 		    strstr(in->rel[k].type, "PC32") || strstr(in->rel[k].type, "JUMP"))
-			snprintf(name, sizeof name, "%s", in->rel[k].sym);
+			if (fmt_fixed(name, sizeof name, "%s", in->rel[k].sym))
+				return -1;
 	if (!name[0]) {
 		const char *lt = strstr(in->text, " <"), *gt = lt ? strchr(lt, '>') : NULL;
 		if (lt && gt && !memchr(lt, '+', (size_t)(gt - lt)))
-			snprintf(name, sizeof name, "%.*s", (int)(gt - lt - 2), lt + 2);
+			if (fmt_fixed(name, sizeof name, "%.*s", (int)(gt - lt - 2), lt + 2))
+				return -1;
 	}
 	for (int f = 0; f < d->nfuncs; f++)
 		if (name[0] && strcmp(d->funcs[f].name, name) == 0)

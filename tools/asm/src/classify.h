@@ -17,17 +17,21 @@ void loops_mark(struct func *f);
 const char *acc_kind_name(enum acc_kind k);
 
 /* Operand helpers, shared with flow.c. An instruction's text split into its mnemonic (prefixes
- * such as "lock " dropped) and up to 4 operands (split at top-level commas, blanks trimmed). */
+ * such as "lock " dropped) and its operands (split at top-level commas, blanks trimmed). Returns 0,
+ * or -1 when the text has more than OPS_MAX operands, an operand of 64 bytes or more or a
+ * mnemonic of 24 or more (o is then incomplete): dis_parse refuses such a listing line, so every
+ * instruction the classifier sees fits. */
+#define OPS_MAX 6
 struct ops {
 	char mn[24];
-	char op[4][64];
+	char op[OPS_MAX][64];
 	int n;
 };
-void ops_split(const char *text, struct ops *o);
+int ops_split(const char *text, struct ops *o);
 /* x86 AT&T register operand ("%eax") -> its family ("ax", "r8", "xmm0") in fam (8 bytes) and
  * its width in bytes in *w (0 if unknown); returns 0 if op is not a register. */
 int x86_reg(const char *op, char *fam, int *w);
-/* aarch64 register: w3 / x3 -> "x3"; anything else copied (at most 7 characters) into out (8 bytes). */
+/* aarch64 register: w3 / x3 -> "x3"; anything else copied into out (8 bytes); a name that does not fit gives "" (no register). */
 void a64_reg(const char *op, char *out);
 
 #endif

@@ -10,12 +10,13 @@
 #include <string.h>
 
 #include "classify.h"
+#include "buf.h"
 #include "cmds.h"
 #include "dis.h"
 #include "evidence.h"
-#include "meta.h"
-#include "pred.h"
+#include "example.h"
 #include "util.h"
+#include "words.h"
 
 struct count_ctx {
 	const struct dis *d;
@@ -45,8 +46,9 @@ static long long count_cb(void *ctx, const json_t *atom)
 	return counts_get(&n, fn);
 }
 
-/* The atoms of a tree with their values on this cell: [{"atom": "loads(t1, x)", "value": 2}], in
- * the order they appear, so the published evidence shows what each predicate was computed from. */
+/* The atoms of a tree with their values on this cell: [{"atom": "loads(t1, x)", "value": 2, "fn":
+ * "loads", "thread": "t1", "var": "x", "text": "t1 reads x twice"}] (text: words.c), in the order
+ * they appear, so the published evidence shows what each predicate was computed from. */
 static void atom_values(const json_t *t, struct count_ctx *ctx, json_t *out)
 {
 	const char *op = json_string_value(json_object_get(t, "op"));
@@ -58,8 +60,16 @@ static void atom_values(const json_t *t, struct count_ctx *ctx, json_t *out)
 					 json_string_value(json_object_get(t, "thread")),
 					 json_string_value(json_object_get(t, "var")),
 					 arg ? ", " : "", arg ? arg : "");
-		json_array_append_new(out, json_pack("{s:o, s:I}", "atom", a, "value",
-						     (json_int_t)count_cb(ctx, t)));
+		json_int_t value = (json_int_t)count_cb(ctx, t);
+		const char *fn = json_string_value(json_object_get(t, "fn"));
+		const char *thread = json_string_value(json_object_get(t, "thread"));
+		const char *var = json_string_value(json_object_get(t, "var"));
+		json_t *o = json_pack("{s:o, s:I, s:s, s:s, s:s}", "atom", a, "value", value, "fn",
+				      fn, "thread", thread, "var", var);
+		json_t *w = atom_words(fn, thread, var, arg, value);
+		if (w)
+			json_object_set_new(o, "text", w);
+		json_array_append_new(out, o);
 		return;
 	}
 	size_t i;
@@ -74,95 +84,137 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-static int analyze_cell(json_t *m, const char *target, const char *arch, const char *opt,
-			const char *v, const char *dis_path, const char *intel_path, json_t *out)
+/* Where a cell's messages point: "(example <id>, target <target>/<opt>)". */
+struct cell_at {
+	const char *id, *target, *opt;
+};
+
+/* The cell's listing (and its Intel twin when intel_path), parsed and classified into d. src: the
+ * variant's source, whose line numbers count. Returns 0, or -1 after printing why. */
+static int load_listing(struct dis *d, const char *arch, const char *src, const char *dis_path,
+			const char *intel_path, const struct cell_at *at)
 {
 	char err[1024];
-	const char *id = json_string_value(json_object_get(m, "id"));
-	const char *src = json_string_value(json_object_get(json_object_get(m, "sources"), v));
 	char *text = read_file(dis_path, NULL);
 	if (!text || !src) {
-		fprintf(stderr, "%s: cannot read (example %s, target %s/%s)\n", dis_path, id,
-			target, opt);
+		fprintf(stderr, "%s: cannot read (example %s, target %s/%s)\n", dis_path, at->id,
+			at->target, at->opt);
 		free(text);
 		return -1;
 	}
-	/* the listing's line numbers that count are those of the variant's own source file */
-	struct dis d;
-	int rc = dis_parse(&d, arch_from_name(arch), text, dis_path, base_name(src), err,
-			   sizeof err);
+	int rc =
+		dis_parse(d, arch_from_name(arch), text, dis_path, base_name(src), err, sizeof err);
 	free(text);
 	if (rc == 0 && intel_path) {
 		char *it = read_file(intel_path, NULL);
-		rc = it ? dis_add_alt(&d, it, intel_path, err, sizeof err) : -1;
+		rc = it ? dis_add_alt(d, it, intel_path, err, sizeof err) : -1;
 		if (!it)
-			snprintf(err, sizeof err, "%s: cannot read", intel_path);
+			fmt_msg(err, sizeof err, "%s: cannot read", intel_path);
 		free(it);
 	}
 	if (rc != 0) {
-		fprintf(stderr, "%s (example %s, target %s/%s)\n", err, id, target, opt);
+		fprintf(stderr, "%s (example %s, target %s/%s)\n", err, at->id, at->target,
+			at->opt);
 		return -1;
 	}
-	for (int f = 0; f < d.nfuncs; f++)
-		classify_func(&d, &d.funcs[f]);
+	for (int f = 0; f < d->nfuncs; f++)
+		classify_func(d, &d->funcs[f]);
+	return 0;
+}
+
+/* Each thread's functions (and course_init/course_check when present) into threads, its counts per
+ * shared variable into counts. Returns 0, or -1 (printed) when a thread's function is missing. */
+static int threads_json(const struct dis *d, json_t *m, const char *dis_path,
+			const struct cell_at *at, json_t *threads, json_t *counts)
+{
 	json_t *sv = json_object_get(m, "shared"), *th = json_object_get(m, "threads");
 	size_t nshared = json_array_size(sv), nthreads = json_array_size(th);
-	const char **shared = calloc(nshared + 1, sizeof *shared);
+	const char **shared = xcalloc(nshared + 1, sizeof *shared);
 	for (size_t s = 0; s < nshared; s++)
 		shared[s] = json_string_value(json_object_get(json_array_get(sv, s), "name"));
-	json_t *threads = json_object(), *counts = json_object();
 	const char *extra[] = { "course_init", "course_check" };
-	for (size_t t = 0; t < nthreads + 2; t++) {
+	int rc = 0;
+	for (size_t t = 0; t < nthreads + 2 && rc == 0; t++) {
 		const char *name = t < nthreads ? json_string_value(json_array_get(th, t)) :
 						  extra[t - nthreads];
-		if (!thread_present(&d, name)) {
+		if (!thread_present(d, name)) {
 			if (t < nthreads) {
 				fprintf(stderr,
 					"%s: thread function %s missing (example %s, target %s/%s)\n",
-					dis_path, name, id, target, opt);
-				dis_free(&d);
-				free(shared);
-				json_decref(threads);
-				json_decref(counts);
-				return -1;
+					dis_path, name, at->id, at->target, at->opt);
+				rc = -1;
 			}
 			continue;
 		}
-		json_object_set_new(threads, name, thread_json(&d, name, shared, (int)nshared));
+		json_object_set_new(threads, name, thread_json(d, name, shared, (int)nshared));
 		json_t *per = json_object();
 		for (size_t s = 0; s < nshared; s++) {
 			struct counts c;
-			counts_thread(&d, name, shared[s], &c);
+			counts_thread(d, name, shared[s], &c);
 			json_object_set_new(per, shared[s], counts_json(&c));
 		}
 		json_object_set_new(counts, name, per);
 	}
 	free(shared);
-	struct count_ctx ctx = { &d, "" };
-	json_t *preds = json_array();
-	int all = 1;
+	return rc;
+}
+
+/* The variant's evidence predicates evaluated on the cell: [{line, expr, holds, atoms}]; *all: do
+ * they all hold. */
+static json_t *predicates_json(json_t *m, const char *v, struct count_ctx *ctx, int *all)
+{
+	json_t *preds = json_array(), *p;
 	size_t e;
-	json_t *p;
+	*all = 1;
 	json_array_foreach(json_object_get(json_object_get(m, "evidence"), v), e, p) {
-		int holds = pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
-		all &= holds;
+		int holds = pred_eval(json_object_get(p, "tree"), count_cb, ctx) != 0;
+		*all &= holds;
 		json_t *atoms = json_array();
-		atom_values(json_object_get(p, "tree"), &ctx, atoms);
+		atom_values(json_object_get(p, "tree"), ctx, atoms);
 		json_array_append_new(preds, json_pack("{s:O, s:O, s:b, s:o}", "line",
 						       json_object_get(p, "line"), "expr",
 						       json_object_get(p, "expr"), "holds", holds,
 						       "atoms", atoms));
 	}
-	/* "seen": the transformation is in this code, i.e. every predicate of the plain variant's
-	 * evidence holds on it (also for the fixed and transformed variants' code: the evidence
-	 * test wants it in the transformed code and not in the fixed code). */
-	json_t *plain_ev = json_object_get(json_object_get(m, "evidence"), "plain");
+	return preds;
+}
+
+/* "seen": the transformation is in this code, i.e. every predicate of the plain variant's evidence
+ * holds on it (also for the fixed and transformed variants' code: the evidence test wants it in the
+ * transformed code and not in the fixed code). */
+static int plain_seen(json_t *plain_ev, struct count_ctx *ctx)
+{
+	size_t e;
+	json_t *p;
 	int seen = json_array_size(plain_ev) > 0;
 	json_array_foreach(plain_ev, e, p)
-		seen &= pred_eval(json_object_get(p, "tree"), count_cb, &ctx) != 0;
+		seen &= pred_eval(json_object_get(p, "tree"), count_cb, ctx) != 0;
+	return seen;
+}
+
+static int analyze_cell(json_t *m, const char *target, const char *arch, const char *opt,
+			const char *v, const char *dis_path, const char *intel_path, json_t *out)
+{
+	struct cell_at at = { json_string_value(json_object_get(m, "id")), target, opt };
+	const char *src = json_string_value(json_object_get(json_object_get(m, "sources"), v));
+	struct dis d;
+	if (load_listing(&d, arch, src, dis_path, intel_path, &at) != 0)
+		return -1;
+	json_t *threads = json_object(), *counts = json_object();
+	if (threads_json(&d, m, dis_path, &at, threads, counts) != 0) {
+		dis_free(&d);
+		json_decref(threads);
+		json_decref(counts);
+		return -1;
+	}
+	struct count_ctx ctx = { &d, "" };
+	int all;
+	json_t *preds = predicates_json(m, v, &ctx, &all);
+	json_t *plain_ev = json_object_get(json_object_get(m, "evidence"), "plain");
+	int seen = plain_seen(plain_ev, &ctx);
 	dis_free(&d);
 	if (ctx.err[0]) {
-		fprintf(stderr, "%s: %s (example %s, target %s/%s)\n", dis_path, ctx.err, id,
+		fprintf(stderr, "%s: %s (example %s, target %s/%s)\n", dis_path, ctx.err, at.id,
 			target, opt);
 		json_decref(threads);
 		json_decref(counts);
@@ -189,7 +241,7 @@ int cmd_analyze(int argc, char **argv)
 				"[OPT:VARIANT:DIS[:INTEL]...]\n");
 		return 2;
 	}
-	json_t *m = load_json(argv[0]);
+	json_t *m = asm_load_json(argv[0]);
 	if (!m)
 		return 1;
 	if (!json_is_object(m) || !json_string_value(json_object_get(m, "id")) ||

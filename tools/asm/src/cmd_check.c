@@ -16,7 +16,7 @@ int cmd_check(int argc, char **argv)
 		fprintf(stderr, "usage: asm-tool check EVIDENCE.json\n");
 		return 2;
 	}
-	json_t *ev = load_json(argv[0]);
+	json_t *ev = asm_load_json(argv[0]);
 	if (!ev)
 		return 1;
 	json_t *failures = json_object_get(ev, "failures");

@@ -13,12 +13,13 @@
 #include <string.h>
 
 #include "cmds.h"
-#include "conf.h"
+#include "buf.h"
+#include "example.h"
 #include "diff.h"
-#include "meta.h"
 #include "scriptjson.h"
 #include "seen.h"
 #include "util.h"
+#include "words.h"
 
 /* The colour of each source line of one thread in one cell and variant: the lines of the thread's
  * function (range {first, last} of the metadata's "functions") that produced instructions, in line
@@ -47,7 +48,7 @@ static json_t *line_classes(json_t *fns, const json_t *range)
 	for (size_t l = 0; used && l < n; l++)
 		if (used[l]) {
 			char key[24];
-			snprintf(key, sizeof key, "%lld", (long long)(first + (json_int_t)l));
+			xsnprintf(key, sizeof key, "%lld", (long long)(first + (json_int_t)l));
 			json_object_set_new(out, key, json_string(cls[next++ % 8]));
 		}
 	free(used);
@@ -79,8 +80,8 @@ static void add_src(json_t *c, json_t *map, json_t *ranges)
 		json_array_foreach(fns, i, fn)
 			json_array_foreach(json_object_get(fn, "insns"), k, in) {
 				char key[24];
-				snprintf(key, sizeof key, "%lld",
-					 json_integer_value(json_object_get(in, "src")));
+				xsnprintf(key, sizeof key, "%lld",
+					  json_integer_value(json_object_get(in, "src")));
 				json_t *cl = json_object_get(lc, key);
 				json_object_set_new(in, "cls",
 						    json_string(cl ? json_string_value(cl) :
@@ -89,6 +90,76 @@ static void add_src(json_t *c, json_t *map, json_t *ranges)
 		json_object_set_new(classes, th, lc);
 	}
 	json_object_set_new(c, "src_classes", classes);
+}
+
+/* Does an access of kind (load, store, rmw) count for the function fn of an atom? */
+static int kind_counts(const char *fn, const char *kind)
+{
+	if (!strcmp(fn, "rmw"))
+		return !strcmp(kind, "rmw");
+	if (strstr(fn, "load"))
+		return !strcmp(kind, "load") || !strcmp(kind, "rmw");
+	if (strstr(fn, "store"))
+		return !strcmp(kind, "store") || !strcmp(kind, "rmw");
+	return 1;
+}
+
+/* Adds src, a line of the example file, to the sorted array lines unless it is there. */
+static void add_line(json_t *lines, json_int_t src)
+{
+	size_t n;
+	for (n = 0; n < json_array_size(lines); n++)
+		if (json_integer_value(json_array_get(lines, n)) >= src)
+			break;
+	json_t *l = json_array_get(lines, n);
+	if (!l || json_integer_value(l) != src)
+		json_array_insert_new(lines, n, json_integer(src));
+}
+
+/* Gives atom a "lines", the example file's lines (sorted, once each) of the accesses it counted,
+ * and "insns", those instructions as [function index, instruction index] pairs into the thread's
+ * list (fns, with "src" from add_src; the data script's variants[v][thread]): the instructions
+ * that access var in a kind fn counts. */
+static void atom_matches(json_t *a, json_t *fns, const char *fn, const char *var)
+{
+	json_t *lines = json_array(), *insns = json_array();
+	size_t i, k, j;
+	json_t *f, *in, *acc;
+	json_array_foreach(fns, i, f)
+		json_array_foreach(json_object_get(f, "insns"), k, in) {
+			int counted = 0;
+			json_array_foreach(json_object_get(in, "acc"), j, acc) {
+				const char *kind = json_string_value(json_object_get(acc, "kind"));
+				const char *v = json_string_value(json_object_get(acc, "var"));
+				json_int_t src = json_integer_value(json_object_get(in, "src"));
+				if (!v || !kind || strcmp(v, var) || !kind_counts(fn, kind))
+					continue;
+				counted = 1;
+				if (src > 0)
+					add_line(lines, src);
+			}
+			if (counted)
+				json_array_append_new(insns, json_pack("[I, I]", (json_int_t)i,
+								       (json_int_t)k));
+		}
+	json_object_set_new(a, "lines", lines);
+	json_object_set_new(a, "insns", insns);
+}
+
+/* Gives every atom of cell variant c's evidence its "lines" and "insns" (atom_matches), so a page
+ * names code lines, not the metadata's, and a quiz can point at the instructions. */
+static void add_atom_lines(json_t *c)
+{
+	json_t *fns = json_object_get(c, "functions"), *p, *a;
+	size_t i, k;
+	json_array_foreach(json_object_get(c, "evidence"), i, p)
+		json_array_foreach(json_object_get(p, "atoms"), k, a) {
+			const char *th = json_string_value(json_object_get(a, "thread"));
+			const char *fn = json_string_value(json_object_get(a, "fn"));
+			const char *var = json_string_value(json_object_get(a, "var"));
+			if (th && fn && var)
+				atom_matches(a, json_object_get(fns, th), fn, var);
+		}
 }
 
 /* The line of the example's evidence-on key, 0 when it has none. An example with evidence-on states
@@ -137,22 +208,21 @@ static void check_transformation(json_t *meta, const char *variant, json_t *c, c
 	int seen = json_is_true(json_object_get(c, "seen"));
 	char msg[512];
 	if (!strcmp(variant, "plain") && seen && !expected(meta, variant, cell)) {
-		snprintf(
-			msg, sizeof msg,
+		fmt_msg(msg, sizeof msg,
 			"the plain variant's evidence holds on %s, which evidence-on does not list",
 			cell);
 		add_failure(failures, file, evidence_on_line(meta), id, cell, variant, msg);
 	} else if (!strcmp(variant, "transformed") && !seen) {
-		snprintf(msg, sizeof msg,
-			 "the transformation (the plain variant's evidence) is not seen in the "
-			 "transformed variant's code on %s",
-			 cell);
+		fmt_msg(msg, sizeof msg,
+			"the transformation (the plain variant's evidence) is not seen in the "
+			"transformed variant's code on %s",
+			cell);
 		add_failure(failures, file, evidence_line(meta, "plain"), id, cell, variant, msg);
 	} else if (!strcmp(variant, "fixed") && seen) {
-		snprintf(msg, sizeof msg,
-			 "the transformation (the plain variant's evidence) is seen in the fixed "
-			 "variant's code on %s",
-			 cell);
+		fmt_msg(msg, sizeof msg,
+			"the transformation (the plain variant's evidence) is seen in the fixed "
+			"variant's code on %s",
+			cell);
 		add_failure(failures, file, evidence_line(meta, "plain"), id, cell, variant, msg);
 	}
 }
@@ -232,7 +302,7 @@ static int target_wanted(json_t *meta, const struct conf *conf, int t)
 {
 	for (int o = 0; o < conf->nopts; o++) {
 		char cell[160];
-		snprintf(cell, sizeof cell, "%s/%s", conf->targets[t].name, conf->opts[o]);
+		xsnprintf(cell, sizeof cell, "%s/%s", conf->targets[t].name, conf->opts[o]);
 		if (meta_has_cell(meta, cell))
 			return 1;
 	}
@@ -265,8 +335,12 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 		json_t *e = json_pack("{s:O, s:O, s:O}", "holds", json_object_get(c, "holds"),
 				      "predicates", json_object_get(c, "evidence"), "counts",
 				      json_object_get(c, "counts"));
+		json_t *seen = NULL;
 		if (json_object_get(meta, "transformation") && json_object_get(c, "seen"))
-			json_object_set(e, "seen", json_object_get(c, "seen"));
+			json_object_set(e, "seen", seen = json_object_get(c, "seen"));
+		json_object_set_new(e, "says",
+				    evidence_says(json_object_get(c, "evidence"), seen,
+						  json_is_true(json_object_get(c, "holds"))));
 		json_object_set_new(evidence, v, e);
 	}
 	/* the view's side-by-side comparison of two variants: "a>b" for every pair a before b in the
@@ -288,14 +362,352 @@ static json_t *cell_payload(json_t *meta, json_t *tj, const char *target, const 
 					per, json_string_value(th),
 					diff_insns(json_object_get(va, json_string_value(th)),
 						   json_object_get(vb, json_string_value(th))));
-			char key[64];
-			snprintf(key, sizeof key, "%s>%s", a, b);
+			char *key = xasprintf("%s>%s", a, b);
 			json_object_set_new(diff, key, per);
+			free(key);
 		}
 	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o, s:o, s:o}", "target", target, "opt", opt,
 			 "arch", json_object_get(tj, "arch"), "version",
 			 json_object_get(tj, "version"), "variants", variants, "src_classes",
 			 classes, "evidence", evidence, "diffs", diff);
+}
+
+/* Page p opens on cell first ({target, opt}: seen_summary's "first", NULL or null to keep the
+ * default): its "default_target" and "default" (the cell's payload in payloads) become that cell's. */
+static void open_on_seen(const struct conf *c, json_t *p, const json_t *first,
+			 json_t *const payloads[][CONF_MAX_OPTS])
+{
+	const char *target = json_string_value(json_object_get(first, "target"));
+	const char *opt = json_string_value(json_object_get(first, "opt"));
+	if (!target || !opt)
+		return;
+	for (int t = 0; t < c->ntargets; t++)
+		for (int o = 0; o < c->nopts; o++)
+			if (payloads[t][o] && !strcmp(c->targets[t].name, target) &&
+			    !strcmp(c->opts[o], opt)) {
+				json_object_set(p, "default", payloads[t][o]);
+				json_object_set_new(p, "default_target",
+						    json_pack("{s:s, s:s}", "target", target, "opt",
+							      opt));
+			}
+}
+
+/* What collect carries across examples: the matrix, the output folder, the default and the
+ * reference cell, and what evidence.json gathers. */
+struct collect {
+	struct conf conf;
+	const char *dir;
+	char def_target[80], def_opt[8], ref_target[80], ref_opt[8];
+	json_t *versions, *examples, *failures;
+	int rc;
+};
+
+/* What one example gathers while its cells are read. */
+struct example {
+	json_t *meta;
+	const char *id, *file;
+	json_t *results, *targets, *page_default, *ref;
+	char ex_default[160]; /* the example's first cell when it has not the matrix's default */
+	json_t *tjs[CONF_MAX_TARGETS];
+	signed char seen[CONF_MAX_TARGETS][CONF_MAX_OPTS];
+	json_t *payloads[CONF_MAX_TARGETS]
+			[CONF_MAX_OPTS]; /* each cell's page data, for open_on_seen */
+};
+
+/* "compiler/arch/opt" -> target and opt (conf.h has checked the pattern). */
+static void split_cell(const char *cell, char *target, size_t tn, char *opt, size_t on)
+{
+	const char *s = strrchr(cell, '/');
+	xsnprintf(target, tn, "%.*s", (int)(s - cell), cell);
+	xsnprintf(opt, on, "%s", s + 1);
+}
+
+/* The example's analysed targets (data/asm/<id>/<target>.json) into ex->tjs, and the reference
+ * cell (source_counts) into ex->ref. */
+static void load_targets(struct collect *c, struct example *ex)
+{
+	for (int t = 0; t < c->conf.ntargets; t++) {
+		if (!target_wanted(ex->meta, &c->conf, t))
+			continue;
+		char *path =
+			xasprintf("%s/asm/%s/%s.json", c->dir, ex->id, c->conf.targets[t].name);
+		ex->tjs[t] = asm_load_json(path);
+		free(path);
+		if (!ex->tjs[t]) {
+			c->rc = 1;
+			continue;
+		}
+		if (!strcmp(c->conf.targets[t].name, c->ref_target))
+			ex->ref = json_object_get(json_object_get(ex->tjs[t], "cells"), c->ref_opt);
+	}
+}
+
+/* The variants' sources as lines: {variant: {path, lines}}. */
+static json_t *read_sources(struct collect *c, const struct example *ex)
+{
+	json_t *sources = json_object();
+	const char *vname;
+	json_t *sp;
+	json_object_foreach(json_object_get(ex->meta, "sources"), vname, sp) {
+		json_t *lines = read_lines(json_string_value(sp));
+		if (!lines) {
+			fprintf(stderr, "%s: cannot read (example %s)\n", json_string_value(sp),
+				ex->id);
+			c->rc = 1;
+			continue;
+		}
+		json_object_set_new(sources, vname,
+				    json_pack("{s:O, s:o}", "path", sp, "lines", lines));
+	}
+	return sources;
+}
+
+/* A failure for each expected predicate of variant v that does not hold on cellname. */
+static void predicate_failures(struct collect *c, const struct example *ex, const char *v,
+			       json_t *vc, const char *cellname)
+{
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(vc, "evidence"), i, p) {
+		char msg[512];
+		if (json_is_true(json_object_get(p, "holds")))
+			continue;
+		fmt_msg(msg, sizeof msg, "evidence '%s' of the %s variant does not hold on %s",
+			json_string_value(json_object_get(p, "expr")), v, cellname);
+		add_failure(c->failures, ex->file,
+			    (int)json_integer_value(json_object_get(p, "line")), ex->id, cellname,
+			    v, msg);
+	}
+}
+
+/* One cell's variants into the results, the failures and ex->seen; returns whether the plain
+ * variant's evidence holds. */
+static int cell_results(struct collect *c, struct example *ex, json_t *cell, int t, int o)
+{
+	const char *tname = c->conf.targets[t].name, *opt = c->conf.opts[o];
+	char cellname[160];
+	xsnprintf(cellname, sizeof cellname, "%s/%s", tname, opt);
+	const char *v;
+	json_t *vc;
+	int plain_holds = 0;
+	json_object_foreach(cell, v, vc) {
+		add_deltas(json_object_get(vc, "counts"),
+			   ex->ref ? json_object_get(json_object_get(ex->ref, v), "counts") : NULL);
+		int holds = json_is_true(json_object_get(vc, "holds"));
+		int exp = expected(ex->meta, v, cellname);
+		if (!strcmp(v, "plain"))
+			plain_holds = holds;
+		json_t *r = json_pack("{s:s, s:s, s:s, s:b, s:b, s:O, s:O}", "target", tname, "opt",
+				      opt, "variant", v, "holds", holds, "expected", exp,
+				      "predicates", json_object_get(vc, "evidence"), "counts",
+				      json_object_get(vc, "counts"));
+		if (json_object_get(vc, "seen"))
+			json_object_set(r, "seen", json_object_get(vc, "seen"));
+		json_array_append_new(ex->results, r);
+		if (exp && !holds)
+			predicate_failures(c, ex, v, vc, cellname);
+		if (evidence_on_line(ex->meta))
+			check_transformation(ex->meta, v, vc, cellname, c->failures);
+		if (!strcmp(v, "plain"))
+			ex->seen[t][o] = json_is_true(json_object_get(vc, "seen"));
+	}
+	return plain_holds;
+}
+
+/* The page shows the matrix's default cell, or the example's first. */
+static void choose_default(struct collect *c, struct example *ex, const char *tname,
+			   const char *opt, json_t *payload)
+{
+	int is_default = !strcmp(tname, c->def_target) && !strcmp(opt, c->def_opt);
+	if (ex->page_default && !is_default)
+		return;
+	json_decref(ex->page_default);
+	ex->page_default = json_incref(payload);
+	if (!is_default)
+		xsnprintf(ex->ex_default, sizeof ex->ex_default, "%s/%s", tname, opt);
+	else
+		ex->ex_default[0] = '\0';
+}
+
+/* One cell (target t, level o): results, the entry in opts, the data script. */
+static void collect_cell(struct collect *c, struct example *ex, int t, int o, json_t *opts)
+{
+	json_t *tj = ex->tjs[t];
+	const char *tname = c->conf.targets[t].name, *opt = c->conf.opts[o];
+	json_t *cell = json_object_get(json_object_get(tj, "cells"), opt);
+	if (!cell)
+		return;
+	int plain_holds = cell_results(c, ex, cell, t, o);
+	char *script = xasprintf("data/asm/%s/%s-%s.js", ex->id, tname, opt);
+	char *key = xasprintf("asm/%s/%s/%s", ex->id, tname, opt);
+	json_array_append_new(opts, json_pack("{s:s, s:s, s:s, s:b}", "opt", opt, "script", script,
+					      "key", key, "plain_holds", plain_holds));
+	free(script);
+	free(key);
+	const char *v;
+	json_t *vc;
+	json_object_foreach(cell, v, vc)
+		add_src(vc,
+			meta_single(ex->meta) ?
+				NULL :
+				json_object_get(json_object_get(ex->meta, "lines"), v),
+			json_object_get(ex->meta, "functions"));
+	json_object_foreach(cell, v, vc)
+		add_atom_lines(vc);
+	json_t *payload = cell_payload(ex->meta, tj, tname, opt);
+	if (write_script(c->dir, ex->id, tname, opt, payload) != 0)
+		c->rc = 1;
+	choose_default(c, ex, tname, opt, payload);
+	ex->payloads[t][o] = payload;
+}
+
+/* One target's cells, and its entry in the page's targets. */
+static void collect_target(struct collect *c, struct example *ex, int t)
+{
+	json_t *tj = ex->tjs[t];
+	const char *tname = c->conf.targets[t].name;
+	json_object_set(c->versions, tname, json_object_get(tj, "version"));
+	json_t *opts = json_array();
+	for (int o = 0; o < c->conf.nopts; o++)
+		collect_cell(c, ex, t, o, opts);
+	const char *slash = strchr(tname, '/');
+	char compiler[64];
+	xsnprintf(compiler, sizeof compiler, "%.*s", (int)(slash - tname), tname);
+	json_array_append_new(ex->targets,
+			      json_pack("{s:s, s:s, s:s, s:O, s:o}", "target", tname, "compiler",
+					compiler, "arch", c->conf.targets[t].arch, "version",
+					json_object_get(tj, "version"), "opts", opts));
+}
+
+/* The page's data, examples/<id>.json; summary: where the transformation is seen. */
+static void write_page(struct collect *c, struct example *ex, json_t *sources, json_t *original,
+		       json_t *summary)
+{
+	json_t *diffs = json_object(), *sp;
+	const char *vname;
+	json_t *plain = json_object_get(json_object_get(sources, "plain"), "lines");
+	json_object_foreach(sources, vname, sp)
+		if (strcmp(vname, "plain") != 0 && plain)
+			json_object_set_new(diffs, vname,
+					    diff_lines(plain, json_object_get(sp, "lines")));
+	json_t *page = page_meta(ex->meta);
+	json_object_set_new(page, "sources", sources);
+	json_object_set_new(page, "diffs", diffs);
+	json_object_set_new(page, "anchor", anchor("ex-", ex->id));
+	json_object_set_new(page, "explorer_anchor", anchor("explorer-", ex->id));
+	json_object_set_new(page, "native_anchor", anchor("native-", ex->id));
+	json_object_set_new(page, "original", original);
+	json_object_set_new(page, "default", ex->page_default ? ex->page_default : json_null());
+	ex->page_default = NULL;
+	char target[160], opt[8];
+	if (ex->ex_default[0])
+		split_cell(ex->ex_default, target, sizeof target, opt, sizeof opt);
+	json_object_set_new(page, "default_target",
+			    json_pack("{s:s, s:s}", "target",
+				      ex->ex_default[0] ? target : c->def_target, "opt",
+				      ex->ex_default[0] ? opt : c->def_opt));
+	json_object_set(page, "targets", ex->targets);
+	json_object_set(page, "seen", summary);
+	/* the page opens on a cell where it is seen (the summary's "first") */
+	open_on_seen(&c->conf, page, json_object_get(summary, "first"), ex->payloads);
+	char *path = xasprintf("%s/examples/%s.json", c->dir, ex->id);
+	if (write_json_file(path, page, ASM_JSON_FLAGS) != 0) {
+		fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
+		c->rc = 1;
+	}
+	free(path);
+	json_decref(page);
+}
+
+/* The example's entry in evidence.json's examples. */
+static void add_example_entry(struct collect *c, struct example *ex, json_t *summary)
+{
+	const char *slash = strchr(ex->id, '/');
+	char *topic = xstrndup(ex->id, slash ? (size_t)(slash - ex->id) : strlen(ex->id));
+	json_t *meta = ex->meta;
+	json_t *entry = json_pack("{s:s, s:o, s:s, s:O, s:O, s:O, s:s, s:O, s:o}", "id", ex->id,
+				  "anchor", anchor("ex-", ex->id), "topic", topic, "title",
+				  json_object_get(meta, "title"), "page",
+				  json_object_get(meta, "page"), "shows",
+				  json_object_get(meta, "shows"), "file", ex->file, "evidence_on",
+				  json_object_get(meta, "evidence_on"), "results", ex->results);
+	free(topic);
+	json_object_set_new(entry, "seen", summary);
+	json_object_set(entry, "transformation", json_object_get(meta, "transformation"));
+	json_array_append_new(c->examples, entry);
+}
+
+/* One example: its cells' data scripts, its page data, its entry and failures. */
+static void collect_example(struct collect *c, const char *id)
+{
+	char *path = xasprintf("%s/meta/%s.json", c->dir, id);
+	struct example *ex = xcalloc(1, sizeof *ex);
+	ex->meta = asm_load_json(path);
+	free(path);
+	if (!ex->meta) {
+		c->rc = 1;
+		free(ex);
+		return;
+	}
+	ex->id = id;
+	ex->file = json_string_value(json_object_get(ex->meta, "file"));
+	ex->results = json_array();
+	ex->targets = json_array();
+	memset(ex->seen, SEEN_NO_CELL, sizeof ex->seen);
+	load_targets(c, ex);
+	json_t *sources = read_sources(c, ex);
+	json_t *original = read_lines(ex->file);
+	if (!original) {
+		fprintf(stderr, "%s: cannot read (example %s)\n", ex->file, id);
+		original = json_array();
+		c->rc = 1;
+	}
+	for (int t = 0; t < c->conf.ntargets; t++)
+		if (ex->tjs[t])
+			collect_target(c, ex, t);
+	/* where the transformation is seen: computed over every cell, published */
+	json_t *summary = evidence_on_line(ex->meta) ? seen_summary(&c->conf, ex->seen) :
+						       json_null();
+	write_page(c, ex, sources, original, summary);
+	add_example_entry(c, ex, summary);
+	json_decref(ex->targets);
+	for (int t = 0; t < c->conf.ntargets; t++) {
+		json_decref(ex->tjs[t]);
+		for (int o = 0; o < c->conf.nopts; o++)
+			json_decref(ex->payloads[t][o]);
+	}
+	json_decref(ex->meta);
+	free(ex);
+}
+
+/* evidence.json: the matrix (targets with their versions, levels) and every example's results. */
+static void write_evidence(struct collect *c)
+{
+	json_t *tlist = json_array(), *olist = json_array();
+	for (int t = 0; t < c->conf.ntargets; t++) {
+		const char *tname = c->conf.targets[t].name;
+		const char *slash = strchr(tname, '/');
+		char compiler[64];
+		xsnprintf(compiler, sizeof compiler, "%.*s", (int)(slash - tname), tname);
+		json_t *ver = json_object_get(c->versions, tname);
+		json_array_append_new(tlist, json_pack("{s:s, s:s, s:s, s:s, s:O}", "target", tname,
+						       "compiler", compiler, "arch",
+						       c->conf.targets[t].arch, "package",
+						       c->conf.targets[t].package, "version",
+						       ver ? ver : json_null()));
+	}
+	for (int o = 0; o < c->conf.nopts; o++)
+		json_array_append_new(olist, json_string(c->conf.opts[o]));
+	json_t *ev = json_pack("{s:s, s:s, s:o, s:o, s:O, s:O}", "default", c->conf.default_target,
+			       "source_counts", c->conf.source_counts, "targets", tlist, "opts",
+			       olist, "examples", c->examples, "failures", c->failures);
+	char *path = xasprintf("%s/evidence.json", c->dir);
+	if (write_json_file(path, ev, ASM_JSON_FLAGS) != 0) {
+		fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
+		c->rc = 1;
+	}
+	free(path);
+	json_decref(ev);
 }
 
 int cmd_collect(int argc, char **argv)
@@ -305,268 +717,32 @@ int cmd_collect(int argc, char **argv)
 		return 2;
 	}
 	char err[1024];
-	static struct conf conf;
-	if (conf_load(&conf, argv[0], err, sizeof err) != 0) {
+	static struct collect c;
+	if (conf_load(&c.conf, argv[0], err, sizeof err) != 0) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
-	const char *dir = argv[1];
+	c.dir = argv[1];
 	int first = 2, evidence = 1;
 	if (argc > 2 && !strcmp(argv[2], "--no-evidence")) {
 		evidence = 0;
 		first = 3;
 	}
-	char def_target[80], def_opt[8], ref_target[80], ref_opt[8];
-	{
-		const char *s = strrchr(conf.default_target, '/');
-		snprintf(def_target, sizeof def_target, "%.*s", (int)(s - conf.default_target),
-			 conf.default_target);
-		snprintf(def_opt, sizeof def_opt, "%s", s + 1);
-		s = strrchr(conf.source_counts, '/');
-		snprintf(ref_target, sizeof ref_target, "%.*s", (int)(s - conf.source_counts),
-			 conf.source_counts);
-		snprintf(ref_opt, sizeof ref_opt, "%s", s + 1);
-	}
-	json_t *versions = json_object();
-	json_t *examples = json_array(), *failures = json_array();
-	int rc = 0;
-	for (int e = first; e < argc; e++) {
-		const char *id = argv[e];
-		char path[1024];
-		snprintf(path, sizeof path, "%s/meta/%s.json", dir, id);
-		json_t *meta = load_json(path);
-		if (!meta) {
-			rc = 1;
-			continue;
-		}
-		const char *file = json_string_value(json_object_get(meta, "file"));
-		json_t *results = json_array(), *targets = json_array(), *page_default = NULL;
-		json_t *ref = NULL;
-		char ex_default[160] = "";
-		json_t *tjs[CONF_MAX_TARGETS] = { 0 };
-		signed char seen[CONF_MAX_TARGETS][CONF_MAX_OPTS];
-		memset(seen, SEEN_NO_CELL, sizeof seen);
-		for (int t = 0; t < conf.ntargets; t++) {
-			if (!target_wanted(meta, &conf, t))
-				continue;
-			snprintf(path, sizeof path, "%s/asm/%s/%s.json", dir, id,
-				 conf.targets[t].name);
-			tjs[t] = load_json(path);
-			if (!tjs[t]) {
-				rc = 1;
-				continue;
-			}
-			if (!strcmp(conf.targets[t].name, ref_target))
-				ref = json_object_get(json_object_get(tjs[t], "cells"), ref_opt);
-		}
-		/* sources of the variants and the diffs plain -> other variants */
-		json_t *sources = json_object(), *diffs = json_object();
-		const char *vname;
-		json_t *sp;
-		json_object_foreach(json_object_get(meta, "sources"), vname, sp) {
-			json_t *lines = read_lines(json_string_value(sp));
-			if (!lines) {
-				fprintf(stderr, "%s: cannot read (example %s)\n",
-					json_string_value(sp), id);
-				rc = 1;
-				continue;
-			}
-			json_object_set_new(sources, vname,
-					    json_pack("{s:O, s:o}", "path", sp, "lines", lines));
-		}
-		json_t *original = read_lines(file);
-		if (!original) {
-			fprintf(stderr, "%s: cannot read (example %s)\n", file, id);
-			original = json_array();
-			rc = 1;
-		}
-		for (int t = 0; t < conf.ntargets; t++) {
-			json_t *tj = tjs[t];
-			const char *tname = conf.targets[t].name;
-			if (!tj)
-				continue;
-			json_object_set(versions, tname, json_object_get(tj, "version"));
-			json_t *opts = json_array();
-			for (int o = 0; o < conf.nopts; o++) {
-				const char *opt = conf.opts[o];
-				json_t *cell = json_object_get(json_object_get(tj, "cells"), opt);
-				if (!cell)
-					continue;
-				char cellname[160];
-				snprintf(cellname, sizeof cellname, "%s/%s", tname, opt);
-				const char *v;
-				json_t *c;
-				int plain_holds = 0;
-				json_object_foreach(cell, v, c) {
-					add_deltas(json_object_get(c, "counts"),
-						   ref ? json_object_get(json_object_get(ref, v),
-									 "counts") :
-							 NULL);
-					int holds = json_is_true(json_object_get(c, "holds"));
-					int exp = expected(meta, v, cellname);
-					if (!strcmp(v, "plain"))
-						plain_holds = holds;
-					json_t *r = json_pack("{s:s, s:s, s:s, s:b, s:b, s:O, s:O}",
-							      "target", tname, "opt", opt,
-							      "variant", v, "holds", holds,
-							      "expected", exp, "predicates",
-							      json_object_get(c, "evidence"),
-							      "counts",
-							      json_object_get(c, "counts"));
-					if (json_object_get(c, "seen"))
-						json_object_set(r, "seen",
-								json_object_get(c, "seen"));
-					json_array_append_new(results, r);
-					if (exp && !holds) {
-						size_t i;
-						json_t *p;
-						json_array_foreach(json_object_get(c, "evidence"),
-								   i, p) {
-							char msg[512];
-							if (json_is_true(
-								    json_object_get(p, "holds")))
-								continue;
-							snprintf(msg, sizeof msg,
-								 "evidence '%s' of the %s variant "
-								 "does not hold on %s",
-								 json_string_value(json_object_get(
-									 p, "expr")),
-								 v, cellname);
-							add_failure(
-								failures, file,
-								(int)json_integer_value(
-									json_object_get(p, "line")),
-								id, cellname, v, msg);
-						}
-					}
-					if (evidence_on_line(meta))
-						check_transformation(meta, v, c, cellname,
-								     failures);
-					if (!strcmp(v, "plain"))
-						seen[t][o] =
-							json_is_true(json_object_get(c, "seen"));
-				}
-				char script[1024], key[512];
-				snprintf(script, sizeof script, "data/asm/%s/%s-%s.js", id, tname,
-					 opt);
-				snprintf(key, sizeof key, "asm/%s/%s/%s", id, tname, opt);
-				json_array_append_new(opts,
-						      json_pack("{s:s, s:s, s:s, s:b}", "opt", opt,
-								"script", script, "key", key,
-								"plain_holds", plain_holds));
-				json_object_foreach(cell, v, c)
-					add_src(c,
-						meta_single(meta) ?
-							NULL :
-							json_object_get(
-								json_object_get(meta, "lines"), v),
-						json_object_get(meta, "functions"));
-				json_t *payload = cell_payload(meta, tj, tname, opt);
-				if (write_script(dir, id, tname, opt, payload) != 0)
-					rc = 1;
-				/* the page shows the matrix's default cell, or the example's first */
-				if (!page_default ||
-				    (!strcmp(tname, def_target) && !strcmp(opt, def_opt))) {
-					json_decref(page_default);
-					page_default = json_incref(payload);
-					if (strcmp(tname, def_target) || strcmp(opt, def_opt))
-						snprintf(ex_default, sizeof ex_default, "%s/%s",
-							 tname, opt);
-					else
-						ex_default[0] = '\0';
-				}
-				json_decref(payload);
-			}
-			const char *slash = strchr(tname, '/');
-			char compiler[64];
-			snprintf(compiler, sizeof compiler, "%.*s", (int)(slash - tname), tname);
-			json_array_append_new(
-				targets,
-				json_pack("{s:s, s:s, s:s, s:O, s:o}", "target", tname, "compiler",
-					  compiler, "arch", conf.targets[t].arch, "version",
-					  json_object_get(tj, "version"), "opts", opts));
-		}
-		json_t *plain = json_object_get(json_object_get(sources, "plain"), "lines");
-		json_object_foreach(sources, vname, sp)
-			if (strcmp(vname, "plain") != 0 && plain)
-				json_object_set_new(diffs, vname,
-						    diff_lines(plain,
-							       json_object_get(sp, "lines")));
-		json_t *page = page_meta(meta);
-		json_object_set_new(page, "sources", sources);
-		json_object_set_new(page, "diffs", diffs);
-		json_object_set_new(page, "anchor", anchor("ex-", id));
-		json_object_set_new(page, "explorer_anchor", anchor("explorer-", id));
-		json_object_set_new(page, "native_anchor", anchor("native-", id));
-		json_object_set_new(page, "original", original);
-		json_object_set_new(page, "default", page_default ? page_default : json_null());
-		if (ex_default[0]) {
-			char *slash = strrchr(ex_default, '/');
-			*slash = '\0';
-			json_object_set_new(page, "default_target",
-					    json_pack("{s:s, s:s}", "target", ex_default, "opt",
-						      slash + 1));
-		} else {
-			json_object_set_new(page, "default_target",
-					    json_pack("{s:s, s:s}", "target", def_target, "opt",
-						      def_opt));
-		}
-		json_object_set(page, "targets", targets);
-		/* where the transformation is seen: computed over every cell, published */
-		json_t *summary = evidence_on_line(meta) ? seen_summary(&conf, seen) : json_null();
-		json_object_set(page, "seen", summary);
-		snprintf(path, sizeof path, "%s/examples/%s.json", dir, id);
-		if (write_json_file(path, page, ASM_JSON_FLAGS) != 0) {
-			fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
-			rc = 1;
-		}
-		json_decref(page);
-		const char *slash = strchr(id, '/');
-		char topic[128];
-		snprintf(topic, sizeof topic, "%.*s", slash ? (int)(slash - id) : (int)strlen(id),
-			 id);
-		json_array_append_new(examples,
-				      json_pack("{s:s, s:o, s:s, s:O, s:O, s:O, s:s, s:O, s:o}",
-						"id", id, "anchor", anchor("ex-", id), "topic",
-						topic, "title", json_object_get(meta, "title"),
-						"page", json_object_get(meta, "page"), "shows",
-						json_object_get(meta, "shows"), "file", file,
-						"evidence_on", json_object_get(meta, "evidence_on"),
-						"results", results));
-		json_t *entry = json_array_get(examples, json_array_size(examples) - 1);
-		json_object_set_new(entry, "seen", summary);
-		json_object_set(entry, "transformation", json_object_get(meta, "transformation"));
-		json_decref(targets);
-		for (int t = 0; t < conf.ntargets; t++)
-			json_decref(tjs[t]);
-		json_decref(meta);
-	}
-	json_t *tlist = json_array(), *olist = json_array();
-	for (int t = 0; t < conf.ntargets; t++) {
-		const char *tname = conf.targets[t].name;
-		const char *slash = strchr(tname, '/');
-		char compiler[64];
-		snprintf(compiler, sizeof compiler, "%.*s", (int)(slash - tname), tname);
-		json_t *ver = json_object_get(versions, tname);
-		json_array_append_new(tlist,
-				      json_pack("{s:s, s:s, s:s, s:s, s:O}", "target", tname,
-						"compiler", compiler, "arch", conf.targets[t].arch,
-						"package", conf.targets[t].package, "version",
-						ver ? ver : json_null()));
-	}
-	for (int o = 0; o < conf.nopts; o++)
-		json_array_append_new(olist, json_string(conf.opts[o]));
-	json_t *ev = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "default", conf.default_target,
-			       "source_counts", conf.source_counts, "targets", tlist, "opts", olist,
-			       "examples", examples, "failures", failures);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/evidence.json", dir);
-	if (evidence && write_json_file(path, ev, ASM_JSON_FLAGS) != 0) {
-		fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
-		rc = 1;
-	}
-	json_decref(ev);
-	json_decref(versions);
-	conf_free(&conf);
-	return rc;
+	split_cell(c.conf.default_target, c.def_target, sizeof c.def_target, c.def_opt,
+		   sizeof c.def_opt);
+	split_cell(c.conf.source_counts, c.ref_target, sizeof c.ref_target, c.ref_opt,
+		   sizeof c.ref_opt);
+	c.versions = json_object();
+	c.examples = json_array();
+	c.failures = json_array();
+	c.rc = 0;
+	for (int e = first; e < argc; e++)
+		collect_example(&c, argv[e]);
+	if (evidence)
+		write_evidence(&c);
+	json_decref(c.examples);
+	json_decref(c.failures);
+	json_decref(c.versions);
+	conf_free(&c.conf);
+	return c.rc;
 }

@@ -11,7 +11,7 @@
 
 #include "cmds.h"
 #include "diff.h"
-#include "meta.h"
+#include "example.h"
 #include "util.h"
 
 int cmd_linemap(int argc, char **argv)
@@ -20,7 +20,7 @@ int cmd_linemap(int argc, char **argv)
 		fprintf(stderr, "usage: asm-tool linemap META.json\n");
 		return 2;
 	}
-	json_t *meta = load_json(argv[0]);
+	json_t *meta = asm_load_json(argv[0]);
 	if (!meta)
 		return 1;
 	int rc = 0;

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "cmds.h"
-#include "conf.h"
-#include "meta.h"
+#include "buf.h"
+#include "example.h"
 #include "util.h"
 
 static int load(struct conf *c, const char *path)
@@ -91,7 +91,7 @@ int cmd_plan(int argc, char **argv)
 	}
 	if (load(&c, argv[0]) < 0)
 		return 1;
-	json_t *m = load_json(argv[1]);
+	json_t *m = asm_load_json(argv[1]);
 	if (!m)
 		return 1;
 	for (int a = 2; a < argc; a++)
@@ -109,7 +109,7 @@ int cmd_plan(int argc, char **argv)
 		int header = 0;
 		for (int o = 0; wanted && o < c.nopts; o++) {
 			char cell[128];
-			snprintf(cell, sizeof cell, "%s/%s", x->name, c.opts[o]);
+			xsnprintf(cell, sizeof cell, "%s/%s", x->name, c.opts[o]);
 			if (!meta_has_cell(m, cell))
 				continue;
 			if (!header++)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cmds.h"
-#include "meta.h"
+#include "example.h"
 #include "util.h"
 
 int cmd_meta(int argc, char **argv)

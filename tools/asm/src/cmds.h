@@ -12,5 +12,6 @@ int cmd_dump(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_linemap(int argc, char **argv);
+int cmd_pred(int argc, char **argv);
 
 #endif

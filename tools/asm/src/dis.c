@@ -4,6 +4,9 @@
  */
 #include "dis.h"
 
+#include "buf.h"
+#include "classify.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +27,11 @@ const char *arch_name(enum arch a)
 	return a < ARCH_UNKNOWN ? arch_names[a] : "unknown";
 }
 
-static void copy(char *dst, size_t n, const char *src, size_t len)
+/* The first len bytes of src into dst (n bytes): 0, or -1 when they do not fit (dst is then ""):
+ * the caller refuses the line. */
+static int copy(char *dst, size_t n, const char *src, size_t len)
 {
-	if (len >= n)
-		len = n - 1;
-	memcpy(dst, src, len);
-	dst[len] = '\0';
+	return fmt_fixed(dst, n, "%.*s", (int)len, src);
 }
 
 static int is_hex(const char *s, size_t n)
@@ -42,78 +44,90 @@ static int is_hex(const char *s, size_t n)
 	return 1;
 }
 
-/* readelf -S: "  [ 7] course_shared     PROGBITS ..." -> section names by index */
-static int parse_section(char names[][64], int max, const char *line)
+#define DIS_MAX_SECTIONS 256
+
+/* readelf -S: "  [ 7] course_shared     PROGBITS ..." -> section names by index. Returns 1 for a
+ * section line, 0 for another line, -1 with msg for one this parser cannot hold. */
+static int parse_section(char names[][64], const char *line, const char **msg)
 {
 	const char *b = strchr(line, '[');
 	if (!b)
 		return 0;
 	char *end;
 	long idx = strtol(b + 1, &end, 10);
-	if (end == b + 1 || *end != ']' || idx < 0 || idx >= max)
+	if (end == b + 1 || *end != ']' || idx < 0)
 		return 0;
+	*msg = "more than 256 sections";
+	if (idx >= DIS_MAX_SECTIONS)
+		return -1;
 	const char *n = end + 1;
 	while (*n == ' ')
 		n++;
-	size_t l = strcspn(n, " ");
-	copy(names[idx], 64, n, l);
-	return 1;
+	*msg = "a section name of 64 bytes or more";
+	return copy(names[idx], 64, n, strcspn(n, " ")) ? -1 : 1;
 }
 
-/* readelf -s: "    36: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT    7 .LANCHOR0" */
-static int parse_readelf_symbol(struct dis *d, char secnames[][64], int max, const char *line)
+/* Split line at blanks into at most max fields (pointers into line, which is modified); returns
+ * the number of fields, or max + 1 when there are more. */
+static int split_fields(char *line, char **f, int max)
 {
-	char value[40], type[16], bind[16], vis[16], ndx[16], name[128] = "";
-	unsigned long size;
-	int num;
-	int n = sscanf(line, " %d: %39s %lu %15s %15s %15s %15s %127s", &num, value, &size, type,
-		       bind, vis, ndx, name);
-	if (n < 7)
+	int n = 0;
+	for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
+		if (n == max)
+			return max + 1;
+		f[n++] = p;
+	}
+	return n;
+}
+
+/* readelf -s: "    36: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT    7 .LANCHOR0". Returns 1 for
+ * a symbol line, 0 for another line, -1 with msg for a name this parser cannot hold. */
+static int parse_readelf_symbol(struct dis *d, char secnames[][64], char *line, const char **msg)
+{
+	char *f[8];
+	int n = split_fields(line, f, 8);
+	size_t l0 = strlen(f[0] ? f[0] : "");
+	if (n < 7 || n > 8 || l0 < 2 || f[0][l0 - 1] != ':' || !isdigit((unsigned char)f[0][0]))
 		return 0;
+	const char *type = f[3], *bind = f[4], *ndx = f[6], *name = n == 8 ? f[7] : "";
 	char *end;
 	long idx = strtol(ndx, &end, 10);
-	if (*end || idx <= 0 || idx >= max)
+	if (*end || idx <= 0 || idx >= DIS_MAX_SECTIONS)
 		return 1; /* UND, ABS, COM: not ours */
 	struct symbol s = { 0 };
-	s.value = strtoul(value, NULL, 16);
-	s.size = size;
-	copy(s.section, sizeof s.section, secnames[idx], strlen(secnames[idx]));
-	copy(s.name, sizeof s.name, name[0] ? name : secnames[idx],
-	     strlen(name[0] ? name : secnames[idx]));
+	s.value = strtoul(f[1], NULL, 16);
+	s.size = strtoul(f[2], NULL, 10);
+	const char *shown = name[0] ? name : secnames[idx];
+	*msg = "a symbol name of 80 bytes or more";
+	if (copy(s.section, sizeof s.section, secnames[idx], strlen(secnames[idx])) ||
+	    copy(s.name, sizeof s.name, shown, strlen(shown)))
+		return -1;
 	s.type = !strcmp(type, "OBJECT")  ? 'O' :
 		 !strcmp(type, "FUNC")	  ? 'F' :
 		 !strcmp(type, "SECTION") ? 'd' :
 					    ' ';
 	s.global = strcmp(bind, "LOCAL") != 0;
-	struct symbol *ns = realloc(d->syms, sizeof *ns * (size_t)(d->nsyms + 1));
-	if (!ns)
-		return -1;
-	d->syms = ns;
+	d->syms = xrealloc(d->syms, sizeof *d->syms * (size_t)(d->nsyms + 1));
 	d->syms[d->nsyms++] = s;
 	return 1;
 }
 
+/* A new function named name[0, len): NULL when the name does not fit (the line is refused). */
 static struct func *add_func(struct dis *d, const char *name, size_t len)
 {
-	struct func *n = realloc(d->funcs, sizeof *n * (size_t)(d->nfuncs + 1));
-	if (!n)
+	struct func f = { 0 };
+	if (copy(f.name, sizeof f.name, name, len))
 		return NULL;
-	d->funcs = n;
-	struct func *f = &d->funcs[d->nfuncs++];
-	memset(f, 0, sizeof *f);
-	copy(f->name, sizeof f->name, name, len);
-	return f;
+	d->funcs = xrealloc(d->funcs, sizeof *d->funcs * (size_t)(d->nfuncs + 1));
+	d->funcs[d->nfuncs] = f;
+	return &d->funcs[d->nfuncs++];
 }
 
 static struct insn *add_insn(struct func *f)
 {
 	if (f->n == f->cap) {
-		int cap = f->cap ? f->cap * 2 : 16;
-		struct insn *n = realloc(f->insns, sizeof *n * (size_t)cap);
-		if (!n)
-			return NULL;
-		f->insns = n;
-		f->cap = cap;
+		f->cap = f->cap ? f->cap * 2 : 16;
+		f->insns = xrealloc(f->insns, sizeof *f->insns * (size_t)f->cap);
 	}
 	struct insn *i = &f->insns[f->n++];
 	memset(i, 0, sizeof *i);
@@ -130,8 +144,8 @@ static int is_local_label(const char *name, size_t len)
 static void clean_text(char *t, enum arch arch)
 {
 	char *c = NULL;
-	if (arch == ARCH_AARCH64)
-		c = strstr(t, "\t//");
+	if (arch == ARCH_AARCH64) /* "\t// #1", "  // b.any" (a condition's other names) */
+		c = strstr(t, "//");
 	else
 		c = strstr(t, " #");
 	if (!c && arch == ARCH_RISCV64)
@@ -152,7 +166,8 @@ static void clean_text(char *t, enum arch arch)
 	*w = '\0';
 }
 
-/* "/path/to/file.c:31" or "file.c:31 (discriminator 2)": line number or 0. */
+/* "/path/to/file.c:31" or "file.c:31 (discriminator 2)": 1 and the line number in *out (0 when the
+ * file is not main_file), or 0 when line is no line marker. */
 static int parse_line_marker(const char *line, const char *main_file, int *out)
 {
 	const char *disc = strstr(line, " (discriminator");
@@ -162,166 +177,243 @@ static int parse_line_marker(const char *line, const char *main_file, int *out)
 		i--;
 	if (i == len || i == 0 || line[i - 1] != ':')
 		return 0;
-	char file[512];
-	copy(file, sizeof file, line, i - 1);
-	const char *base = strrchr(file, '/');
-	base = base ? base + 1 : file;
-	*out = (!main_file[0] || strcmp(base, main_file) == 0) ? atoi(line + i) : 0;
+	size_t b = i - 1; /* the base name: line[b, i - 1) */
+	while (b > 0 && line[b - 1] != '/')
+		b--;
+	size_t blen = i - 1 - b;
+	int mine = !main_file[0] ||
+		   (strlen(main_file) == blen && !strncmp(line + b, main_file, blen));
+	*out = mine ? atoi(line + i) : 0;
 	return 1;
 }
 
 static int err_at(char *err, size_t errlen, const char *what, int lineno, const char *msg,
 		  const char *text)
 {
-	snprintf(err, errlen, "%s:%d: %s: %.80s", what, lineno, msg, text);
+	fmt_msg(err, errlen, "%s:%d: %s: %.80s", what, lineno, msg, text);
 	return -1;
 }
 
-int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
-	      const char *main_file, char *err, size_t errlen)
+/* Alignment padding an assembler puts after a function's last instruction: "nop", "nopw ...",
+ * "data16 cs nopw ...", "xchg %ax,%ax", i386's "lea 0x0(%esi,%eiz,1),%esi", "int3". */
+int dis_is_padding(const char *t)
 {
-	memset(d, 0, sizeof *d);
-	d->arch = arch;
-	copy(d->main_file, sizeof d->main_file, main_file, strlen(main_file));
-	struct func *cur = NULL;
-	int cur_line = 0, lineno = 0, in_disasm = 0;
-	enum { RE_NONE, RE_SECTIONS, RE_SYMBOLS } re = RE_NONE;
-	static char secnames[256][64];
-	memset(secnames, 0, sizeof secnames);
-	const char *p = text;
-	char line[1024];
-
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		copy(line, sizeof line, p, len);
-		p = nl ? nl + 1 : p + len;
-		lineno++;
-		if (line[0] == '\0')
-			continue;
-		if (!in_disasm) {
-			/* readelf -S -s output before the objdump listing */
-			if (strncmp(line, "Section Headers:", 16) == 0) {
-				re = RE_SECTIONS;
-				continue;
-			}
-			if (strncmp(line, "Symbol table '", 14) == 0) {
-				re = RE_SYMBOLS;
-				continue;
-			}
-			if (re == RE_SECTIONS && parse_section(secnames, 256, line))
-				continue;
-			if (re == RE_SYMBOLS) {
-				int r = parse_readelf_symbol(d, secnames, 256, line);
-				if (r < 0)
-					return err_at(err, errlen, what, lineno, "out of memory",
-						      "");
-				if (r > 0)
-					continue;
-			}
-			if (!strstr(line, "file format") &&
-			    strncmp(line, "Disassembly of section ", 23) != 0)
-				continue;
-		}
-		if (strncmp(line, "Disassembly of section ", 23) == 0) {
-			in_disasm = 1;
-			cur = NULL;
-			continue;
-		}
-		if (strstr(line, "file format ")) {
-			continue;
-		}
-		/* function header: "0000000000000010 <t1>:" */
-		char *lt = strstr(line, " <");
-		if (lt && is_hex(line, (size_t)(lt - line)) && line[strlen(line) - 1] == ':' &&
-		    line[strlen(line) - 2] == '>') {
-			const char *name = lt + 2;
-			size_t nlen = strlen(name) - 2;
-			if (is_local_label(name, nlen) && cur)
-				continue;
-			cur = add_func(d, name, nlen);
-			if (!cur)
-				return err_at(err, errlen, what, lineno, "out of memory", "");
-			cur_line = 0;
-			continue;
-		}
-		/* relocation: "\t\t\t13: R_X86_64_PC32\tgp-0x4" */
-		if (line[0] == '\t' || line[0] == ' ') {
-			const char *s = line;
-			while (*s == ' ' || *s == '\t')
-				s++;
-			if (strcmp(s, "...") == 0 || *s == '\0')
-				continue;
-			const char *colon = strchr(s, ':');
-			if (!colon || !is_hex(s, (size_t)(colon - s)))
-				return err_at(err, errlen, what, lineno, "unrecognised line", line);
-			const char *rest = colon + 1;
-			while (*rest == ' ' || *rest == '\t')
-				rest++;
-			if (!cur)
-				return err_at(err, errlen, what, lineno,
-					      "instruction outside a function", line);
-			if (strncmp(rest, "R_", 2) == 0) {
-				if (cur->n == 0)
-					return err_at(err, errlen, what, lineno,
-						      "relocation before any instruction", line);
-				struct insn *in = &cur->insns[cur->n - 1];
-				if (in->nrel == DIS_MAX_REL)
-					continue;
-				struct reloc *r = &in->rel[in->nrel++];
-				r->offset = strtoul(s, NULL, 16);
-				const char *ts = rest;
-				while (*rest && *rest != '\t' && *rest != ' ')
-					rest++;
-				copy(r->type, sizeof r->type, ts, (size_t)(rest - ts));
-				while (*rest == '\t' || *rest == ' ')
-					rest++;
-				/* "gp-0x4", ".data+0x10", "course_shared", "*ABS*+0x8" */
-				const char *sign = NULL;
-				for (const char *q = rest + 1; *q; q++)
-					if ((*q == '+' || *q == '-') && q[1] == '0' && q[2] == 'x')
-						sign = q;
-				if (sign) {
-					copy(r->sym, sizeof r->sym, rest, (size_t)(sign - rest));
-					r->addend = strtol(sign + 1, NULL, 16);
-					if (*sign == '-')
-						r->addend = -r->addend;
-				} else {
-					copy(r->sym, sizeof r->sym, rest, strlen(rest));
-				}
-				continue;
-			}
-			struct insn *in = add_insn(cur);
-			if (!in)
-				return err_at(err, errlen, what, lineno, "out of memory", "");
-			in->addr = strtoul(s, NULL, 16);
-			in->line = cur_line;
-			copy(in->text, sizeof in->text, rest, strlen(rest));
-			clean_text(in->text, arch);
-			if (in->text[0] == '\0' || strcmp(in->text, "...") == 0)
-				cur->n--;
-			continue;
-		}
-		/* "t1():" (function or inlined function name from -l) */
-		size_t l = strlen(line);
-		if (l > 3 && strcmp(line + l - 3, "():") == 0)
-			continue;
-		int ln;
-		if (parse_line_marker(line, d->main_file, &ln)) {
-			cur_line = ln;
-			continue;
-		}
-		if (strcmp(line, "...") == 0)
-			continue;
-		return err_at(err, errlen, what, lineno, "unrecognised line", line);
+	static const char *const prefixes[] = { "data16 ", "cs ", "ds ", "rex ", "rex.W " };
+	for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++)
+		if (strncmp(t, prefixes[k], strlen(prefixes[k])) == 0)
+			return dis_is_padding(t + strlen(prefixes[k]));
+	if (strncmp(t, "nop", 3) == 0 || strncmp(t, "c.nop", 5) == 0 || strcmp(t, "int3") == 0 ||
+	    strcmp(t, "xchg %ax,%ax") == 0)
+		return 1;
+	/* lea 0x0(%esi,%eiz,1),%esi / lea 0x0(%esi),%esi: the register is unchanged */
+	const char *dst = strrchr(t, ',');
+	if (strncmp(t, "lea ", 4) != 0 || !dst || dst[1] != '%')
+		return 0;
+	int same = 0;
+	const char *const forms[] = { "lea 0x0(%s),%s", "lea 0x0(%s,%%eiz,1),%s",
+				      "lea (%s,%%eiz,1),%s" };
+	for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
+		char *want = xasprintf(forms[k], dst + 1, dst + 1);
+		same |= strcmp(t, want) == 0;
+		free(want);
 	}
+	return same;
+}
+
+int dis_ends_flow(const char *t)
+{
+	static const char *const ends[] = { "ret", "retq", "jmp", "b", "br", "j", "jr", "ud2" };
+	size_t m = strcspn(t, " ");
+	for (size_t k = 0; k < sizeof ends / sizeof *ends; k++)
+		if (strlen(ends[k]) == m && strncmp(t, ends[k], m) == 0)
+			return 1;
+	return 0;
+}
+
+/* Drop the padding after a function's last real instruction (its `next` stays the padding's
+ * address: the end of the instruction). A function made only of padding keeps it. */
+static void drop_padding(struct func *fn)
+{
+	int n = fn->n;
+	while (n > 0 && dis_is_padding(fn->insns[n - 1].text))
+		n--;
+	if (n > 0)
+		fn->n = n;
+}
+
+/* The parser's state over one listing: where it is, and what the line at hand belongs to. */
+struct parser {
+	struct dis *d;
+	const char *what;
+	int lineno;
+	enum { RE_NONE, RE_SECTIONS, RE_SYMBOLS, OBJDUMP } part;
+	char secnames[DIS_MAX_SECTIONS][64];
+	struct func *cur;
+	int cur_line;
+	const char *msg; /* why the line at hand is refused */
+};
+
+/* readelf's part: section headers, then the symbol table. 1: the line is read; 0: not readelf's;
+ * -1: refused (p->msg). */
+static int readelf_line(struct parser *p, const char *line)
+{
+	if (strncmp(line, "Section Headers:", 16) == 0)
+		return p->part = RE_SECTIONS, 1;
+	if (strncmp(line, "Symbol table '", 14) == 0)
+		return p->part = RE_SYMBOLS, 1;
+	if (p->part == RE_SECTIONS)
+		return parse_section(p->secnames, line, &p->msg);
+	if (p->part != RE_SYMBOLS)
+		return 0;
+	char *copy_of_line = xstrdup(line);
+	int r = parse_readelf_symbol(p->d, p->secnames, copy_of_line, &p->msg);
+	free(copy_of_line);
+	return r;
+}
+
+/* function header: "0000000000000010 <t1>:" (a local label inside a function continues it).
+ * 1: read; 0: not a header; -1: refused. */
+static int header_line(struct parser *p, const char *line)
+{
+	const char *lt = strstr(line, " <");
+	size_t l = strlen(line);
+	if (!lt || !is_hex(line, (size_t)(lt - line)) || l < 2 || strcmp(line + l - 2, ">:") != 0)
+		return 0;
+	const char *name = lt + 2;
+	size_t nlen = strlen(name) - 2;
+	if (is_local_label(name, nlen) && p->cur)
+		return 1;
+	p->cur = add_func(p->d, name, nlen);
+	p->cur_line = 0;
+	p->msg = "a function name of 80 bytes or more";
+	return p->cur ? 1 : -1;
+}
+
+/* "gp-0x4", ".data+0x10", "course_shared", "*ABS*+0x8" -> r->sym and r->addend */
+static int reloc_target(struct reloc *r, const char *rest)
+{
+	const char *sign = NULL;
+	for (const char *q = rest + 1; *q; q++)
+		if ((*q == '+' || *q == '-') && q[1] == '0' && q[2] == 'x')
+			sign = q;
+	if (!sign)
+		return copy(r->sym, sizeof r->sym, rest, strlen(rest));
+	r->addend = strtol(sign + 1, NULL, 16);
+	if (*sign == '-')
+		r->addend = -r->addend;
+	return copy(r->sym, sizeof r->sym, rest, (size_t)(sign - rest));
+}
+
+/* relocation: "\t\t\t13: R_X86_64_PC32\tgp-0x4" (s: its offset; rest: from the type on) */
+static int reloc_line(struct parser *p, const char *s, const char *rest)
+{
+	p->msg = "relocation before any instruction";
+	if (p->cur->n == 0)
+		return -1;
+	struct insn *in = &p->cur->insns[p->cur->n - 1];
+	p->msg = "more than " DIS_MAX_REL_TEXT " relocations on one instruction";
+	if (in->nrel == DIS_MAX_REL)
+		return -1;
+	struct reloc *r = &in->rel[in->nrel++];
+	r->offset = strtoul(s, NULL, 16);
+	size_t tl = strcspn(rest, "\t ");
+	p->msg = "a relocation type or symbol of 40/80 bytes or more";
+	if (copy(r->type, sizeof r->type, rest, tl))
+		return -1;
+	rest += tl;
+	while (*rest == '\t' || *rest == ' ')
+		rest++;
+	return reloc_target(r, rest) ? -1 : 1;
+}
+
+/* an instruction "  1f:\tmov ..." or its relocation (lines that start with a blank) */
+static int insn_line(struct parser *p, const char *line)
+{
+	const char *s = line;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strcmp(s, "...") == 0 || *s == '\0')
+		return 1;
+	const char *colon = strchr(s, ':');
+	p->msg = "unrecognised line";
+	if (!colon || !is_hex(s, (size_t)(colon - s)))
+		return -1;
+	const char *rest = colon + 1;
+	while (*rest == ' ' || *rest == '\t')
+		rest++;
+	p->msg = "instruction outside a function";
+	if (!p->cur)
+		return -1;
+	if (strncmp(rest, "R_", 2) == 0)
+		return reloc_line(p, s, rest);
+	struct insn *in = add_insn(p->cur);
+	in->addr = strtoul(s, NULL, 16);
+	in->line = p->cur_line;
+	p->msg = "an instruction of 200 bytes or more";
+	if (copy(in->text, sizeof in->text, rest, strlen(rest)))
+		return -1;
+	clean_text(in->text, p->d->arch);
+	struct ops o;
+	p->msg = "an instruction with more than 6 operands or an operand of 64 bytes or more";
+	if (ops_split(in->text, &o))
+		return -1;
+	if (in->text[0] == '\0' || strcmp(in->text, "...") == 0)
+		p->cur->n--;
+	return 1;
+}
+
+/* objdump's part: headers, instructions, relocations, -l's line markers. 1 or -1 (p->msg). */
+static int objdump_line(struct parser *p, const char *line)
+{
+	if (strncmp(line, "Disassembly of section ", 23) == 0) {
+		p->part = OBJDUMP;
+		p->cur = NULL;
+		return 1;
+	}
+	if (strstr(line, "file format "))
+		return 1;
+	int r = header_line(p, line);
+	if (r)
+		return r;
+	if (line[0] == '\t' || line[0] == ' ')
+		return insn_line(p, line);
+	size_t l = strlen(line);
+	if ((l > 3 && strcmp(line + l - 3, "():") == 0) || strcmp(line, "...") == 0)
+		return 1; /* "t1():": a function or inlined function's name, from -l */
+	int ln;
+	if (parse_line_marker(line, p->d->main_file, &ln)) {
+		p->cur_line = ln;
+		return 1;
+	}
+	p->msg = "unrecognised line";
+	return -1;
+}
+
+/* One line of the listing: 1, or -1 (p->msg). Before objdump's part, the lines are readelf's. */
+static int parse_line(struct parser *p, const char *line)
+{
+	if (line[0] == '\0')
+		return 1;
+	if (p->part != OBJDUMP) {
+		int r = readelf_line(p, line);
+		if (r)
+			return r;
+		if (!strstr(line, "file format") &&
+		    strncmp(line, "Disassembly of section ", 23) != 0)
+			return 1;
+	}
+	return objdump_line(p, line);
+}
+
+/* After the listing: empty functions, each instruction's end, no trailing padding. */
+static void finish(struct dis *d)
+{
 	/* A function symbol of size 0 (clang emits one for a body it proved empty or unreachable)
 	 * has no header in objdump's listing: it is a function with no instructions. */
 	for (int s = 0; s < d->nsyms; s++) {
 		const struct symbol *sy = &d->syms[s];
-		if (sy->type == 'F' && sy->size == 0 && !dis_func(d, sy->name) &&
-		    !add_func(d, sy->name, strlen(sy->name)))
-			return err_at(err, errlen, what, lineno, "out of memory", "");
+		if (sy->type == 'F' && sy->size == 0 && !dis_func(d, sy->name))
+			add_func(d, sy->name, strlen(sy->name));
 	}
 	for (int f = 0; f < d->nfuncs; f++) {
 		struct func *fn = &d->funcs[f];
@@ -335,8 +427,35 @@ int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 			}
 			fn->insns[i].next = next;
 		}
+		drop_padding(fn);
 	}
-	return 0;
+}
+
+int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
+	      const char *main_file, char *err, size_t errlen)
+{
+	memset(d, 0, sizeof *d);
+	d->arch = arch;
+	if (copy(d->main_file, sizeof d->main_file, main_file, strlen(main_file)))
+		return err_at(err, errlen, what, 0, "a file name of 256 bytes or more", main_file);
+	struct parser *p = xcalloc(1, sizeof *p);
+	p->d = d;
+	p->what = what;
+	int rc = 0;
+	for (const char *at = text; *at && rc == 0;) {
+		const char *nl = strchr(at, '\n');
+		size_t len = nl ? (size_t)(nl - at) : strlen(at);
+		char *line = xstrndup(at, len);
+		at = nl ? nl + 1 : at + len;
+		p->lineno++;
+		if (parse_line(p, line) < 0)
+			rc = err_at(err, errlen, what, p->lineno, p->msg, line);
+		free(line);
+	}
+	free(p);
+	if (rc == 0)
+		finish(d);
+	return rc;
 }
 
 int dis_add_alt(struct dis *d, const char *text, const char *what, char *err, size_t errlen)
@@ -353,7 +472,8 @@ int dis_add_alt(struct dis *d, const char *text, const char *what, char *err, si
 			while (j < mine->n && mine->insns[j].addr < alt.funcs[f].insns[i].addr)
 				j++;
 			if (j < mine->n && mine->insns[j].addr == alt.funcs[f].insns[i].addr)
-				strcpy(mine->insns[j].alt, alt.funcs[f].insns[i].text);
+				memcpy(mine->insns[j].alt, alt.funcs[f].insns[i].text,
+				       sizeof mine->insns[j].alt);
 		}
 	}
 	dis_free(&alt);

@@ -17,6 +17,7 @@ enum arch { ARCH_X86_64, ARCH_I386, ARCH_AARCH64, ARCH_RISCV64, ARCH_UNKNOWN };
 enum acc_kind { ACC_LOAD = 1, ACC_STORE = 2, ACC_RMW = 3 };
 
 #define DIS_MAX_REL 3
+#define DIS_MAX_REL_TEXT "3"
 #define DIS_MAX_ACC 2
 
 struct reloc {
@@ -79,12 +80,20 @@ const char *arch_name(enum arch a);
 
 /* Parse the listing (readelf then objdump, above). main_file: base name of the source whose lines
  * are kept (others: 0). Returns 0, or -1 with "what:line: message" in err; d is the caller's, freed
- * with dis_free(). */
+ * with dis_free(). Nothing is cut: a name, section, instruction or operand longer than its field
+ * above, more than 256 sections, more than DIS_MAX_REL relocations on one instruction or more than
+ * OPS_MAX operands (classify.h) is refused with its line. */
 int dis_parse(struct dis *d, enum arch arch, const char *text, const char *what,
 	      const char *main_file, char *err, size_t errlen);
 /* Pair a second listing (same object, other syntax) into insn.alt by address. */
 int dis_add_alt(struct dis *d, const char *text, const char *what, char *err, size_t errlen);
 void dis_free(struct dis *d);
+/* Is the instruction text alignment padding ("nop", "data16 cs nopw ...", "xchg %ax,%ax", i386's
+ * "lea 0x0(%esi,%eiz,1),%esi")? dis_parse drops the padding after a function's last instruction;
+ * padding elsewhere stays (it may be executed, or be a branch target). */
+int dis_is_padding(const char *text);
+/* Does the instruction never fall through to the next (ret, jmp, b, br, j, jr, ud2)? */
+int dis_ends_flow(const char *text);
 
 const struct func *dis_func(const struct dis *d, const char *name);
 int dis_sym(const struct dis *d, const char *name);

@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "flow.h"
+#include "symbolize.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,21 +234,35 @@ static int label_of(const struct func *fn, unsigned long addr)
 	return -1;
 }
 
-/* "je 27 <t1+0x17>" -> "je .L1" when 27 is a labelled target of this function. */
-static void branch_text(const struct func *fn, const struct insn *in, const char *src, char *out,
-			size_t n)
+/* "je 27 <t1+0x17>" -> "je .L1" when 27 is a labelled target of this function; "call 20 <helper>"
+ * -> "call helper". Takes src (malloc'd) and returns the text (caller frees). */
+static char *branch_text(const struct func *fn, const struct insn *in, char *src)
 {
-	snprintf(out, n, "%s", src);
-	if (!in->is_branch || !src[0])
-		return;
-	int lab = label_of(fn, in->target);
 	const char *lt = strstr(src, " <");
-	if (lab < 0 || !lt || !strchr(lt, '>'))
-		return;
+	const char *gt = lt ? strchr(lt, '>') : NULL;
+	if (!gt)
+		return src;
 	const char *s = lt;
 	while (s > src && s[-1] != ' ' && s[-1] != ',')
 		s--;
-	snprintf(out, n, "%.*s.L%d%s", (int)(s - src), src, lab, strchr(lt, '>') + 1);
+	int lab = in->is_branch ? label_of(fn, in->target) : -1;
+	char *out;
+	if (lab >= 0)
+		out = xasprintf("%.*s.L%d%s", (int)(s - src), src, lab, gt + 1);
+	else if (in->callee >= 0 && !memchr(lt, '+', (size_t)(gt - lt)) && gt[1] == '\0')
+		out = xasprintf("%.*s%.*s", (int)(s - src), src, (int)(gt - lt - 2), lt + 2);
+	else
+		return src;
+	free(src);
+	return out;
+}
+
+/* The listing's text of one instruction (x86 Intel syntax when intel): relocations' symbols in
+ * place, branch targets as labels (caller frees). */
+static char *shown_text(const struct dis *d, const struct func *fn, const struct insn *in,
+			int intel)
+{
+	return branch_text(fn, in, insn_symbolic(d, fn, in, intel ? in->alt : in->text, intel));
 }
 
 json_t *thread_json(const struct dis *d, const char *thread, const char *const *shared, int nshared)
@@ -269,16 +284,23 @@ json_t *thread_json(const struct dis *d, const char *thread, const char *const *
 	for (int k = 0; k < n; k++) {
 		const struct func *fn = &d->funcs[order[k]];
 		json_t *insns = json_array();
-		for (int i = 0; i < fn->n; i++) {
+		for (int i = 0, after_end = 0; i < fn->n; i++) {
 			const struct insn *in = &fn->insns[i];
-			char addr[32], text[sizeof in->text + 16], alt[sizeof in->alt + 16];
-			snprintf(addr, sizeof addr, "%lx", in->addr);
-			branch_text(fn, in, in->text, text, sizeof text);
-			branch_text(fn, in, in->alt, alt, sizeof alt);
-			json_t *j = json_pack("{s:s, s:s, s:i}", "addr", addr, "text", text, "line",
+			/* padding no path reaches: after a ret or jump, before the next label */
+			int pad = dis_is_padding(in->text) && !in->is_target;
+			after_end = pad ? after_end : dis_ends_flow(in->text);
+			if (pad && after_end)
+				continue;
+			char *text = shown_text(d, fn, in, 0);
+			json_t *j = json_pack("{s:o, s:s, s:i}", "addr",
+					      json_sprintf("%lx", in->addr), "text", text, "line",
 					      in->line);
-			if (in->alt[0])
+			free(text);
+			if (in->alt[0]) {
+				char *alt = shown_text(d, fn, in, 1);
 				json_object_set_new(j, "intel", json_string(alt));
+				free(alt);
+			}
 			int lab = label_of(fn, in->addr);
 			if (in->is_target && lab >= 0)
 				json_object_set_new(j, "label", json_sprintf(".L%d", lab));

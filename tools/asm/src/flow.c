@@ -48,7 +48,8 @@ static void add(char list[][24], int *n, int max, const char *reg)
 	for (int i = 0; i < *n; i++)
 		if (!strcmp(list[i], reg))
 			return;
-	snprintf(list[(*n)++], 24, "%s", reg);
+	if (fmt_fixed(list[(*n)++], 24, "%s", reg))
+		(*n)--;
 }
 
 #define READ(e, r) add((e)->reads, &(e)->nreads, FX_MAX, r)
@@ -57,7 +58,8 @@ static void add(char list[][24], int *n, int max, const char *reg)
 
 static void set_slot(struct effects *e, const char *base, long disp)
 {
-	snprintf(e->slot, sizeof e->slot, "@%s%+ld", base, disp);
+	if (fmt_fixed(e->slot, sizeof e->slot, "@%s%+ld", base, disp))
+		e->slot[0] = '\0';
 }
 
 /* x86, AT&T syntax */
@@ -84,7 +86,8 @@ static int x86_loc(const char *op, char *loc)
 	int w = x86_fam(op, fam);
 	if (!w)
 		return 0;
-	snprintf(loc, 24, w == 1 ? "%s.b" : "%s", fam);
+	if (fmt_fixed(loc, 24, w == 1 ? "%s.b" : "%s", fam))
+		return 0;
 	return w;
 }
 
@@ -98,13 +101,15 @@ static void x86_memop(const char *op, struct effects *e)
 	char r[16];
 	const char *q = p + 1;
 	size_t n = strcspn(q, ",)");
-	snprintf(r, sizeof r, "%.*s", (int)n, q);
+	if (fmt_fixed(r, sizeof r, "%.*s", (int)n, q))
+		return;
 	if (r[0] == '%' && strcmp(r, "%rip") && strcmp(r, "%eip"))
 		x86_fam(r, base);
 	if (q[n] == ',') {
 		q += n + 1;
 		n = strcspn(q, ",)");
-		snprintf(r, sizeof r, "%.*s", (int)n, q);
+		if (fmt_fixed(r, sizeof r, "%.*s", (int)n, q))
+			return;
 		if (r[0] == '%')
 			x86_fam(r, index);
 	}
@@ -116,120 +121,121 @@ static void x86_memop(const char *op, struct effects *e)
 	ADDR(e, index);
 }
 
-static void fx_x86(const char *text, struct effects *e)
+/* Control transfers and the implicit-operand conversions: 1 when the instruction is one. */
+static int fx_x86_control(const struct ops *o, struct effects *e)
 {
-	struct ops o;
-	ops_split(text, &o);
-	const char *m = o.mn;
-	char fam[24];
+	const char *m = o->mn;
 	if (m[0] == 'j') {
 		if (starts(m, "jmp"))
-			*(o.op[0][0] == '*' ? &e->leave : &e->jump) = 1;
+			*(o->op[0][0] == '*' ? &e->leave : &e->jump) = 1;
 		else
 			e->cond = e->reads_flags = 1;
 		if (starts(m, "jcxz") || starts(m, "jecxz") || starts(m, "jrcxz"))
 			READ(e, "cx");
-		return;
+		return 1;
 	}
 	if (starts(m, "loop")) {
 		e->cond = 1;
 		READ(e, "cx");
 		WRITE(e, "cx");
-		return;
+		return 1;
 	}
-	if (starts(m, "call")) {
-		e->call = 1;
-		return;
-	}
-	if (starts(m, "ret") || starts(m, "ud2") || starts(m, "hlt")) {
-		e->leave = 1;
-		return;
-	}
-	if (o.n == 0 && (starts(m, "clt") || starts(m, "cwt") || starts(m, "cbt") ||
-			 starts(m, "cqt") || starts(m, "cdq") || starts(m, "cqo"))) {
+	if (starts(m, "call"))
+		return e->call = 1;
+	if (starts(m, "ret") || starts(m, "ud2") || starts(m, "hlt"))
+		return e->leave = 1;
+	if (o->n == 0 && (starts(m, "clt") || starts(m, "cwt") || starts(m, "cbt") ||
+			  starts(m, "cqt") || starts(m, "cdq") || starts(m, "cqo"))) {
 		READ(e, "ax"); /* cltq, cwtl, cbtw: ax <- ax; cqto, cltd, cwtd: dx <- ax */
 		WRITE(e, starts(m, "cqt") || starts(m, "cltd") || starts(m, "cwtd") ||
 					 starts(m, "cdq") || starts(m, "cqo") ?
 				 "dx" :
 				 "ax");
-		return;
+		return 1;
 	}
-	if (o.n == 0) /* nop, endbr64, mfence, lfence, pause, ... */
-		return;
-	int mem = -1;
-	for (int k = 0; k < o.n; k++)
-		if (x86_mem(o.op[k]))
-			mem = k;
-	int last = o.n - 1;
-	int lea = starts(m, "lea");
-	if (mem >= 0 && !lea && !starts(m, "nop") && !starts(m, "prefetch"))
-		x86_memop(o.op[mem], e);
-	if (starts(m, "nop") || starts(m, "prefetch") || starts(m, "clflush"))
-		return;
-	if (lea) { /* the address registers are the values computed from */
+	return o->n == 0; /* nop, endbr64, mfence, lfence, pause, ... */
+}
+
+/* lea, compares, setcc, push, pop and zeroing idioms: 1 when the instruction is one (mem: the
+ * index of its memory operand or -1). */
+static int fx_x86_special(const struct ops *o, int mem, struct effects *e)
+{
+	const char *m = o->mn;
+	char fam[24];
+	int last = o->n - 1;
+	if (starts(m, "lea")) { /* the address registers are the values computed from */
 		struct effects a = { 0 };
-		x86_memop(o.op[0], &a);
+		x86_memop(o->op[0], &a);
 		for (int k = 0; k < a.naddr; k++)
 			READ(e, a.addr[k]);
-		if (x86_loc(o.op[last], fam))
+		if (x86_loc(o->op[last], fam))
 			WRITE(e, fam);
-		return;
+		return 1;
 	}
 	int is_cmp = (starts(m, "cmp") && !starts(m, "cmpxchg")) || starts(m, "test") ||
 		     !strcmp(m, "bt") || !strcmp(m, "btl") || !strcmp(m, "btq") ||
 		     starts(m, "ucomis") || starts(m, "comis");
 	if (is_cmp) {
-		for (int k = 0; k < o.n; k++)
-			if (x86_loc(o.op[k], fam))
+		for (int k = 0; k < o->n; k++)
+			if (x86_loc(o->op[k], fam))
 				READ(e, fam);
 		e->mem_load = mem >= 0;
 		e->writes_flags = 1;
-		return;
+		return 1;
 	}
 	if (starts(m, "set")) {
 		e->reads_flags = 1;
-		if (x86_loc(o.op[0], fam)) {
+		if (x86_loc(o->op[0], fam)) {
 			WRITE(e, fam);
 			e->partial = 1;
 		} else {
 			e->mem_store = 1;
 		}
-		return;
+		return 1;
 	}
 	if (starts(m, "push")) {
-		if (x86_loc(o.op[0], fam))
+		if (x86_loc(o->op[0], fam))
 			READ(e, fam);
 		e->mem_load = mem >= 0;
-		return;
+		return 1;
 	}
 	if (starts(m, "pop")) {
 		e->konst = 1;
-		if (x86_loc(o.op[0], fam))
+		if (x86_loc(o->op[0], fam))
 			WRITE(e, fam);
-		return;
+		return 1;
 	}
 	/* xor %eax,%eax and friends: a constant */
-	if (o.n == 2 && !strcmp(o.op[0], o.op[1]) && o.op[0][0] == '%' &&
+	if (o->n == 2 && !strcmp(o->op[0], o->op[1]) && o->op[0][0] == '%' &&
 	    (starts(m, "xor") || starts(m, "sub") || starts(m, "pxor") || starts(m, "xorp"))) {
 		e->konst = e->writes_flags = 1;
-		if (x86_loc(o.op[1], fam))
+		if (x86_loc(o->op[1], fam))
 			WRITE(e, fam);
-		return;
+		return 1;
 	}
-	int is_mov = (starts(m, "mov") && o.n == 2) || starts(m, "cmov");
+	return 0;
+}
+
+/* Moves and arithmetic: sources, destination, flags, memory. */
+static void fx_x86_alu(const struct ops *o, int mem, struct effects *e)
+{
+	const char *m = o->mn;
+	char fam[24];
+	int last = o->n - 1;
+	int is_mov = (starts(m, "mov") && o->n == 2) || starts(m, "cmov");
 	int xchg = starts(m, "xchg") || starts(m, "xadd") || starts(m, "cmpxchg");
 	/* sources: every register operand except a mov's destination */
-	for (int k = 0; k < o.n; k++)
-		if ((k != last || !is_mov || starts(m, "cmov")) && x86_loc(o.op[k], fam))
+	for (int k = 0; k < o->n; k++)
+		if ((k != last || !is_mov || starts(m, "cmov")) && x86_loc(o->op[k], fam))
 			READ(e, fam);
 	if (starts(m, "cmov"))
 		e->reads_flags = 1;
-	if (is_mov && o.op[0][0] == '$')
+	if (is_mov && o->op[0][0] == '$')
 		e->konst = 1;
 	if (starts(m, "adc") || starts(m, "sbb") || starts(m, "rcl") || starts(m, "rcr"))
 		e->reads_flags = 1;
 	if (!strcmp(m, "mul") || !strcmp(m, "mull") || !strcmp(m, "mulq") || starts(m, "div") ||
-	    starts(m, "idiv") || (starts(m, "imul") && o.n == 1)) {
+	    starts(m, "idiv") || (starts(m, "imul") && o->n == 1)) {
 		READ(e, "ax");
 		READ(e, "dx");
 		WRITE(e, "ax");
@@ -241,15 +247,34 @@ static void fx_x86(const char *text, struct effects *e)
 		e->mem_load = 1;
 	if (mem == last) {
 		e->mem_store = 1;
-	} else if (x86_loc(o.op[last], fam)) {
-		int w = x86_loc(o.op[last], fam);
+	} else if (x86_loc(o->op[last], fam)) {
+		int w = x86_loc(o->op[last], fam);
 		WRITE(e, fam);
 		e->partial = w < 4 && !starts(m, "movz") && !starts(m, "movs");
 	}
-	if (xchg && o.n == 2 && x86_loc(o.op[0], fam))
+	if (xchg && o->n == 2 && x86_loc(o->op[0], fam))
 		WRITE(e, fam);
 	if (!is_mov)
 		e->writes_flags = 1;
+}
+
+static void fx_x86(const char *text, struct effects *e)
+{
+	struct ops o;
+	ops_split(text, &o);
+	const char *m = o.mn;
+	if (fx_x86_control(&o, e))
+		return;
+	int mem = -1;
+	for (int k = 0; k < o.n; k++)
+		if (x86_mem(o.op[k]))
+			mem = k;
+	if (mem >= 0 && !starts(m, "lea") && !starts(m, "nop") && !starts(m, "prefetch"))
+		x86_memop(o.op[mem], e);
+	if (starts(m, "nop") || starts(m, "prefetch") || starts(m, "clflush"))
+		return;
+	if (!fx_x86_special(&o, mem, e))
+		fx_x86_alu(&o, mem, e);
 }
 
 /* aarch64 */
@@ -276,11 +301,9 @@ static int a64_fam(const char *op, char *out)
 		n++;
 	if (op[n] && op[n] != '.')
 		return 0;
-	if (op[0] == 'w' || op[0] == 'x')
-		snprintf(out, 8, "x%.*s", (int)(n - 1), op + 1);
-	else
-		snprintf(out, 8, "v%.*s", (int)(n - 1), op + 1);
-	return 1;
+	/* x3 / w3 -> "x3", v/q/d/s/h/b3 -> "v3"; a number too long for a register is none */
+	return !fmt_fixed(out, 8, "%c%.*s", op[0] == 'w' || op[0] == 'x' ? 'x' : 'v', (int)(n - 1),
+			  op + 1);
 }
 
 static int a64_read(struct effects *e, const char *op)
@@ -296,13 +319,13 @@ static int a64_read(struct effects *e, const char *op)
 /* "[x1]", "[x1, #8]", "[sp, #16]!", "[x1, x2, lsl #3]" */
 static void a64_memop(const char *op, struct effects *e)
 {
-	char tok[3][24] = { "", "", "" };
+	char tok[3][64] = { "", "", "" }; /* an operand is shorter than 64 bytes (ops_split) */
 	const char *p = op + 1;
 	for (int k = 0; k < 3 && *p && *p != ']'; k++) {
 		while (*p == ' ')
 			p++;
 		size_t n = strcspn(p, ",]");
-		snprintf(tok[k], sizeof tok[k], "%.*s", (int)n, p);
+		xsnprintf(tok[k], sizeof tok[k], "%.*s", (int)n, p);
 		p += n;
 		if (*p == ',')
 			p++;
@@ -318,117 +341,112 @@ static void a64_memop(const char *op, struct effects *e)
 		ADDR(e, index);
 }
 
-static void fx_a64(const char *text, struct effects *e)
+/* Branches, calls, returns, compares and instructions with no register effect: 1 when the
+ * instruction is one. */
+static int fx_a64_control(const struct ops *o, struct effects *e)
+{
+	const char *m = o->mn;
+	if (!strcmp(m, "b"))
+		return e->jump = 1;
+	if (starts(m, "b.") || starts(m, "bc."))
+		return e->cond = e->reads_flags = 1;
+	if (starts(m, "cbz") || starts(m, "cbnz") || starts(m, "tbz") || starts(m, "tbnz")) {
+		e->cond = 1;
+		a64_read(e, o->op[0]);
+		return 1;
+	}
+	if (!strcmp(m, "bl") || !strcmp(m, "blr"))
+		return e->call = 1;
+	if (!strcmp(m, "br") || !strcmp(m, "ret") || !strcmp(m, "eret") || !strcmp(m, "brk") ||
+	    !strcmp(m, "udf") || !strcmp(m, "hlt"))
+		return e->leave = 1;
+	if (o->n == 0 || starts(m, "dmb") || starts(m, "dsb") || starts(m, "prfm") ||
+	    starts(m, "prfum") || !strcmp(m, "isb") || !strcmp(m, "hint"))
+		return 1;
+	if (!strcmp(m, "cmp") || !strcmp(m, "cmn") || !strcmp(m, "tst") || starts(m, "fcmp") ||
+	    !strcmp(m, "ccmp") || !strcmp(m, "ccmn") || starts(m, "fccmp")) {
+		for (int k = 0; k < o->n; k++)
+			a64_read(e, o->op[k]);
+		e->writes_flags = 1;
+		e->reads_flags = (m[0] == 'c' && m[1] == 'c') || starts(m, "fccmp");
+		return 1;
+	}
+	return 0;
+}
+
+/* Atomics (LSE), loads and stores: 1 when the instruction is one (mem: its memory operand). */
+static int fx_a64_memory(const struct ops *o, int mem, struct effects *e)
 {
 	static const char *const lse[] = { "ldadd",  "ldclr",  "ldeor",	 "ldset", "ldsmax",
 					   "ldsmin", "ldumax", "ldumin", "swp",	  NULL };
 	static const char *const lse_st[] = { "stadd",	"stclr",  "steor",  "stset", "stsmax",
 					      "stsmin", "stumax", "stumin", NULL };
-	struct ops o;
-	ops_split(text, &o);
-	const char *m = o.mn;
+	const char *m = o->mn;
 	char r[8];
-	int mem = -1;
-	for (int k = 0; k < o.n; k++)
-		if (o.op[k][0] == '[')
-			mem = k;
-	if (!strcmp(m, "b")) {
-		e->jump = 1;
-		return;
-	}
-	if (starts(m, "b.") || starts(m, "bc.")) {
-		e->cond = e->reads_flags = 1;
-		return;
-	}
-	if (starts(m, "cbz") || starts(m, "cbnz") || starts(m, "tbz") || starts(m, "tbnz")) {
-		e->cond = 1;
-		a64_read(e, o.op[0]);
-		return;
-	}
-	if (!strcmp(m, "bl") || !strcmp(m, "blr")) {
-		e->call = 1;
-		return;
-	}
-	if (!strcmp(m, "br") || !strcmp(m, "ret") || !strcmp(m, "eret") || !strcmp(m, "brk") ||
-	    !strcmp(m, "udf") || !strcmp(m, "hlt")) {
-		e->leave = 1;
-		return;
-	}
-	if (o.n == 0 || starts(m, "dmb") || starts(m, "dsb") || starts(m, "prfm") ||
-	    starts(m, "prfum") || !strcmp(m, "isb") || !strcmp(m, "hint"))
-		return;
-	if (!strcmp(m, "cmp") || !strcmp(m, "cmn") || !strcmp(m, "tst") || starts(m, "fcmp") ||
-	    !strcmp(m, "ccmp") || !strcmp(m, "ccmn") || starts(m, "fccmp")) {
-		for (int k = 0; k < o.n; k++)
-			a64_read(e, o.op[k]);
-		e->writes_flags = 1;
-		e->reads_flags = m[0] == 'c' && m[1] == 'c';
-		if (starts(m, "fccmp"))
-			e->reads_flags = 1;
-		return;
-	}
 	int is_lse = 0, is_lse_st = 0;
 	for (int k = 0; lse[k]; k++)
 		is_lse |= starts(m, lse[k]);
 	for (int k = 0; lse_st[k]; k++)
 		is_lse_st |= starts(m, lse_st[k]);
-	if (mem >= 0)
-		a64_memop(o.op[mem], e);
 	if (is_lse || starts(m, "cas")) { /* ldadd ws, wt, [xn]: wt <- memory, memory <- op */
-		a64_read(e, o.op[0]);
+		a64_read(e, o->op[0]);
 		if (starts(m, "cas"))
-			a64_read(e, o.op[1]);
+			a64_read(e, o->op[1]);
 		e->mem_load = e->mem_store = 1;
-		if (a64_fam(o.op[starts(m, "cas") ? 0 : 1], r))
+		if (a64_fam(o->op[starts(m, "cas") ? 0 : 1], r))
 			WRITE(e, r);
-		return;
+		return 1;
 	}
 	if (is_lse_st) {
-		a64_read(e, o.op[0]);
-		e->mem_load = e->mem_store = 1;
-		return;
+		a64_read(e, o->op[0]);
+		return e->mem_load = e->mem_store = 1;
 	}
 	if (m[0] == 'l' && m[1] == 'd' && mem >= 0) {
 		int pair = strchr(m + 2, 'p') != NULL && !starts(m, "ldap");
 		e->mem_load = 1;
-		if (a64_fam(o.op[0], r))
+		if (a64_fam(o->op[0], r))
 			WRITE(e, r);
-		if (pair && a64_fam(o.op[1], r))
+		if (pair && a64_fam(o->op[1], r))
 			WRITE(e, r);
-		return;
+		return 1;
 	}
-	if (m[0] == 's' && m[1] == 't' && mem >= 0) {
-		int excl = starts(m, "stxr") || starts(m, "stlxr") || starts(m, "stxp") ||
-			   starts(m, "stlxp");
-		int pair = strchr(m + 2, 'p') != NULL;
-		int d0 = excl ? 1 : 0;
-		e->mem_store = 1;
-		a64_read(e, o.op[d0]);
-		if (pair)
-			a64_read(e, o.op[d0 + 1]);
-		if (excl && a64_fam(o.op[0], r)) {
-			/* the status register gets no value of the variable; the store (a use,
-			 * recorded before the writes) gets the data */
-			WRITE(e, r);
-			e->konst = 1;
-		}
-		return;
+	if (m[0] != 's' || m[1] != 't' || mem < 0)
+		return 0;
+	int excl = starts(m, "stxr") || starts(m, "stlxr") || starts(m, "stxp") ||
+		   starts(m, "stlxp");
+	int d0 = excl ? 1 : 0;
+	e->mem_store = 1;
+	a64_read(e, o->op[d0]);
+	if (strchr(m + 2, 'p') != NULL) /* a pair */
+		a64_read(e, o->op[d0 + 1]);
+	if (excl && a64_fam(o->op[0], r)) {
+		/* the status register gets no value of the variable; the store (a use, recorded
+		 * before the writes) gets the data */
+		WRITE(e, r);
+		e->konst = 1;
 	}
+	return 1;
+}
+
+/* The general form: op0 written, the other register operands read; constants and flags. */
+static void fx_a64_alu(const struct ops *o, struct effects *e)
+{
+	const char *m = o->mn;
+	char r[8];
 	if (!strcmp(m, "adrp") || !strcmp(m, "adr") || !strcmp(m, "movz") || !strcmp(m, "movn")) {
 		e->konst = 1;
-		if (a64_fam(o.op[0], r))
+		if (a64_fam(o->op[0], r))
 			WRITE(e, r);
 		return;
 	}
-	/* the general form: op0 written, the other register operands read */
-	for (int k = 1; k < o.n; k++)
-		a64_read(e, o.op[k]);
+	for (int k = 1; k < o->n; k++)
+		a64_read(e, o->op[k]);
 	if (!strcmp(m, "movk")) {
-		a64_read(e, o.op[0]);
+		a64_read(e, o->op[0]);
 		e->partial = 1;
 	}
-	if ((!strcmp(m, "mov") || !strcmp(m, "fmov") || !strcmp(m, "movi")) && o.n == 2 &&
-	    o.op[1][0] == '#')
+	if ((!strcmp(m, "mov") || !strcmp(m, "fmov") || !strcmp(m, "movi")) && o->n == 2 &&
+	    o->op[1][0] == '#')
 		e->konst = 1;
 	if (starts(m, "csel") || starts(m, "csinc") || starts(m, "csinv") || starts(m, "csneg") ||
 	    starts(m, "cset") || starts(m, "cinc") || starts(m, "cinv") || starts(m, "cneg") ||
@@ -438,8 +456,24 @@ static void fx_a64(const char *text, struct effects *e)
 	if (!strcmp(m, "adds") || !strcmp(m, "subs") || !strcmp(m, "ands") || !strcmp(m, "bics") ||
 	    !strcmp(m, "negs") || !strcmp(m, "adcs") || !strcmp(m, "sbcs") || !strcmp(m, "ngcs"))
 		e->writes_flags = 1;
-	if (a64_fam(o.op[0], r))
+	if (a64_fam(o->op[0], r))
 		WRITE(e, r);
+}
+
+static void fx_a64(const char *text, struct effects *e)
+{
+	struct ops o;
+	ops_split(text, &o);
+	int mem = -1;
+	for (int k = 0; k < o.n; k++)
+		if (o.op[k][0] == '[')
+			mem = k;
+	if (fx_a64_control(&o, e))
+		return;
+	if (mem >= 0)
+		a64_memop(o.op[mem], e);
+	if (!fx_a64_memory(&o, mem, e))
+		fx_a64_alu(&o, e);
 }
 
 /* riscv64 */
@@ -467,7 +501,8 @@ static int rv_fam(const char *op, char *out)
 	for (const char *q = p + 1; *q; q++)
 		if (!isdigit((unsigned char)*q))
 			return 0;
-	snprintf(out, 8, "%s", op);
+	if (fmt_fixed(out, 8, "%s", op))
+		return 0;
 	return 1;
 }
 
@@ -486,7 +521,8 @@ static void rv_memop(const char *op, struct effects *e)
 		return;
 	char reg[16], base[8];
 	size_t n = strcspn(p + 1, ")");
-	snprintf(reg, sizeof reg, "%.*s", (int)n, p + 1);
+	if (fmt_fixed(reg, sizeof reg, "%.*s", (int)n, p + 1))
+		return;
 	if (!rv_fam(reg, base))
 		return;
 	if (!strcmp(base, "sp") || !strcmp(base, "s0"))
@@ -615,7 +651,8 @@ static int st_set(struct state *s, const char *name, uint64_t fresh, uint64_t st
 		if (s->n == FLOW_MAX_LOCS)
 			return -1;
 		l = &s->l[s->n++];
-		snprintf(l->name, sizeof l->name, "%s", name);
+		if (fmt_fixed(l->name, sizeof l->name, "%s", name))
+			return -1;
 	}
 	l->fresh = fresh;
 	l->stale = stale;
@@ -650,7 +687,8 @@ static void loc_get(struct state *s, const char *name, uint64_t *fresh, uint64_t
 	const char *dot = strchr(name, '.');
 	if (dot && !st_find(s, name)) {
 		char base[24];
-		snprintf(base, sizeof base, "%.*s", (int)(dot - name), name);
+		if (fmt_fixed(base, sizeof base, "%.*s", (int)(dot - name), name))
+			return;
 		st_get(s, base, fresh, stale);
 		return;
 	}
@@ -664,7 +702,8 @@ static int loc_set(struct state *s, const char *name, uint64_t fresh, uint64_t s
 	const char *dot = strchr(name, '.');
 	char base[24], byte[32];
 	if (dot) {
-		snprintf(base, sizeof base, "%.*s", (int)(dot - name), name);
+		if (fmt_fixed(base, sizeof base, "%.*s", (int)(dot - name), name))
+			return -1;
 		uint64_t f = fresh, t = stale;
 		st_get(s, base, &f, &t);
 		return st_set(s, name, fresh, stale) || st_set(s, base, f, t) ? -1 : 0;
@@ -672,7 +711,8 @@ static int loc_set(struct state *s, const char *name, uint64_t fresh, uint64_t s
 	uint64_t f = fresh, t = stale;
 	if (partial)
 		st_get(s, name, &f, &t);
-	snprintf(byte, sizeof byte, "%s.b", name);
+	if (fmt_fixed(byte, sizeof byte, "%s.b", name))
+		return -1;
 	if (st_find(s, byte) && st_set(s, byte, 0, 0))
 		return -1;
 	return st_set(s, name, f, t);
@@ -829,9 +869,9 @@ int flow_func(const struct dis *d, const struct func *f, const char *var,
 		lid[i] = -1;
 		if (loads_var(d, &f->insns[i], var)) {
 			if (r->nloads == FLOW_MAX_LOADS) {
-				snprintf(err, errlen,
-					 "%s: more than %d loads of %s: value flow not analysed",
-					 f->name, FLOW_MAX_LOADS, var);
+				fmt_msg(err, errlen,
+					"%s: more than %d loads of %s: value flow not analysed",
+					f->name, FLOW_MAX_LOADS, var);
 				rc = -1;
 				goto out;
 			}
@@ -866,8 +906,8 @@ int flow_func(const struct dis *d, const struct func *f, const char *var,
 		}
 	}
 	if (rc) {
-		snprintf(err, errlen, "%s: more than %d live locations: value flow not analysed",
-			 f->name, FLOW_MAX_LOCS);
+		fmt_msg(err, errlen, "%s: more than %d live locations: value flow not analysed",
+			f->name, FLOW_MAX_LOCS);
 		goto out;
 	}
 	struct use_acc u = { 0, 0 };

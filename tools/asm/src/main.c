@@ -9,6 +9,7 @@
 static const char usage[] =
 	"usage: asm-tool meta CONF EXAMPLE.c ID SRC_DIR OUT.json [CELL...]\n"
 	"       asm-tool matrix CONF --make|--json\n"
+	"       asm-tool pred outcome|evidence NAMES-JSON EXPR...\n"
 	"       asm-tool linemap META.json\n"
 	"       asm-tool plan CONF META.json [TARGET...]\n"
 	"       asm-tool analyze META.json TARGET ARCH VERSION OUT.json OPT:VARIANT:DIS[:INTEL]...\n"
@@ -35,6 +36,8 @@ int main(int argc, char **argv)
 		return cmd_matrix(argc - 2, argv + 2);
 	if (!strcmp(c, "plan"))
 		return cmd_plan(argc - 2, argv + 2);
+	if (!strcmp(c, "pred"))
+		return cmd_pred(argc - 2, argv + 2);
 	if (!strcmp(c, "linemap"))
 		return cmd_linemap(argc - 2, argv + 2);
 	if (!strcmp(c, "dump"))

@@ -8,7 +8,7 @@
 
 #include <jansson.h>
 
-#include "conf.h"
+#include "example.h"
 
 enum { SEEN_NO_CELL = -1, SEEN_NO = 0, SEEN_YES = 1 };
 
@@ -19,8 +19,10 @@ enum { SEEN_NO_CELL = -1, SEEN_NO = 0, SEEN_YES = 1 };
  *    "text": "with gcc-12 on aarch64 at every level, -O0 included"   (or "on none of the 60
  *             cells checked": a page writes "seen `seen: id`")
  *    "count": 5, "checked": 60,                 seen on count of the checked cells
- *    "first": {"target": ..., "opt": ...}}      the matrix's default cell if seen there, else the
- *                                               first seen cell; null when seen nowhere
+ *    "first": {"target": ..., "opt": ...}}      the cell a page opens on: the matrix's default cell
+ *                                               if seen there, else the first seen cell at the
+ *                                               default's -O level, else the first seen cell (matrix
+ *                                               order); null when seen nowhere
  * A pattern component is "any" only when it covers every target (every -O level) the example
  * has cells on for that compiler, so the patterns mean the same for every reader of evidence-on. */
 json_t *seen_summary(const struct conf *c, const signed char cell[][CONF_MAX_OPTS]);

@@ -21,26 +21,13 @@ int write_text(const char *path, const char *text)
 	return 0;
 }
 
-json_t *load_json(const char *path)
+json_t *asm_load_json(const char *path)
 {
 	json_error_t e;
 	json_t *j = json_load_file(path, 0, &e);
 	if (!j)
 		fprintf(stderr, "%s:%d: %s\n", path, e.line, e.text);
 	return j;
-}
-
-json_t *split_words(const char *s)
-{
-	json_t *a = json_array();
-	while (*s) {
-		s += strspn(s, " \t");
-		size_t l = strcspn(s, " \t");
-		if (l)
-			json_array_append_new(a, json_stringn(s, l));
-		s += l;
-	}
-	return a;
 }
 
 json_t *read_lines(const char *path)

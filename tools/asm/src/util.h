@@ -16,11 +16,9 @@ int write_text(const char *path, const char *text); /* via a temporary and renam
 /* asm-tool's JSON files: indented by one, keys in the order built; written with write_json_file
  * (tools/lib/jsonfile.h), each caller naming the file it could not write. */
 #define ASM_JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER)
-json_t *load_json(const char *path); /* prints path: error on failure */
+json_t *asm_load_json(const char *path); /* prints path: error on failure */
 /* The lines of a text file as a new JSON array of strings (without their '\n'); NULL when it
  * cannot be read. The caller owns it. */
 json_t *read_lines(const char *path);
-/* The blank-separated words of s as a new JSON array of strings. */
-json_t *split_words(const char *s);
 
 #endif

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "conf.h"
+#include "example.h"
 
 #define HEAD "opts O0 O2\ndefault gcc-12/x86_64/O2\n"
 #define TARGET "target gcc-12/x86_64 gcc-12 x86_64 gcc-12 -m64\n"
@@ -150,6 +150,22 @@ static void bad_lines_are_named(void **state)
 	free(path);
 }
 
+/* A message longer than the caller's buffer is cut visibly (it ends in "..."), never silently. */
+static void long_messages_end_in_dots(void **state)
+{
+	(void)state;
+	struct conf c;
+	char err[24];
+	const char *t = HEAD "target gcc-12 gcc-12 x86_64 gcc-12\n";
+	assert_int_equal(load_text(&c, t, strlen(t), err, sizeof err, NULL), -1);
+	assert_int_equal(strlen(err), sizeof err - 1);
+	assert_string_equal(err + sizeof err - 4, "...");
+	assert_int_equal(conf_load(&c, "/nonexistent/a-matrix-file-with-a-long-name.conf", err,
+				   sizeof err),
+			 -1);
+	assert_string_equal(err + sizeof err - 4, "...");
+}
+
 static void the_matrix_loads(void **state)
 {
 	(void)state;
@@ -168,6 +184,7 @@ int main(void)
 		cmocka_unit_test(long_lines_are_read_whole),
 		cmocka_unit_test(fields_past_their_size_are_errors),
 		cmocka_unit_test(bad_lines_are_named),
+		cmocka_unit_test(long_messages_end_in_dots),
 		cmocka_unit_test(the_matrix_loads),
 	};
 	return cmocka_run_group_tests_name("conf", tests, NULL, NULL);

@@ -324,6 +324,175 @@ static void test_empty_thread(void **state)
 	}
 }
 
+/* The listing shown on the pages (thread_json): no padding after the last instruction, and each
+ * relocation's symbol on its instruction (no unrelocated "0x0(%rip)", "0 <poll>", "[x0]"). */
+static const char *const unrelocated[] = { "0x0(%rip)", "[rip+0x0]", " <", "ds:0x0",
+					   ",0x0\n",	" 0x0,",     NULL };
+
+static void check_listing(const char *target, json_t *fns)
+{
+	size_t i, k;
+	json_t *fn, *in;
+	json_array_foreach(fns, i, fn) {
+		json_t *insns = json_object_get(fn, "insns");
+		const char *last = json_string_value(
+			json_object_get(json_array_get(insns, json_array_size(insns) - 1), "text"));
+		if (last && (strstr(last, "nop") || strstr(last, "xchg %ax,%ax")))
+			fail_msg("%s: %s ends in padding: %s", target,
+				 json_string_value(json_object_get(fn, "name")), last);
+		json_array_foreach(insns, k, in) {
+			const char *keys[] = { "text", "intel" };
+			for (int x = 0; x < 2; x++) {
+				const char *t = json_string_value(json_object_get(in, keys[x]));
+				char line[512];
+				if (!t)
+					continue;
+				snprintf(line, sizeof line, "%s\n", t);
+				for (int u = 0; unrelocated[u]; u++)
+					if (strstr(line, unrelocated[u]) && !strstr(line, ".L"))
+						fail_msg("%s %s: \"%s\" shows %s", target,
+							 json_string_value(
+								 json_object_get(fn, "name")),
+							 t, unrelocated[u]);
+			}
+		}
+	}
+}
+
+/* Does thread's listing on target show an instruction whose text (or Intel text) is want? */
+static int shows(const char *target, const char *thread, const char *key, const char *want)
+{
+	struct dis d;
+	load(&d, target);
+	json_t *j = thread_json(&d, thread, NULL, 0);
+	int found = 0;
+	size_t i, k;
+	json_t *fn, *in;
+	json_array_foreach(j, i, fn)
+		json_array_foreach(json_object_get(fn, "insns"), k, in)
+			found |= !strcmp(json_string_value(json_object_get(in, key)) ?: "", want);
+	json_decref(j);
+	dis_free(&d);
+	return found;
+}
+
+static void test_clean_listing(void **state)
+{
+	(void)state;
+	const char *shared[] = { "flag", "flag2", "word", "cnt", "pair_a", "pair_b" };
+	for (int t = 0; all_targets[t]; t++) {
+		struct dis d;
+		load(&d, all_targets[t]);
+		const char *fns[] = { "poll", "hoist", "put", "inc", "two" };
+		for (int i = 0; i < 5; i++) {
+			json_t *j = thread_json(&d, fns[i], shared, 6);
+			if (getenv("ASM_SHOW"))
+				json_dumpf(j, stderr, JSON_INDENT(1)), fputs("\n", stderr);
+			check_listing(all_targets[t], j);
+			json_decref(j);
+		}
+		dis_free(&d);
+	}
+	assert_true(shows("gcc-12_x86_64-O2", "poll", "text", "mov flag(%rip),%eax"));
+	/* Intel syntax, a variable's second half, a call, the padding after ret */
+	struct dis d;
+	char err[256];
+	const char *body =
+		"   0:\tmov    %eax,0x0(%rip)        # 6 <f+0x6>\n"
+		"\t\t\t2: R_X86_64_PC32\tcourse_shared\n"
+		"   6:\tcall   b <f+0xb>\n\t\t\t7: R_X86_64_PLT32\thelper-0x4\n"
+		"   b:\tret\n   c:\tdata16 cs nopw 0x0(%rax,%rax,1)\n  17:\txchg   %ax,%ax\n";
+	const char *intel = "\nDisassembly of section .text:\n\n0000000000000000 <f>:\n"
+			    "   0:\tmov    DWORD PTR [rip+0x0],eax        # 6 <f+0x6>\n"
+			    "\t\t\t2: R_X86_64_PC32\tcourse_shared\n"
+			    "   6:\tcall   b <f+0xb>\n\t\t\t7: R_X86_64_PLT32\thelper-0x4\n"
+			    "   b:\tret\n   c:\tdata16 cs nop WORD PTR [rax+rax*1+0x0]\n";
+	parse_x86(&d, body);
+	assert_int_equal(dis_add_alt(&d, intel, "intel", err, sizeof err), 0);
+	assert_int_equal(d.funcs[0].n, 3);
+	json_t *j = thread_json(&d, "f", NULL, 0),
+	       *in = json_object_get(json_array_get(j, 0), "insns");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(in, 0), "text")),
+			    "mov %eax,a+4(%rip)");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(in, 0), "intel")),
+			    "mov DWORD PTR [rip+a+4],eax");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(in, 1), "text")),
+			    "call helper");
+	json_decref(j);
+	dis_free(&d);
+	/* padding between a ret and a branch target is not shown; a nop a path runs through is */
+	parse_x86(&d, "   0:\tje     8 <f+0x8>\n   2:\tnop\n   3:\tret\n   4:\tnopl   0x0(%rax)\n"
+		      "   8:\tmov    %eax,%ebx\n   a:\tret\n");
+	j = thread_json(&d, "f", NULL, 0);
+	in = json_object_get(json_array_get(j, 0), "insns");
+	assert_int_equal(json_array_size(in), 5);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(in, 1), "text")),
+			    "nop");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(in, 3), "text")),
+			    "mov %eax,%ebx");
+	json_decref(j);
+	dis_free(&d);
+	assert_true(shows("clang-14_x86_64-O0", "poll", "text", "movl $0x1,r0"));
+	assert_true(shows("gcc-12_aarch64-O2", "put", "text", "adrp x0, course_shared"));
+	assert_true(shows("clang-14_aarch64-O2", "poll", "text", "ldr w9, [x8, #:lo12:flag]"));
+	assert_true(shows("gcc-12_riscv64-O2", "hoist", "text", "lw a5,%lo(flag2)(a5)"));
+	assert_true(shows("clang-14_riscv64-O2", "poll", "text", "addi a0,a0,%pcrel_lo(flag)"));
+	assert_true(shows("gcc-12_i386-O2", "put", "text", "movl $0x12345678,word"));
+}
+
+/* What does not fit is refused with its line, never cut (one listing per limit). */
+static char text_buf[1024];
+
+static void refused(const char *body, const char *want)
+{
+	struct dis d;
+	char text[8192], err[512] = "";
+	snprintf(text, sizeof text, "%s%s", x86_symbols, body);
+	assert_int_equal(dis_parse(&d, ARCH_X86_64, text, "long.dis", "x.c", err, sizeof err), -1);
+	if (!strstr(err, want))
+		fail_msg("expected \"%s\" in \"%s\"", want, err);
+	dis_free(&d);
+}
+
+static void test_over_long_input(void **state)
+{
+	(void)state;
+	char name[200], insn[301], many[200];
+	memset(name, 'n', 120);
+	name[120] = '\0';
+	char line[512];
+	snprintf(line, sizeof line, "0000000000000020 <%s>:\n   20:\tret\n", name);
+	refused(line, "long.dis:19: a function name of 80 bytes or more");
+	snprintf(line, sizeof line, "   0:\tmov %%eax,0x0(%%rip)\n\t\t\t2: R_X86_64_PC32\t%s-0x4\n",
+		 name);
+	refused(line, "long.dis:20: a relocation type or symbol");
+	memset(insn, 'x', 300);
+	insn[300] = '\0';
+	snprintf(line, sizeof line, "   0:\tmov %s\n", insn);
+	refused(line, "long.dis:19: an instruction of 200 bytes or more");
+	snprintf(many, sizeof many, "   0:\tvop %%a,%%b,%%c,%%d,%%e,%%f,%%g\n");
+	refused(many, "long.dis:19: an instruction with more than 6 operands");
+	refused("   0:\tmov %eax,0x0\n\t\t\t1: R_X86_64_32S\ta\n\t\t\t2: R_X86_64_32S\ta\n"
+		"\t\t\t3: R_X86_64_32S\ta\n\t\t\t4: R_X86_64_32S\ta\n",
+		"long.dis:23: more than 3 relocations");
+	/* a section index past the parser's table, a symbol name past its field */
+	struct dis d;
+	char err[512] = "";
+	assert_int_equal(dis_parse(&d, ARCH_X86_64,
+				   "Section Headers:\n  [300] .text.hot PROGBITS 0 0 0\n", "s.dis",
+				   "x.c", err, sizeof err),
+			 -1);
+	assert_non_null(strstr(err, "s.dis:2: more than 256 sections"));
+	dis_free(&d);
+	snprintf(text_buf, sizeof text_buf,
+		 "Section Headers:\n  [ 4] course_shared PROGBITS 0 0 0\nSymbol table '.symtab':\n"
+		 "     2: 0000000000000000     8 OBJECT  GLOBAL DEFAULT    4 %s\n",
+		 name);
+	assert_int_equal(dis_parse(&d, ARCH_X86_64, text_buf, "s.dis", "x.c", err, sizeof err), -1);
+	assert_non_null(strstr(err, "s.dis:4: a symbol name of 80 bytes or more"));
+	dis_free(&d);
+}
+
 static void test_bad_listing(void **state)
 {
 	(void)state;
@@ -343,11 +512,17 @@ static void test_bad_listing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_target), cmocka_unit_test(test_hoisted_load),
-		cmocka_unit_test(test_store_widths), cmocka_unit_test(test_lines_and_relocations),
-		cmocka_unit_test(test_x86_kinds),    cmocka_unit_test(test_loops),
-		cmocka_unit_test(test_order),	     cmocka_unit_test(test_empty_thread),
+		cmocka_unit_test(test_every_target),
+		cmocka_unit_test(test_hoisted_load),
+		cmocka_unit_test(test_store_widths),
+		cmocka_unit_test(test_lines_and_relocations),
+		cmocka_unit_test(test_x86_kinds),
+		cmocka_unit_test(test_loops),
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_empty_thread),
 		cmocka_unit_test(test_bad_listing),
+		cmocka_unit_test(test_clean_listing),
+		cmocka_unit_test(test_over_long_input),
 	};
 	return cmocka_run_group_tests_name("asm disassembly", tests, NULL, NULL);
 }

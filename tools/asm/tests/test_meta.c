@@ -12,9 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "conf.h"
+#include "example.h"
 #include "diff.h"
-#include "meta.h"
 #include "util.h"
 
 static struct conf conf;
@@ -112,25 +111,35 @@ static void test_good(void **state)
 	json_decref(m);
 }
 
+/* Parses <name>.c, whose expectations under key (expect_tso, expect_armv8) are: plain's first
+ * reachable at line 9, fixed's first unreachable; and checks that good.c has none under key.
+ * Returns name's metadata (the caller json_decrefs it). */
+static json_t *parse_expect(const char *name, const char *key)
+{
+	char err[512] = "", path[512];
+	json_t *m = parse("good", err, sizeof err, path, sizeof path);
+	assert_non_null(m);
+	assert_null(json_object_get(m, key));
+	json_decref(m);
+	m = parse_cells(name, err, sizeof err, path, sizeof path, NULL, 0);
+	if (!m)
+		fail_msg("%s", err);
+	assert_string_equal(str(at(m, key, "plain", 0), "kind"), "reachable");
+	assert_int_equal(integer(at(m, key, "plain", 0), "line"), 9);
+	assert_string_equal(str(at(m, key, "fixed", 0), "kind"), "unreachable");
+	return m;
+}
+
 /* expect-tso.<variant>: the explorer's x86-TSO expectations, in "expect_tso" (absent without). */
 static void test_expect_tso(void **state)
 {
 	(void)state;
-	char err[512] = "", path[512];
-	json_t *m = parse_cells("tso", err, sizeof err, path, sizeof path, NULL, 0);
-	if (!m)
-		fail_msg("%s", err);
-	assert_string_equal(str(at(m, "expect_tso", "plain", 0), "kind"), "reachable");
-	assert_int_equal(integer(at(m, "expect_tso", "plain", 0), "line"), 9);
-	assert_string_equal(str(at(m, "expect_tso", "fixed", 0), "kind"), "unreachable");
+	json_t *m = parse_expect("tso", "expect_tso");
 	assert_string_equal(str(json_object_get(at(m, "expect_tso", "fixed", 0), "tree"), "op"),
 			    "&&");
 	assert_int_equal(json_array_size(at(m, "expect", "plain", -1)), 1);
 	json_decref(m);
-	m = parse("good", err, sizeof err, path, sizeof path);
-	assert_non_null(m);
-	assert_null(json_object_get(m, "expect_tso"));
-	json_decref(m);
+	char err[512] = "", path[512];
 	assert_null(parse("bad-expect-tso", err, sizeof err, path, sizeof path));
 	assert_non_null(strstr(err, "bad-expect-tso.c:8: expect needs 'reachable: <predicate>'"));
 }
@@ -140,19 +149,9 @@ static void test_expect_tso(void **state)
 static void test_expect_armv8(void **state)
 {
 	(void)state;
-	char err[512] = "", path[512];
-	json_t *m = parse_cells("armv8", err, sizeof err, path, sizeof path, NULL, 0);
-	if (!m)
-		fail_msg("%s", err);
-	assert_string_equal(str(at(m, "expect_armv8", "plain", 0), "kind"), "reachable");
-	assert_int_equal(integer(at(m, "expect_armv8", "plain", 0), "line"), 9);
-	assert_string_equal(str(at(m, "expect_armv8", "fixed", 0), "kind"), "unreachable");
+	json_t *m = parse_expect("armv8", "expect_armv8");
 	assert_null(json_object_get(m, "expect_tso"));
 	assert_int_equal(json_array_size(at(m, "expect", "fixed", -1)), 1);
-	json_decref(m);
-	m = parse("good", err, sizeof err, path, sizeof path);
-	assert_non_null(m);
-	assert_null(json_object_get(m, "expect_armv8"));
 	json_decref(m);
 }
 
@@ -256,6 +255,8 @@ static void test_errors(void **state)
 	expect_error("never-defined-thread", 5,
 		     "thread 't2' is listed in 'threads' but no THREAD(t2) defines it");
 	expect_error("no-block", 1, "must start with a /*@example block");
+	/* words after the opening, past the 15 bytes a fixed copy once looked at, are no block */
+	expect_error("block-trailing", 1, "must start with a /*@example block");
 	expect_error("unterminated", 15, "expected 'key: value'");
 	expect_error("single-if", 17, "a single-variant example has no #if PLAIN");
 	expect_error("include-other", 15, "an example includes \"course.h\" and nothing else");
@@ -265,6 +266,16 @@ static void test_errors(void **state)
 		     "cells: gcc-12/x86_64/O2 (the matrix's default cell) must be one of them");
 	expect_error("cells-evidence-on", 12,
 		     "evidence-on: 'gcc-12/aarch64/O2' matches none of the example's cells");
+}
+
+/* An error longer than the caller's buffer is cut visibly: it ends in "...". */
+static void test_long_message(void **state)
+{
+	(void)state;
+	char err[40], path[512];
+	assert_null(parse("unknown-key", err, sizeof err, path, sizeof path));
+	assert_int_equal(strlen(err), sizeof err - 1);
+	assert_string_equal(err + sizeof err - 4, "...");
 }
 
 static void test_patterns(void **state)
@@ -343,11 +354,12 @@ static void test_diff_insns(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_good),	   cmocka_unit_test(test_single),
-		cmocka_unit_test(test_expect_tso), cmocka_unit_test(test_expect_armv8),
-		cmocka_unit_test(test_errors),	   cmocka_unit_test(test_patterns),
-		cmocka_unit_test(test_diff),	   cmocka_unit_test(test_diff_insns),
-		cmocka_unit_test(test_line_map),   cmocka_unit_test(test_widths),
+		cmocka_unit_test(test_good),	     cmocka_unit_test(test_single),
+		cmocka_unit_test(test_expect_tso),   cmocka_unit_test(test_expect_armv8),
+		cmocka_unit_test(test_errors),	     cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_diff),	     cmocka_unit_test(test_diff_insns),
+		cmocka_unit_test(test_line_map),     cmocka_unit_test(test_widths),
+		cmocka_unit_test(test_long_message),
 	};
 	return cmocka_run_group_tests_name("asm metadata", tests, setup, NULL);
 }

@@ -1,5 +1,5 @@
 /*
- * test_pred.c - cmocka tests of the predicate language (pred.h): every case of
+ * test_pred.c - cmocka tests of the predicate language (tools/example/example.h): every case of
  * fixtures/predicates.json (the decisions both evaluators follow: parsed here, evaluated by
  * pred_eval on the outcomes listed there), the shape of the trees, and evidence predicates.
  */
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pred.h"
+#include "example.h"
 
 static const char *fixtures(void)
 {
@@ -203,12 +203,26 @@ static void test_tree(void **state)
 	assert_null(pred_parse(deep, PRED_OUTCOME, &n, err, sizeof err));
 }
 
+/* A message longer than the caller's buffer is cut visibly: it ends in "...". */
+static void test_long_message(void **state)
+{
+	(void)state;
+	const char *t1[] = { "t0" }, *v1[] = { "r1" };
+	struct pred_names n = { t1, 1, v1, 1, 0, 1, NULL, 0 };
+	char err[24];
+	assert_null(
+		pred_parse("a_variable_nobody_declared == 1", PRED_OUTCOME, &n, err, sizeof err));
+	assert_int_equal(strlen(err), sizeof err - 1);
+	assert_string_equal(err + sizeof err - 4, "...");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_evidence),
 		cmocka_unit_test(test_tree),
+		cmocka_unit_test(test_long_message),
 	};
 	return cmocka_run_group_tests_name("asm predicates", tests, NULL, NULL);
 }

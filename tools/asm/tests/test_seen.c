@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "conf.h"
+#include "example.h"
 #include "seen.h"
 
 static struct conf conf;
@@ -98,6 +98,12 @@ static void test_sentences(void **state)
 	assert_string_equal(json_string_value(json_array_get(json_object_get(s, "patterns"), 0)),
 			    "gcc-12/aarch64/any");
 	assert_int_equal(json_integer_value(json_object_get(s, "count")), 5);
+	/* not seen on the default cell: the page opens on the default's -O level, not on -O0 */
+	assert_string_equal(
+		json_string_value(json_object_get(json_object_get(s, "first"), "target")),
+		"gcc-12/aarch64");
+	assert_string_equal(json_string_value(json_object_get(json_object_get(s, "first"), "opt")),
+			    "O2");
 	assert_exact(cell, s);
 	json_decref(s);
 

@@ -207,6 +207,28 @@ static void include_url_json_exists(void **state)
 	free(html);
 }
 
+/* page_path(slug) finds a page of the calling template's site.pages by slug or by path, also from an
+ * included template; an unknown slug is an error at the template's line. */
+static void page_path_reads_site_pages(void **state)
+{
+	(void)state;
+	test_write(dir, "templates/pp.html", "{{ page_path(\"x\") }}");
+	char *html;
+	assert_int_equal(
+		render("paths.html",
+		       "{% site = { pages = { { slug = \"x\", path = \"x.html\" }, { slug = \"sec-y\", "
+		       "path = \"sec/y.html\" }, { path = \"z.html\" } } } %}"
+		       "{{ page_path(\"sec-y\") }} {{ page_path(\"z\") }} {{! include(\"pp.html\") }}",
+		       "T", &html),
+		0);
+	assert_string_equal(html, "sec/y.html z.html x.html");
+	free(html);
+	expect_error("nopage.html",
+		     "{% site = { pages = { { slug = \"x\", path = \"x.html\" } } } %}\n"
+		     "{{ page_path(\"q\") }}",
+		     0, 0, "%s/templates/nopage.html:2: no page 'q' in site.pages");
+}
+
 static void runtime_error_names_template_line(void **state)
 {
 	(void)state;
@@ -260,6 +282,22 @@ static void syntax_errors_name_template_line(void **state)
 	free(want);
 }
 
+/* The blanks that start a literal line and the blank lines go (the templates' indentation); those of a
+ * value stay. */
+static void indentation_is_dropped(void **state)
+{
+	(void)state;
+	char *html;
+	assert_int_equal(
+		render("ind.html",
+		       "<ul>\n\n  {% for i = 1, 2 do %}\n    <li>{{ i }} a\n  \n\t  b</li>\n  {% end %}\n"
+		       "  {% if true then %}<p>{{ page.title }}</p>{% end %}\n</ul>\n",
+		       "  t", &html),
+		0);
+	assert_string_equal(html, "<ul>\n<li>1 a\nb</li>\n<li>2 a\nb</li>\n<p>  t</p>\n</ul>\n");
+	free(html);
+}
+
 static void compiled_chunk_keeps_lines(void **state)
 {
 	(void)state;
@@ -279,9 +317,11 @@ int main(void)
 		cmocka_unit_test(escapes_by_default),
 		cmocka_unit_test(statements_and_comments),
 		cmocka_unit_test(include_url_json_exists),
+		cmocka_unit_test(page_path_reads_site_pages),
 		cmocka_unit_test(runtime_error_names_template_line),
 		cmocka_unit_test(error_inside_include_names_included_file),
 		cmocka_unit_test(syntax_errors_name_template_line),
+		cmocka_unit_test(indentation_is_dropped),
 		cmocka_unit_test(compiled_chunk_keeps_lines),
 		cmocka_unit_test(templates_are_sandboxed),
 		cmocka_unit_test(runaway_templates_are_stopped),

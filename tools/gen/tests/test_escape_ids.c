@@ -98,8 +98,9 @@ static void c_code_is_highlighted(void **state)
 	(void)state;
 	struct md_doc d;
 	assert_int_equal(md_parse(&d, "p.md",
-				  "```c\nint x = 1; /* <c> */\n```\n\n```\nplain <b>\n```\n", 1,
-				  "p", NULL, NULL),
+				  "```c\nint x = 1; /* <c> */\n```\n\n```\nplain <b>\n```\n\n"
+				  "```c\nchar *s = \"a&'\";\n```\n",
+				  1, "p", NULL, NULL),
 			 0);
 	struct buf out = { 0 };
 	assert_int_equal(md_render(&d, &(struct md_hooks){ 0 }, &out), 0);
@@ -110,6 +111,8 @@ static void c_code_is_highlighted(void **state)
 		"<span class=\"hl-symbol\">;</span> <span class=\"hl-comment\">/* &lt;c&gt; */</span>"
 		"</code></pre>"));
 	assert_non_null(strstr(out.data, "<pre><code>plain &lt;b&gt;\n</code></pre>"));
+	/* the code's text is escaped by the generator's one escaper (buf_put_escaped), quotes included */
+	assert_non_null(strstr(out.data, "&quot;a&amp;&#39;&quot;"));
 	assert_null(strstr(out.data, "style="));
 	buf_free(&out);
 	md_free(&d);

@@ -88,7 +88,7 @@ static void every_error(void **state)
 		     "content/p.md:23: a second '->' feedback for the same choice");
 	expect_error(
 		"Q: q\nX: what\n",
-		"content/p.md:21: unknown quiz field 'X:' (expected id:, Q:, ( ), [ ], [?], ->, A:, E: or outcomes:)");
+		"content/p.md:21: unknown quiz field 'X:' (expected id:, Q:, ( ), [ ], [?], ->, A:, E:, outcomes:, spot: or atom:)");
 	expect_error(
 		"Q: q\n",
 		"content/p.md:20: a quiz with no choices is a reveal quiz and needs an 'A:' answer");
@@ -109,6 +109,49 @@ static void every_error(void **state)
 	expect_error("id: Bad Id\nQ: q\n",
 		     "content/p.md:20: quiz id 'Bad Id' may only use a-z, 0-9, '-' and '_'");
 	expect_error("Q: q\n(x)\n", "content/p.md:21: empty choice");
+}
+
+/* spot: <example> <compiler>/<arch>/<opt> <variant>, atom: lines, and their errors */
+static void spot(void **state)
+{
+	(void)state;
+	struct quiz q;
+	assert_int_equal(quiz_parse("c.md", 5,
+				    "spot: load-fusing/need-to-stop gcc-12/x86_64/O2 plain\n"
+				    "atom: loads(t1, need_to_stop)\nQ: Tick the reads.\nE: Why.\n",
+				    "p-q1", &q),
+			 0);
+	assert_int_equal(q.type, QUIZ_SPOT);
+	assert_string_equal(quiz_type_name(q.type), "spot");
+	assert_string_equal(q.spot_example, "load-fusing/need-to-stop");
+	assert_string_equal(q.spot_cell, "gcc-12/x86_64/O2");
+	assert_string_equal(q.spot_variant, "plain");
+	assert_int_equal(q.spot_line, 5);
+	assert_int_equal(q.natoms, 1);
+	assert_string_equal(q.atoms[0], "loads(t1, need_to_stop)");
+	assert_int_equal(q.atom_lines[0], 6);
+	quiz_free(&q);
+	expect_error(
+		"spot: ex gcc-12/x86_64/O2\nQ: q\n",
+		"content/p.md:20: 'spot:' needs '<example-id> <compiler>/<arch>/<opt> <variant>'");
+	expect_error(
+		"spot: ex gcc-12/x86_64/O2 plain fixed\nQ: q\n",
+		"content/p.md:20: 'spot:' needs '<example-id> <compiler>/<arch>/<opt> <variant>'");
+	expect_error("spot: ex gcc-12/O2 plain\nQ: q\n",
+		     "content/p.md:20: 'spot:' cell 'gcc-12/O2' is not <compiler>/<arch>/<opt>");
+	expect_error("spot: ex a/b/O2 plain\nspot: ex a/b/O2 plain\nQ: q\n",
+		     "content/p.md:21: quiz has a second 'spot' field");
+	expect_error("atom: loads(t1, x)\nspot: ex a/b/O2 plain\nQ: q\n",
+		     "content/p.md:20: 'atom:' belongs to a 'spot:' quiz, after its 'spot:' line");
+	expect_error("spot: ex a/b/O2 plain\natom: loads(t1, x)\natom: loads(t1, x)\nQ: q\n",
+		     "content/p.md:22: atom 'loads(t1, x)' named twice (line 21)");
+	expect_error("spot: ex a/b/O2 plain\natom:\nQ: q\n", "content/p.md:21: empty 'atom:'");
+	expect_error("spot: ex a/b/O2 plain\nQ: q\n[x] a\n",
+		     "content/p.md:20: a 'spot:' quiz takes no choices, 'A:' or 'outcomes:' (its "
+		     "answer is the instructions the evidence matched)");
+	expect_error("spot: ex a/b/O2 plain\nQ: q\nA: a\n",
+		     "content/p.md:20: a 'spot:' quiz takes no choices, 'A:' or 'outcomes:' (its "
+		     "answer is the instructions the evidence matched)");
 }
 
 static void html_markup(void **state)
@@ -168,7 +211,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(single_choice),  cmocka_unit_test(multiple_reveal_outcome),
 		cmocka_unit_test(every_error),	  cmocka_unit_test(html_markup),
-		cmocka_unit_test(outcome_lookup),
+		cmocka_unit_test(outcome_lookup), cmocka_unit_test(spot),
 	};
 	return cmocka_run_group_tests_name("quiz", tests, NULL, NULL);
 }

@@ -76,6 +76,8 @@ static const struct bad_case bad_cases[] = {
 	{ "bad/outcome-predicate",
 	  "content/second.md:10: predicate not evaluated by the explorer; add it to the "
 	  "example's quiz predicates ('r1 == 42')" },
+	{ "bad/spot-cell", "content/second.md:8: spot: example 'topic/demo' has no cell "
+			   "'gcc-12/x86_64/O9'" },
 	{ "bad/quiz-link",
 	  "content/second.md:10: link 'first.md#nowhere': content/first.md has no heading or quiz with id "
 	  "'nowhere'" },
@@ -248,8 +250,8 @@ static void crlf_builds_the_same_site(void **state)
 	assert_string_equal(a.out, b.out);
 	struct file_list la, lb;
 	char *sa = xasprintf("%s/out/site", lf), *sb = xasprintf("%s/out/site", crlf);
-	assert_int_equal(list_files(sa, &la), 0);
-	assert_int_equal(list_files(sb, &lb), 0);
+	assert_int_equal(fs_list_files(sa, &la), 0);
+	assert_int_equal(fs_list_files(sb, &lb), 0);
 	assert_int_equal(la.n, lb.n);
 	for (size_t i = 0; i < la.n; i++) {
 		assert_string_equal(la.paths[i], lb.paths[i]);
@@ -265,8 +267,8 @@ static void crlf_builds_the_same_site(void **state)
 		free(pa);
 		free(pb);
 	}
-	file_list_free(&la);
-	file_list_free(&lb);
+	fs_file_list_free(&la);
+	fs_file_list_free(&lb);
 	free(sa);
 	free(sb);
 	run_result_free(&a);
@@ -600,6 +602,28 @@ static void touching_one_page_renders_it_print_and_search(void **state)
 	free(dir);
 }
 
+/* What sitegen rebuilds when the basic fixture's example template changes, or second.md's body. */
+#define TEMPLATE_REBUILDS "[1/2] content/first.md\n[2/2] print.html\n"
+#define SECOND_REBUILDS "[1/3] content/second.md\n[2/3] print.html\n[3/3] search-index.js\n"
+
+/* Appends text to dir's file, runs sitegen, and checks that it rebuilt the outputs listed in out
+ * ("[i/n] name" lines), nothing else. */
+static void append_rebuilds(const char *dir, const char *file, const char *text, const char *out)
+{
+	test_append(dir, file, text);
+	struct run_result r = test_run_sitegen(dir);
+	assert_string_equal(r.out, out);
+	run_result_free(&r);
+}
+
+/* Checks that dir's print.html contains text. */
+static void print_has(const char *dir, const char *text)
+{
+	char *print = test_read(dir, "out/site/print.html");
+	assert_non_null(strstr(print, text));
+	free(print);
+}
+
 static void dependencies_trigger_rebuilds(void **state)
 {
 	(void)state;
@@ -607,37 +631,18 @@ static void dependencies_trigger_rebuilds(void **state)
 	struct run_result r = test_run_sitegen(dir);
 	run_result_free(&r);
 	/* a directive template: only the page that uses it (and print.html) */
-	test_append(dir, "templates/example.html", "<!-- changed -->\n");
-	r = test_run_sitegen(dir);
-	assert_string_equal(r.out, "[1/2] content/first.md\n[2/2] print.html\n");
-	char *print = test_read(dir, "out/site/print.html");
-	assert_non_null(strstr(print, "<!-- changed -->"));
-	free(print);
-	run_result_free(&r);
+	append_rebuilds(dir, "templates/example.html", "<!-- changed -->\n", TEMPLATE_REBUILDS);
+	print_has(dir, "<!-- changed -->");
 	/* a page body alone changes: print.html must still see later template changes of the other pages */
-	test_append(dir, "content/second.md", "\nMore.\n");
-	r = test_run_sitegen(dir);
-	assert_string_equal(r.out,
-			    "[1/3] content/second.md\n[2/3] print.html\n[3/3] search-index.js\n");
-	run_result_free(&r);
-	test_append(dir, "templates/example.html", "<!-- changed again -->\n");
-	r = test_run_sitegen(dir);
-	assert_string_equal(r.out, "[1/2] content/first.md\n[2/2] print.html\n");
-	print = test_read(dir, "out/site/print.html");
-	assert_non_null(strstr(print, "<!-- changed again -->"));
-	free(print);
-	run_result_free(&r);
+	append_rebuilds(dir, "content/second.md", "\nMore.\n", SECOND_REBUILDS);
+	append_rebuilds(dir, "templates/example.html", "<!-- changed again -->\n",
+			TEMPLATE_REBUILDS);
+	print_has(dir, "<!-- changed again -->");
 	/* a data file read by an outcome quiz and the example directive */
-	test_append(dir, "data/outcomes/topic/demo.json", "\n");
-	r = test_run_sitegen(dir);
-	assert_string_equal(r.out,
-			    "[1/3] content/first.md\n[2/3] content/second.md\n[3/3] print.html\n");
-	run_result_free(&r);
+	append_rebuilds(dir, "data/outcomes/topic/demo.json", "\n",
+			"[1/3] content/first.md\n[2/3] content/second.md\n[3/3] print.html\n");
 	/* a static file */
-	test_append(dir, "static/style.css", "p { margin: 0; }\n");
-	r = test_run_sitegen(dir);
-	assert_string_equal(r.out, "[1/1] static/style.css\n");
-	run_result_free(&r);
+	append_rebuilds(dir, "static/style.css", "p { margin: 0; }\n", "[1/1] static/style.css\n");
 	/* a title is nav data: every page, print, 404 and search (not the sitemap: no path changed) */
 	char *lab = test_read(dir, "content/labs/lab-one.md");
 	char *p = strstr(lab, "title: Lab one");
@@ -687,11 +692,7 @@ static void print_only_templates_trigger_rebuilds(void **state)
 	assert_null(strstr(first, "PRINT-NOTE")); /* print only */
 	free(first);
 	/* another page's body changes: first's print body comes from the cache */
-	test_append(dir, "content/second.md", "\nMore.\n");
-	r = test_run_sitegen(dir);
-	assert_string_equal(r.out,
-			    "[1/3] content/second.md\n[2/3] print.html\n[3/3] search-index.js\n");
-	run_result_free(&r);
+	append_rebuilds(dir, "content/second.md", "\nMore.\n", SECOND_REBUILDS);
 	/* the print-only template alone changes: print.html, nothing else */
 	test_write(dir, "templates/print-note.html", "<p>PRINT-NOTE-2</p>\n");
 	r = test_run_sitegen(dir);

@@ -148,8 +148,8 @@ char *test_tree_digest(const char *dir)
 {
 	struct file_list l;
 	struct buf b = { 0 };
-	if (list_files(dir, &l) != 0) {
-		file_list_free(&l);
+	if (fs_list_files(dir, &l) != 0) {
+		fs_file_list_free(&l);
 		return xstrdup("(unreadable)");
 	}
 	for (size_t i = 0; i < l.n; i++) {
@@ -160,7 +160,7 @@ char *test_tree_digest(const char *dir)
 			   (unsigned long long)st.st_ino, hash_file(p));
 		free(p);
 	}
-	file_list_free(&l);
+	fs_file_list_free(&l);
 	return buf_take(&b);
 }
 
@@ -196,5 +196,5 @@ char *test_read(const char *dir, const char *rel)
 
 void test_rm_rf(const char *dir)
 {
-	remove_tree(dir);
+	fs_remove_tree(dir);
 }

@@ -5,4 +5,4 @@
 set -eu
 cd "$(dirname "$0")"
 sh tools/setup/install-deps.sh
-make --no-print-directory build/asm/asm-tool build/sandbox/sandbox
+make --no-print-directory build/asm/asm-tool build/sandbox/sandbox build/native/native-tool

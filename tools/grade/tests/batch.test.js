@@ -12,7 +12,7 @@ const assert = require('node:assert');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { makeGrade } = require('./class');
 const { safeName } = require('../grade.js');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -21,6 +21,8 @@ const out = path.join(top, 'out');
 test.after(() => fs.rmSync(top, { recursive: true, force: true }));
 const labFile = (f) => fs.readFileSync(path.join(ROOT, 'labs', 'polling', f), 'utf8');
 const STARTER = labFile('lab.c');
+// the line of the splice's continuation, two below the starter's #include "course.h"
+const SPLICE_LINE = STARTER.split('\n').indexOf('#include "course.h"') + 3;
 
 function put(rel, text) {
   const p = path.join(top, 'class', rel);
@@ -29,9 +31,8 @@ function put(rel, text) {
 }
 
 function grade() {
-  const r = spawnSync('make', ['--no-print-directory', 'grade', 'LAB=polling', `SUBMISSIONS=${path.join(top, 'class')}`,
-    'JOBS=2', `GRADE_OUT=${out}`, `GRADE_LIMITS=${JSON.stringify({ preprocess: { cpu: 2, wall: 120 } })}`],
-  { cwd: ROOT, encoding: 'utf8' });
+  const limits = `GRADE_LIMITS=${JSON.stringify({ preprocess: { cpu: 2, wall: 120 } })}`;
+  const r = makeGrade(ROOT, path.join(top, 'class'), out, [limits]);
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
@@ -43,7 +44,10 @@ test('a class graded into a gradebook, a summary and report pages, then resumed'
   // every macro doubles the text: the preprocessor outlives its 2 s CPU limit (a CPU limit: the
   // machine's load cannot make the other files' preprocessors hit it)
   const boom = ['#define A0 x'].concat(Array.from({ length: 40 }, (_, i) => `#define A${i + 1} A${i} A${i}`));
-  put('frank.c', STARTER.replace('#include "course.h"', '#include "course.h"\n' + boom.join('\n') + '\nint f(void) { return A40; }'));
+  put(
+    'frank.c',
+    STARTER.replace('#include "course.h"', '#include "course.h"\n' + boom.join('\n') + '\nint f(void) { return A40; }'),
+  );
   fs.mkdirSync(path.join(top, 'class', 'dan'));
   put('erin/a.c', STARTER);
   put('erin/b.c', STARTER);
@@ -51,18 +55,29 @@ test('a class graded into a gradebook, a summary and report pages, then resumed'
   assert.strictEqual(first.status, 0, first.out);
   const csv = fs.readFileSync(path.join(out, 'gradebook.csv'), 'utf8').split('\r\n');
   assert.strictEqual(csv[0], 'student,verdict,reason,cost');
-  const rows = Object.fromEntries(csv.slice(1).filter(Boolean).map((l) => [l.split(',')[0], l]));
+  const rows = Object.fromEntries(
+    csv
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => [l.split(',')[0], l]),
+  );
   assert.deepStrictEqual(Object.keys(rows).sort(), ["'=SUM(A1)", 'alice', 'bob', 'carol', 'dan', 'erin', 'frank']);
   assert.match(rows.alice, /^alice,PASS,,"3 marked, 0 barriers"$/);
   assert.match(rows.bob, /^bob,FAIL,line \d+: does not compile for gcc-12\/x86_64\/O2/);
   assert.match(rows.carol, /^carol,FAIL,"line \d+: the metadata block differs/);
-  assert.match(rows["'=SUM(A1)"], /^'=SUM\(A1\),FAIL,"line 16: reads ""\/etc\/hostname"" .*nothing else",$/);
+  assert.match(
+    rows["'=SUM(A1)"],
+    new RegExp(`^'=SUM\\(A1\\),FAIL,"line ${SPLICE_LINE}: reads ""/etc/hostname"" .*nothing else",$`),
+  );
   assert.match(rows.frank, /^frank,TIMEOUT,preprocess: TIMEOUT: used more than the CPU-time limit of 2 s,$/);
   assert.strictEqual(rows.dan, 'dan,ERROR,no .c file,');
   assert.strictEqual(rows.erin, 'erin,ERROR,several .c files and no lab.c: a.c b.c,');
   const host = fs.readFileSync('/etc/hostname', 'utf8').trim();
   const html = fs.readFileSync(path.join(out, 'summary.html'), 'utf8');
-  assert.match(html, /<tr><td>TIMEOUT at preprocess \(cpu\)<\/td><td>1<\/td><td><a href="reports\/frank\/index.html">frank<\/a><\/td><\/tr>/);
+  assert.match(
+    html,
+    /<tr><td>TIMEOUT at preprocess \(cpu\)<\/td><td>1<\/td><td><a href="reports\/frank\/index.html">frank<\/a><\/td><\/tr>/,
+  );
   assert.match(html, /<tr><td>no \.c file<\/td><td>1<\/td><td><a href="reports\/dan\/index.html">dan<\/a><\/td><\/tr>/);
   // every student has a report; a passing one links the lab page built from their file
   const report = (s) => fs.readFileSync(path.join(out, 'reports', safeName(s), 'index.html'), 'utf8');

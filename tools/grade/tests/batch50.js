@@ -11,8 +11,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
-const { makeClass } = require('./class');
+const { makeClass, makeGrade } = require('./class');
 const { safeName } = require('../grade.js');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -20,7 +19,9 @@ const top = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-batch50-'));
 test.after(() => fs.rmSync(top, { recursive: true, force: true }));
 
 function files(dir) {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath || e.path, e.name));
 }
 
@@ -33,31 +34,45 @@ test('50 submissions, right, wrong in known ways and hostile, grade to the expec
   assert.strictEqual(subs.length, 50);
   const out = path.join(top, 'out');
   const t0 = Date.now();
-  const r = spawnSync('make', ['--no-print-directory', 'grade', 'LAB=polling', `SUBMISSIONS=${path.join(top, 'class')}`,
-    'JOBS=2', `GRADE_OUT=${out}`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = makeGrade(ROOT, path.join(top, 'class'), out);
   const secs = (Date.now() - t0) / 1000;
   assert.strictEqual(r.status, 0, r.stdout + r.stderr);
-  process.stdout.write(`# 50 submissions in ${secs.toFixed(0)} s on 2 jobs: ${(50 * 60 / secs).toFixed(1)} per minute\n`);
+  process.stdout.write(
+    `# 50 submissions in ${secs.toFixed(0)} s on 2 jobs: ${((50 * 60) / secs).toFixed(1)} per minute\n`,
+  );
   const csv = fs.readFileSync(path.join(out, 'gradebook.csv'), 'utf8').split('\r\n').filter(Boolean).slice(1);
-  const rows = Object.fromEntries(csv.map((l) => {
-    const m = /^([^,]+),(\w+),("(?:[^"]|"")*"|[^,]*),/.exec(l);
-    return [m[1], { verdict: m[2], reason: m[3].replace(/^"|"$/g, '').replace(/""/g, '"') }];
-  }));
+  const rows = Object.fromEntries(
+    csv.map((l) => {
+      const m = /^([^,]+),(\w+),("(?:[^"]|"")*"|[^,]*),/.exec(l);
+      return [m[1], { verdict: m[2], reason: m[3].replace(/^"|"$/g, '').replace(/""/g, '"') }];
+    }),
+  );
   const wrong = [];
   for (const s of subs) {
     const row = rows[s.student];
     const report = path.join(out, 'reports', safeName(s.student), 'index.html');
     if (!row) wrong.push(`${s.student}: no gradebook row`);
-    else if (![].concat(s.verdict).includes(row.verdict)) wrong.push(`${s.student}: ${row.verdict} (${row.reason}), not ${s.verdict}`);
-    else if (s.reason && !s.reason.test(row.reason)) wrong.push(`${s.student}: reason "${row.reason}" does not match ${s.reason}`);
+    else if (![].concat(s.verdict).includes(row.verdict))
+      wrong.push(`${s.student}: ${row.verdict} (${row.reason}), not ${s.verdict}`);
+    else if (s.reason && !s.reason.test(row.reason))
+      wrong.push(`${s.student}: reason "${row.reason}" does not match ${s.reason}`);
     else if (!fs.existsSync(report)) wrong.push(`${s.student}: no report page`);
-    else if (s.verdict === 'PASS' && !(/<a href="site\/labs\/polling\.html">/.test(fs.readFileSync(report, 'utf8')) &&
-      fs.existsSync(path.join(out, 'reports', safeName(s.student), 'site', 'labs', 'polling.html'))))
+    else if (
+      s.verdict === 'PASS' &&
+      !(
+        /<a href="site\/labs\/polling\.html">/.test(fs.readFileSync(report, 'utf8')) &&
+        fs.existsSync(path.join(out, 'reports', safeName(s.student), 'site', 'labs', 'polling.html'))
+      )
+    )
       wrong.push(`${s.student}: the report has no lab page`);
   }
   assert.deepStrictEqual(wrong, [], 'submissions graded otherwise than expected');
   const hex = Buffer.from(token).toString('hex');
-  const b64 = [0, 1, 2].map((k) => Buffer.from('x'.repeat(k) + token).toString('base64').slice(4, -4));
+  const b64 = [0, 1, 2].map((k) =>
+    Buffer.from('x'.repeat(k) + token)
+      .toString('base64')
+      .slice(4, -4),
+  );
   const leaked = files(out).filter((f) => {
     const t = fs.readFileSync(f).toString('latin1');
     return t.includes(token) || t.toLowerCase().includes(hex) || b64.some((b) => t.includes(b));

@@ -6,9 +6,12 @@
 // (verdict: one, or the list of those it may be when two limits race: a preprocessor writing a
 // macro explosion to its file fills it (OUTPUT) or runs out of time (TIMEOUT) first)
 // (without the hostile corpus: a class as a teacher sees it, for the throughput benchmark)
+//   makeGrade(root, submissions, out, extra) -> spawnSync's result of `make grade` on them (batch.test.js,
+//   batch50.js)
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const LAB = path.join(ROOT, 'labs', 'polling');
@@ -24,12 +27,23 @@ function hostile(name, secret) {
   const text = read(path.join(HOSTILE, name + '.c'));
   // VERDICT|VERDICT: either limit may come first (the header says which ones)
   const expect = /^ \* expect: (\w+(?:\|\w+)*)(?: at (\w+))?/m.exec(text);
-  const body = text.slice(text.indexOf('*/') + 3).replaceAll('@SECRET@', secret).replaceAll('@SECRET_REL@', secret);
+  const body = text
+    .slice(text.indexOf('*/') + 3)
+    .replaceAll('@SECRET@', secret)
+    .replaceAll('@SECRET_REL@', secret);
   const alts = expect[1].split('|');
   const verdict = alts.length > 1 ? alts : { REJECT: 'FAIL', OK: 'PASS' }[expect[1]] || expect[1];
   const step = expect[2];
-  return { text: body, verdict, reason: expect[1] === 'REJECT' ? /^line \d+: / : verdict === 'PASS' ? null :
-    new RegExp(`^${step}: (${[].concat(verdict).join('|')}): `) };
+  return {
+    text: body,
+    verdict,
+    reason:
+      expect[1] === 'REJECT'
+        ? /^line \d+: /
+        : verdict === 'PASS'
+          ? null
+          : new RegExp(`^${step}: (${[].concat(verdict).join('|')}): `),
+  };
 }
 
 function makeClass(dir, secret, n, opts) {
@@ -41,7 +55,13 @@ function makeClass(dir, secret, n, opts) {
   };
   const solution = read(path.join(LAB, 'solution.c'));
   const starter = read(path.join(LAB, 'lab.c'));
-  const hostileFiles = opts && opts.hostile === false ? [] : fs.readdirSync(HOSTILE).filter((f) => f.endsWith('.c')).sort();
+  const hostileFiles =
+    opts && opts.hostile === false
+      ? []
+      : fs
+          .readdirSync(HOSTILE)
+          .filter((f) => f.endsWith('.c'))
+          .sort();
   for (const h of hostileFiles) {
     const c = hostile(h.slice(0, -2), secret);
     put(`hostile-${h.slice(0, -2)}`, c.text, c.verdict, c.reason);
@@ -52,14 +72,39 @@ function makeClass(dir, secret, n, opts) {
   }
   put('overfenced', read(path.join(LAB, 'overfenced.c')), 'PASS', null);
   put('starter', starter, 'FAIL', /^line 9: evidence loads_in_loop/);
-  put('typo', starter.replace('\twhile (!need_to_stop)', '\twhile (!need_to_stp)'), 'FAIL', /^line \d+: does not compile for /);
-  put('meta', starter.replace('unreachable: hang(t1)', 'reachable: hang(t1)'), 'FAIL', /^line \d+: the metadata block differs/);
+  put(
+    'typo',
+    starter.replace('\twhile (!need_to_stop)', '\twhile (!need_to_stp)'),
+    'FAIL',
+    /^line \d+: does not compile for /,
+  );
+  put(
+    'meta',
+    starter.replace('unreachable: hang(t1)', 'reachable: hang(t1)'),
+    'FAIL',
+    /^line \d+: the metadata block differs/,
+  );
   // the rest: right fixes, each a different file (a comment of its own), and the starter again
   for (let i = 0; subs.length < n; i++) {
-    if (i % 3 === 2) put(`student-${String(i).padStart(2, '0')}`, `/* student ${i} */\n` + starter, 'FAIL', /^line 10: evidence/);
+    if (i % 3 === 2)
+      put(`student-${String(i).padStart(2, '0')}`, `/* student ${i} */\n` + starter, 'FAIL', /^line 10: evidence/);
     else put(`student-${String(i).padStart(2, '0')}`, `/* student ${i} */\n` + solution, 'PASS', null);
   }
   return subs;
 }
 
-module.exports = { makeClass };
+// `make grade` of the polling lab on the folder submissions, into out, with two jobs, run from the project's
+// top root (extra: more make arguments); returns spawnSync's result.
+function makeGrade(root, submissions, out, extra = []) {
+  const args = [
+    '--no-print-directory',
+    'grade',
+    'LAB=polling',
+    `SUBMISSIONS=${submissions}`,
+    'JOBS=2',
+    `GRADE_OUT=${out}`,
+  ];
+  return spawnSync('make', args.concat(extra), { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+module.exports = { makeClass, makeGrade };

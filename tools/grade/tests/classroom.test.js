@@ -18,7 +18,9 @@ test('GitHub Classroom: the template repository and its workflow, run as the com
   const m = run('make', ['--no-print-directory', 'classroom', `LAB=${LAB}`], { cwd: ROOT });
   assert.strictEqual(m.status, 0, m.out);
   const repo = path.join(ROOT, 'build', 'dist', `classroom-${LAB}`);
-  const files = run('find', ['.', '-type', 'f'], { cwd: repo }).out.split('\n').filter((f) => !f.startsWith('./course-site/'));
+  const files = run('find', ['.', '-type', 'f'], { cwd: repo })
+    .out.split('\n')
+    .filter((f) => !f.startsWith('./course-site/'));
   assertNoSolutions(files, 'the GitHub Classroom repository');
   const wf = yaml.load(fs.readFileSync(path.join(repo, '.github', 'workflows', 'classroom.yml'), 'utf8'));
   assert.deepStrictEqual(wf.on, ['push', 'repository_dispatch']);
@@ -26,8 +28,12 @@ test('GitHub Classroom: the template repository and its workflow, run as the com
   const graders = job.steps.filter((s) => s.uses === 'classroom-resources/autograding-command-grader@v1');
   const reporter = job.steps.find((s) => s.uses === 'classroom-resources/autograding-grading-reporter@v1');
   assert.strictEqual(graders.length, 1);
-  assert.deepStrictEqual(reporter.with.runners.split(','), graders.map((s) => s.id));
-  for (const s of graders) assert.ok(reporter.env[`${s.id.toUpperCase()}_RESULTS`].includes(`steps.${s.id}.outputs.result`));
+  assert.deepStrictEqual(
+    reporter.with.runners.split(','),
+    graders.map((s) => s.id),
+  );
+  for (const s of graders)
+    assert.ok(reporter.env[`${s.id.toUpperCase()}_RESULTS`].includes(`steps.${s.id}.outputs.result`));
 
   // The student's repository, checked out; each grader step as the action runs it. The first checkout
   // builds the C tools from scratch; the second starts with the two the first one built (the same
@@ -58,6 +64,9 @@ test('GitHub Classroom: the template repository and its workflow, run as the com
   };
   assert.strictEqual(grade(path.join(ROOT, 'labs', LAB, 'solution.c')), 1);
   const broken = path.join(scratch, 'broken.c');
-  fs.writeFileSync(broken, fs.readFileSync(path.join(ROOT, 'labs', LAB, 'lab.c'), 'utf8').replace('THREAD(t1)', 'THREAD(t1) oops'));
+  fs.writeFileSync(
+    broken,
+    fs.readFileSync(path.join(ROOT, 'labs', LAB, 'lab.c'), 'utf8').replace('THREAD(t1)', 'THREAD(t1) oops'),
+  );
   assert.strictEqual(grade(broken), 0);
 });

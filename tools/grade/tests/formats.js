@@ -26,14 +26,16 @@ function run(cmd, args, opts) {
 }
 
 function assertNoSolutions(files, what) {
-  const bad = files.filter((f) => /(^|\/)(solution\.c|overfenced\.c|wrong\/|tests?\/)/.test(f) ||
-    /reference-solutions|lab-solutions/.test(f));
+  const bad = files.filter(
+    (f) => /(^|\/)(solution\.c|overfenced\.c|wrong\/|tests?\/)/.test(f) || /reference-solutions|lab-solutions/.test(f),
+  );
   assert.deepStrictEqual(bad, [], `${what} holds files a student must not see`);
 }
 
 // Unzips as unzip(1) does, file modes included (Python's zipfile, a Debian dependency already).
 function unzip(zip, dir) {
-  const py = 'import os, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n' +
+  const py =
+    'import os, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n' +
     '    p = z.extract(i, sys.argv[2])\n    m = (i.external_attr >> 16) & 0o777\n    if m: os.chmod(p, m)\n';
   const r = run('python3', ['-c', py, zip, dir]);
   assert.strictEqual(r.status, 0, r.out);
@@ -48,8 +50,23 @@ function inAutograder(dir, argv) {
     if (st && st.isSymbolicLink()) jail.push('--symlink', fs.readlinkSync(l), l);
     else if (st) jail.push('--ro-bind', l, l);
   }
-  jail.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--bind', dir, '/autograder', '--chdir', '/autograder',
-    '--setenv', 'HOME', '/root', '--');
+  jail.push(
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    '--bind',
+    dir,
+    '/autograder',
+    '--chdir',
+    '/autograder',
+    '--setenv',
+    'HOME',
+    '/root',
+    '--',
+  );
   return run('bwrap', jail.concat(argv));
 }
 

@@ -21,7 +21,9 @@ test('Gradescope: the bundle, setup.sh and run_autograder in /autograder, result
   const ag = path.join(scratch, 'autograder');
   for (const d of ['source', 'submission', 'results']) fs.mkdirSync(path.join(ag, d), { recursive: true });
   unzip(zip, path.join(ag, 'source'));
-  const files = run('python3', ['-m', 'zipfile', '-l', zip]).out.split('\n').map((l) => l.split(/\s+/)[0]);
+  const files = run('python3', ['-m', 'zipfile', '-l', zip])
+    .out.split('\n')
+    .map((l) => l.split(/\s+/)[0]);
   assertNoSolutions(files, 'the Gradescope bundle');
   for (const f of ['setup.sh', 'run_autograder', 'LAB']) assert.ok(fs.existsSync(path.join(ag, 'source', f)), f);
   fs.copyFileSync(path.join(ag, 'source', 'run_autograder'), path.join(ag, 'run_autograder'));
@@ -34,7 +36,7 @@ test('Gradescope: the bundle, setup.sh and run_autograder in /autograder, result
     fs.mkdirSync(path.join(ag, 'submission'));
     if (file) fs.copyFileSync(file, path.join(ag, 'submission', 'lab.c'));
     fs.rmSync(path.join(ag, 'results', 'results.json'), { force: true });
-    const r = inAutograder(ag, ['/autograder/run_autograder']);
+    inAutograder(ag, ['/autograder/run_autograder']);
     return JSON.parse(fs.readFileSync(path.join(ag, 'results', 'results.json'), 'utf8'));
   };
   // A container like Gradescope's (and this scratch image) lets no sandbox be made inside it: the
@@ -42,8 +44,14 @@ test('Gradescope: the bundle, setup.sh and run_autograder in /autograder, result
   const refused = grade(path.join(ROOT, 'labs', LAB, 'solution.c'));
   assert.strictEqual(refused.score, 0);
   assert.match(refused.output, /^Lab polling: REFUSED/);
-  assert.ok(refused.tests.some((t) => t.status === 'failed' &&
-    /REFUSED: bubblewrap cannot create a sandbox on this machine .*opt out explicitly/.test(t.output)), JSON.stringify(refused));
+  assert.ok(
+    refused.tests.some(
+      (t) =>
+        t.status === 'failed' &&
+        /REFUSED: bubblewrap cannot create a sandbox on this machine .*opt out explicitly/.test(t.output),
+    ),
+    JSON.stringify(refused),
+  );
   const opt = run('make', ['--no-print-directory', 'gradescope', `LAB=${LAB}`, 'UNSANDBOXED=1'], { cwd: ROOT });
   assert.strictEqual(opt.status, 0, opt.out);
   unzip(zip, path.join(ag, 'source'));
@@ -51,15 +59,20 @@ test('Gradescope: the bundle, setup.sh and run_autograder in /autograder, result
   const setup2 = inAutograder(ag, ['bash', '/autograder/source/setup.sh']);
   assert.strictEqual(setup2.status, 0, setup2.out);
   const pass = grade(path.join(ROOT, 'labs', LAB, 'solution.c'));
-  assert.strictEqual(pass.score, 1);
+  assert.strictEqual(pass.score, 1, JSON.stringify(pass));
   assert.match(pass.output, /^Lab polling: PASS/);
   assert.ok(pass.tests.length > 4 && pass.tests.every((t) => t.status === 'passed' && t.visibility === 'visible'));
   const none = grade(null);
   assert.strictEqual(none.score, 0);
   assert.match(none.output, /without a result/);
   const broken = path.join(scratch, 'broken.c');
-  fs.writeFileSync(broken, fs.readFileSync(path.join(ROOT, 'labs', LAB, 'lab.c'), 'utf8').replace('THREAD(t1)', 'THREAD(t1) oops'));
+  fs.writeFileSync(
+    broken,
+    fs.readFileSync(path.join(ROOT, 'labs', LAB, 'lab.c'), 'utf8').replace('THREAD(t1)', 'THREAD(t1) oops'),
+  );
   const fail = grade(broken);
   assert.strictEqual(fail.score, 0);
-  assert.ok(fail.tests.some((t) => t.status === 'failed' && /^compiles for /.test(t.name) && /oops|error/.test(t.output)));
+  assert.ok(
+    fail.tests.some((t) => t.status === 'failed' && /^compiles for /.test(t.name) && /oops|error/.test(t.output)),
+  );
 });

@@ -33,7 +33,10 @@ test('a failed write throws, removes its temporary and leaves the old file', () 
     const file = path.join(dir, 'plain');
     writeFileAtomic(file, 'old');
     // a parent that is a file (node's mkdir says EEXIST)
-    assert.throws(() => writeFileAtomic(path.join(file, 'under'), 'x'), (e) => ['EEXIST', 'ENOTDIR'].includes(e.code));
+    assert.throws(
+      () => writeFileAtomic(path.join(file, 'under'), 'x'),
+      (e) => ['EEXIST', 'ENOTDIR'].includes(e.code),
+    );
     const sub = path.join(dir, 'isdir');
     fs.mkdirSync(path.join(sub, 'k'), { recursive: true });
     assert.throws(() => writeFileAtomic(sub, 'x'), { code: 'EISDIR' });
@@ -45,7 +48,8 @@ test('a failed write throws, removes its temporary and leaves the old file', () 
 });
 
 test('temporary names: beside the target, with the pid, different on every call', () => {
-  const a = tempName('/x/y.json'), b = tempName('/x/y.json');
+  const a = tempName('/x/y.json'),
+    b = tempName('/x/y.json');
   assert.notStrictEqual(a, b);
   assert.ok(a.startsWith(`/x/y.json.tmp-${process.pid}-`), a);
 });
@@ -67,24 +71,36 @@ test('two processes writing the same path at once: both succeed, every read is o
   try {
     const target = path.join(dir, 'data', 'outcomes.json');
     fs.mkdirSync(path.dirname(target));
-    const size = 1 << 18, times = 60;
+    const size = 1 << 18,
+      times = 60;
     const lib = path.join(__dirname, '..', 'fsutil.js');
-    const run = (me, other) => new Promise((resolve) => {
-      const p = spawn(process.execPath, ['-e', WRITER, lib, target, me, other, String(times), String(size)], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let err = '';
-      p.stderr.on('data', (d) => { err += d; });
-      p.on('close', (code) => resolve({ code, err }));
-    });
+    const run = (me, other) =>
+      new Promise((resolve) => {
+        const p = spawn(process.execPath, ['-e', WRITER, lib, target, me, other, String(times), String(size)], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let err = '';
+        p.stderr.on('data', (d) => {
+          err += d;
+        });
+        p.on('close', (code) => resolve({ code, err }));
+      });
     let done = false;
-    const writers = Promise.all([run('a', 'b'), run('b', 'a')]).finally(() => { done = true; });
+    const writers = Promise.all([run('a', 'b'), run('b', 'a')]).finally(() => {
+      done = true;
+    });
     let reads = 0;
     while (!done) {
       let text = null;
-      try { text = fs.readFileSync(target, 'latin1'); } catch (e) { if (e.code !== 'ENOENT') throw e; }
+      try {
+        text = fs.readFileSync(target, 'latin1');
+      } catch (e) {
+        if (e.code !== 'ENOENT') throw e;
+      }
       if (text !== null) {
         reads++;
         assert.strictEqual(text.length, size, 'a whole file');
-        assert.ok(text === 'a'.repeat(size) || text === 'b'.repeat(size), 'one writer\'s file');
+        assert.ok(text === 'a'.repeat(size) || text === 'b'.repeat(size), "one writer's file");
       }
       await new Promise((r) => setImmediate(r));
     }

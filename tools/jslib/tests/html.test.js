@@ -11,7 +11,11 @@ const { execFileSync } = require('child_process');
 const { escapeHtml } = require('../html');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const C_ESCAPER = path.join(process.env.BUILD ? path.resolve(process.env.BUILD) : path.join(ROOT, 'build'), 'jslib', 'escape-html');
+const C_ESCAPER = path.join(
+  process.env.BUILD ? path.resolve(process.env.BUILD) : path.join(ROOT, 'build'),
+  'jslib',
+  'escape-html',
+);
 
 // The C escaper's output for text (UTF-8), as a string.
 function cEscape(text) {
@@ -26,9 +30,21 @@ function cEscape(text) {
 }
 
 const HOSTILE = [
-  '', 'plain text', '&', '<', '>', '"', "'", '&amp; is already escaped: &lt;b&gt;',
-  '</script><script>alert("x")</script>', '<a href="x" onclick=\'y\'>&copy;</a>', 'a=b&c=d',
-  'caf\u00e9 \u2028 \u2029 \u{1F600} \u00a0', 'nul\u0000inside', '`backtick` ${template}', '\\<\\>',
+  '',
+  'plain text',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  '&amp; is already escaped: &lt;b&gt;',
+  '</script><script>alert("x")</script>',
+  '<a href="x" onclick=\'y\'>&copy;</a>',
+  'a=b&c=d',
+  'caf\u00e9 \u2028 \u2029 \u{1F600} \u00a0',
+  'nul\u0000inside',
+  '`backtick` ${template}',
+  '\\<\\>',
 ];
 
 test('the JavaScript and the C escaper agree on hostile strings', () => {
@@ -46,7 +62,10 @@ test('the JavaScript and the C escaper agree on random text', () => {
 });
 
 test('escapeHtml: the five characters, nothing else', () => {
-  assert.strictEqual(escapeHtml('<a href="x">O\'Neil & co</a>'), '&lt;a href=&quot;x&quot;&gt;O&#39;Neil &amp; co&lt;/a&gt;');
+  assert.strictEqual(
+    escapeHtml('<a href="x">O\'Neil & co</a>'),
+    '&lt;a href=&quot;x&quot;&gt;O&#39;Neil &amp; co&lt;/a&gt;',
+  );
   assert.strictEqual(escapeHtml('caf\u00e9 \u2028'), 'caf\u00e9 \u2028');
   assert.strictEqual(escapeHtml(42), '42');
   assert.strictEqual(escapeHtml(null), 'null');

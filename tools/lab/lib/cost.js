@@ -26,9 +26,10 @@ function sourceCost(code) {
 // cell: the asm pipeline's analysis of one target (cells.<opt>.plain of build/data/asm/<id>/<t>.json).
 // Counts the instructions inside loops of the thread functions, and the fences among them.
 function loopCost(cell, threads) {
-  let insns = 0, fences = 0;
+  let insns = 0,
+    fences = 0;
   for (const t of threads) {
-    for (const fn of (cell.functions[t] || [])) {
+    for (const fn of cell.functions[t] || []) {
       for (const ins of fn.insns) {
         if (!ins.loop) continue;
         insns++;

@@ -16,7 +16,13 @@ const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
 if (mode === 'build') {
   for (const v of meta.variants) {
     try {
-      buildVariant({ src: meta.sources[v], cflags: (meta.cflags.all || []).concat(meta.cflags[v] || []), meta, variant: v, cacheDir });
+      buildVariant({
+        src: meta.sources[v],
+        cflags: (meta.cflags.all || []).concat(meta.cflags[v] || []),
+        meta,
+        variant: v,
+        cacheDir,
+      });
     } catch (e) {
       // the tools' own messages, on stderr, as the sandbox reads them (an out-of-memory is MEMORY)
       process.stderr.write(e.message + '\n');

@@ -21,8 +21,11 @@ function run(argv, opts) {
   const script = (o.vmemKb ? 'ulimit -v "$1"; ' : '') + 'shift; exec timeout -k 5 "$@"';
   const args = ['-c', script, 'lab-run', String(o.vmemKb || 0), String(o.timeoutSec)].concat(argv);
   const r = spawnSync('/bin/sh', args, {
-    cwd: o.cwd, env: Object.assign({}, process.env, o.env || {}), input: o.input,
-    encoding: 'utf8', maxBuffer: 64 << 20,
+    cwd: o.cwd,
+    env: Object.assign({}, process.env, o.env || {}),
+    input: o.input,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
   });
   const timedOut = r.status === 124 || r.status === 137;
   const both = (r.stdout || '') + (r.stderr || '');

@@ -18,8 +18,11 @@ function make(target, cwd) {
   return { status: r.status, out: r.stdout + r.stderr };
 }
 function makeEnv(target, cwd, env) {
-  const r = spawnSync('make', ['--no-print-directory', ...[].concat(target)],
-    { cwd, encoding: 'utf8', env: Object.assign({}, process.env, env) });
+  const r = spawnSync('make', ['--no-print-directory', ...[].concat(target)], {
+    cwd,
+    encoding: 'utf8',
+    env: Object.assign({}, process.env, env),
+  });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 function list(archive) {
@@ -37,12 +40,32 @@ test('the student kit: starters, pages and the checker; no solution, wrong fix o
     assert.ok(files.includes(`lab-kit/content/labs/${lab}.md`), lab);
     assert.ok(files.includes(`lab-kit/course-site/labs/${lab}.html`), lab);
   }
-  for (const f of ['Makefile', 'README.md', 'tools/lab/lab.js', 'tools/lab/reference.json', 'tools/lab/lab.mk',
-    'tools/asm/compile.sh', 'tools/wasm/lib/outcomes.js', 'tools/gen/gen.mk', 'site/config.lua',
-    'tools/wasm/runtime.js', 'examples/include/course.h', 'examples/targets.conf', 'course-site/index.html',
-    'tools/sandbox/sandbox.mk', 'tools/sandbox/sandbox.js', 'tools/sandbox/src/main.c', 'tools/jslib/fsutil.js'])
+  for (const f of [
+    'Makefile',
+    'README.md',
+    'tools/lab/lab.js',
+    'tools/lab/reference.json',
+    'tools/lab/lab.mk',
+    'tools/asm/compile.sh',
+    'tools/wasm/lib/outcomes.js',
+    'tools/gen/gen.mk',
+    'site/config.lua',
+    'tools/wasm/runtime.js',
+    'examples/include/course.h',
+    'examples/targets.conf',
+    'course-site/index.html',
+    'tools/sandbox/sandbox.mk',
+    'tools/sandbox/sandbox.js',
+    'tools/sandbox/src/main.c',
+    'tools/jslib/fsutil.js',
+    'tools/example/example.mk',
+    'tools/example/example.h',
+    'tools/example/meta.c',
+  ])
     assert.ok(files.includes('lab-kit/' + f), f);
-  const leaked = files.filter((f) => /solution|\/wrong\/|overfenced|tools\/lab\/tests\/|content\/labs\/instructor\.md/.test(f));
+  const leaked = files.filter((f) =>
+    /solution|\/wrong\/|overfenced|tools\/lab\/tests\/|content\/labs\/instructor\.md/.test(f),
+  );
   assert.deepEqual(leaked, []);
 });
 
@@ -55,17 +78,24 @@ test('the kit works unpacked in a fresh directory: the starter fails, the soluti
     // every script the checker's node loads must be the kit's; the explorer's nodes run in the sandbox
     // (a clean environment: the hook does not reach them), where only the kit's tools/wasm and
     // explore-child.js are visible, so they cannot load anything else
-    const hook = path.join(dir, 'record-modules.js'), loaded = path.join(dir, 'modules.log');
-    fs.writeFileSync(hook, `const Module = require('module'), fs = require('fs'), seen = new Set();
+    const hook = path.join(dir, 'record-modules.js'),
+      loaded = path.join(dir, 'modules.log');
+    fs.writeFileSync(
+      hook,
+      `const Module = require('module'), fs = require('fs'), seen = new Set();
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (...a) { const r = resolve.apply(this, a); seen.add(r); return r; };
 process.on('exit', () => fs.appendFileSync(${JSON.stringify(loaded)}, [process.argv[1], ...seen].join('\\n') + '\\n'));
-`);
+`,
+    );
     const starter = makeEnv(['lab-check', 'LAB=polling'], kit, { NODE_OPTIONS: `--require ${hook}` });
     assert.equal(starter.status !== 0, true, starter.out);
     assert.match(starter.out, /^FAIL/m);
     assert.match(starter.out, /witness: schedule [0-3]+ /);
-    const files = fs.readFileSync(loaded, 'utf8').split('\n').filter((f) => path.isAbsolute(f));
+    const files = fs
+      .readFileSync(loaded, 'utf8')
+      .split('\n')
+      .filter((f) => path.isAbsolute(f));
     for (const f of ['tools/lab/lab.js', 'tools/lab/lib/pipeline.js', 'tools/sandbox/sandbox.js'])
       assert.ok(files.includes(path.join(kit, f)), `the kit's ${f} was loaded: ${files.join(' ')}`);
     const outside = files.filter((f) => !f.startsWith(kit + path.sep) && f !== hook && !f.startsWith('/usr/'));
@@ -100,7 +130,8 @@ test('the site archive holds the whole site under course-site/', () => {
   const m = make('dist');
   assert.equal(m.status, 0, m.out);
   const files = list(path.join(ROOT, 'build/dist/course-site.tar.gz'));
-  const site = fs.readdirSync(path.join(ROOT, 'build/site'), { recursive: true })
+  const site = fs
+    .readdirSync(path.join(ROOT, 'build/site'), { recursive: true })
     .filter((f) => fs.statSync(path.join(ROOT, 'build/site', f)).isFile());
   for (const f of site) assert.ok(files.includes('course-site/' + f), f);
   for (const lab of LABS) assert.ok(files.includes(`course-site/labs/${lab}.html`), lab);

@@ -3,7 +3,7 @@
 // metadata block is refused; long diagnostics are truncated; every sandbox limit a step hits is a
 // verdict naming the step and the limit; an include the text hides is refused on the
 // preprocessor's view; the file goes through the pipeline as it is (no rewritten copy: every line is its own);
-// the lab page's links point into the full course.
+// the lab page's links point into the full course, and its checker section shows the check's result.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -15,6 +15,8 @@ const { run } = require('../lib/run');
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TMP = path.join(ROOT, 'build', 'lab', 'test', 'checker');
 const STARTER = fs.readFileSync(path.join(ROOT, 'labs/polling/lab.c'), 'utf8');
+// the line of the starter's #include "course.h" (the lines a test inserts after it are counted from it)
+const INCLUDE = STARTER.split('\n').indexOf('#include "course.h"') + 1;
 const WORK = path.join(TMP, 'work');
 // the lab page of the checker's own grades: not build/lab/polling/site, which `make lab` and the browser
 // tests (tests/browser/labs.test.js, side by side with this suite in `make check`) write
@@ -27,10 +29,21 @@ function grade(name, text, page, limits) {
   const rel = path.relative(ROOT, file);
   const result = path.join(TMP, name + '.json');
   fs.rmSync(result, { force: true });
-  const r = spawnSync('node', ['tools/lab/lab.js', 'check', 'polling', rel, '--work', WORK,
-    '--result', result, '--site', SITE].concat(page ? [] : ['--no-page'], limits ? ['--limits', JSON.stringify(limits)] : []),
-  { cwd: ROOT, encoding: 'utf8' });
-  return { status: r.status, out: r.stdout + r.stderr, rel, text, res: fs.existsSync(result) ? JSON.parse(fs.readFileSync(result, 'utf8')) : null };
+  const r = spawnSync(
+    'node',
+    ['tools/lab/lab.js', 'check', 'polling', rel, '--work', WORK, '--result', result, '--site', SITE].concat(
+      page ? [] : ['--no-page'],
+      limits ? ['--limits', JSON.stringify(limits)] : [],
+    ),
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return {
+    status: r.status,
+    out: r.stdout + r.stderr,
+    rel,
+    text,
+    res: fs.existsSync(result) ? JSON.parse(fs.readFileSync(result, 'utf8')) : null,
+  };
 }
 
 test('a file that does not compile: FAIL with the compiler diagnostics at file:line', () => {
@@ -70,10 +83,16 @@ test('a lab file without its metadata block: a clear error, not a crash', () => 
 });
 
 test('a lab file includes course.h and nothing else', () => {
-  const { status, res } = grade('include.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#include "/etc/passwd"'));
+  const { status, res } = grade(
+    'include.c',
+    STARTER.replace('#include "course.h"', '#include "course.h"\n#include "/etc/passwd"'),
+  );
   assert.equal(status, 1);
   assert.equal(res.reasons[0].kind, 'metadata');
-  assert.match(res.reasons[0].message, /include\.c:15: an example includes "course\.h" and nothing else/);
+  assert.match(
+    res.reasons[0].message,
+    new RegExp(`include\\.c:${INCLUDE + 1}: an example includes "course\\.h" and nothing else`),
+  );
   assert.equal(res.diagnostics, '');
 });
 
@@ -100,21 +119,61 @@ test('every limit ends in a verdict naming the step and the limit, in result.jso
   assert.equal(r.res.verdict, 'TIMEOUT', r.out);
   assert.deepEqual([r.res.limit.step, r.res.limit.name, r.res.limit.unit], ['explore', 'wall', 's']);
   assert.match(r.out, /^TIMEOUT: explore: TIMEOUT: ran longer than the wall-clock limit of 0\.02 s$/m);
-  const m = grade('big.c', STARTER.replace('SHARED(int, need_to_stop);', 'SHARED(int, need_to_stop);\nstatic char big[1500 << 20];\n' +
-    'char *keep_big(void) { return big; }'), false);
+  const m = grade(
+    'big.c',
+    STARTER.replace(
+      'SHARED(int, need_to_stop);',
+      'SHARED(int, need_to_stop);\nstatic char big[1500 << 20];\n' + 'char *keep_big(void) { return big; }',
+    ),
+    false,
+  );
   assert.equal(m.res.verdict, 'MEMORY', m.out);
   assert.equal(m.res.limit.name, 'memory');
   assert.match(m.res.limit.message, /limit of 1024 MB/);
 });
 
-test('a file that reads another through the preprocessor is refused on the preprocessor\'s own view', () => {
+test("a file that reads another through the preprocessor is refused on the preprocessor's own view", () => {
   // meta's own rule sees no #include here; the preprocessor's dependency list does
-  const r = grade('splice.c', STARTER.replace('#include "course.h"', '#include "course.h"\n#\\\ninclude "/etc/hostname"'));
+  const r = grade(
+    'splice.c',
+    STARTER.replace('#include "course.h"', '#include "course.h"\n#\\\ninclude "/etc/hostname"'),
+  );
   assert.equal(r.res.verdict, 'FAIL');
   assert.equal(r.res.reasons[0].kind, 'check', JSON.stringify(r.res.reasons));
-  assert.match(r.res.reasons[0].message, /splice\.c:16: reads "\/etc\/hostname" .*course\.h" and nothing else/);
+  assert.match(
+    r.res.reasons[0].message,
+    new RegExp(`splice\\.c:${INCLUDE + 2}: reads "/etc/hostname" .*course\\.h" and nothing else`),
+  );
   const host = fs.readFileSync('/etc/hostname', 'utf8').trim();
   assert.ok(!JSON.stringify(r.res).includes(host) && !r.out.includes(host), 'the host file reached the result');
+});
+
+test('an Armv8 exploration stopped at its bound is no verdict, so never a PASS', () => {
+  // a private loop of 8000 turns: far below the interleaving explorer's bounds (it passes every
+  // interleaving), past the Armv8 exploration's instruction bound for one path of a thread
+  const text = fs
+    .readFileSync(path.join(ROOT, 'labs/polling/solution.c'), 'utf8')
+    .replace('THREAD(t1)\n{\n', 'THREAD(t1)\n{\n\tfor (volatile int i = 0; i < 8000; i++)\n\t\tcontinue;\n');
+  const { status, out, res } = grade('long-path.c', text);
+  assert.equal(res.verdict, 'FAIL', out);
+  assert.equal(status, 1);
+  assert.equal(res.partial, true);
+  assert.ok(
+    res.expect.every((e) => e.ok),
+    'every interleaving passes: ' + JSON.stringify(res.expect),
+  );
+  const cells = Object.keys(res.armv8.cells);
+  assert.ok(cells.length > 0);
+  for (const cell of cells) {
+    assert.equal(res.armv8.cells[cell].partial, true, cell);
+    const r = res.reasons.find((x) => x.target === cell);
+    assert.ok(r && r.model === 'armv8' && r.kind === 'explore', JSON.stringify(res.reasons));
+    assert.match(
+      r.message,
+      /under Armv8 on .*: the exploration stopped at its bound \(.*instruction bound.*\), so no verdict/,
+    );
+  }
+  assert.match(out, /^FAIL/m);
 });
 
 test('the tool runner stops a process at its time limit and caps its memory', () => {
@@ -135,8 +194,11 @@ test('the file is compiled and explored as it is: lines are its own, with or wit
   assert.equal(res.reasons[0].kind, 'compile');
   assert.equal(res.reasons[0].line, unused);
   assert.match(res.diagnostics, new RegExp(`^${rel.replace(/[.]/g, '\\.')}:${unused}:`, 'm'));
-  const ok = grade('shifted-ok.c', '/* my notes */\n' + fs.readFileSync(path.join(ROOT, 'labs/polling/wrong/writer-only.c'), 'utf8')
-    .split('\n').slice(1).join('\n'));
+  const ok = grade(
+    'shifted-ok.c',
+    '/* my notes */\n' +
+      fs.readFileSync(path.join(ROOT, 'labs/polling/wrong/writer-only.c'), 'utf8').split('\n').slice(1).join('\n'),
+  );
   const ev = ok.res.reasons.find((r) => r.kind === 'evidence');
   assert.ok(ev, JSON.stringify(ok.res.reasons));
   assert.equal(ok.text.split('\n')[ev.line - 1].trim(), `* evidence.student: ${ev.expr}`);
@@ -146,12 +208,18 @@ test('the file is compiled and explored as it is: lines are its own, with or wit
 });
 
 test('a lab file has exactly the variant "student" and no #if blocks', () => {
-  const a = grade('variants.c', STARTER.replace('variants: student', 'variants: plain').replace(/\.student:/g, '.plain:'));
+  const a = grade(
+    'variants.c',
+    STARTER.replace('variants: student', 'variants: plain').replace(/\.student:/g, '.plain:'),
+  );
   assert.match(a.res.reasons[0].message, /variants\.c:6: a lab file has exactly one variant: "variants: student"/);
   const b = grade('ifs.c', STARTER + '#if FIXED\n#endif\n');
   assert.match(b.res.reasons[0].message, /ifs\.c:\d+: a single-variant example has no #if FIXED/);
   const c = grade('undefined-thread.c', STARTER.replace('threads: t0 t1', 'threads: t0 t1 t2'));
-  assert.match(c.res.reasons[0].message, /undefined-thread\.c:5: thread 't2' is listed in 'threads' but no THREAD\(t2\) defines it/);
+  assert.match(
+    c.res.reasons[0].message,
+    /undefined-thread\.c:5: thread 't2' is listed in 'threads' but no THREAD\(t2\) defines it/,
+  );
 });
 
 test('links of a lab page point into the full course site (sitegen --link-base)', () => {
@@ -171,4 +239,16 @@ test('links of a lab page point into the full course site (sitegen --link-base)'
     assert.ok(html.includes(`href="${up}/${target}.html${anchor || ''}"`), `${p}.md -> ${up}/${target}.html`);
   }
   assert.match(html, /data-explore="lab\/polling:student:/);
+  // the page's checker section shows this check's result (the course site's shows the reference's)
+  assert.ok(
+    html.includes(`What the checker says about your file (<code>${res.file}</code>): <strong>PASS</strong>`),
+    'the checker section',
+  );
+  for (const [cell, c] of Object.entries(res.armv8.cells))
+    assert.ok(
+      html.includes(
+        `<strong>Under Armv8 on ${cell}</strong>: every execution the model allows, ${c.executions} in all`,
+      ),
+      cell,
+    );
 });

@@ -1,5 +1,7 @@
-/* fixture.h - for the cmocka tests: the "cases" of a shared fixture in tests/fixtures/ (read from
- * the top of the repository, where make runs the tests). Fails the test when it cannot be read. */
+/* fixture.h - for the cmocka tests of every C tool (`#include "tests/fixture.h"` with -Itools/lib): the
+ * "cases" of a shared fixture in tests/fixtures/ (read from the top of the repository, where make runs
+ * the tests; the caller json_decref()s them). Fails the test when it cannot be read or has fewer than
+ * 8 cases. */
 #ifndef CLIB_TESTS_FIXTURE_H
 #define CLIB_TESTS_FIXTURE_H
 

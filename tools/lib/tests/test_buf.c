@@ -117,6 +117,18 @@ static void test_read_error(void **state)
 	assert_int_equal(errno, EIO);
 }
 
+static void test_str_trim(void **state)
+{
+	(void)state;
+	char a[] = " \t key: v \r\n", b[] = "   ", c[] = "x";
+	char *t = str_trim(a);
+	assert_string_equal(t, "key: v");
+	assert_ptr_equal(t, a + 3);
+	assert_int_equal(a[9], '\0'); /* cut in place */
+	assert_string_equal(str_trim(b), "");
+	assert_string_equal(str_trim(c), "x");
+}
+
 static void test_buffers(void **state)
 {
 	(void)state;
@@ -157,6 +169,24 @@ static void test_buffers(void **state)
 	free(d);
 }
 
+/* fixed arrays: a result that does not fit is refused (fmt_fixed: "" and -1, never a prefix) or
+ * visibly cut (fmt_msg: "..."); one that fits is written whole */
+static void test_fixed_formats(void **state)
+{
+	(void)state;
+	char a[8];
+	assert_int_equal(fmt_fixed(a, sizeof a, "%s/%d", "ab", 1234), 0);
+	assert_string_equal(a, "ab/1234");
+	assert_int_equal(fmt_fixed(a, sizeof a, "%s/%d", "abc", 1234), -1);
+	assert_string_equal(a, "");
+	fmt_msg(a, sizeof a, "%s", "short");
+	assert_string_equal(a, "short");
+	fmt_msg(a, sizeof a, "%s", "a much longer message");
+	assert_string_equal(a, "a mu...");
+	xsnprintf(a, sizeof a, "%d", 1234567);
+	assert_string_equal(a, "1234567");
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -166,7 +196,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_whole_file), cmocka_unit_test(test_read_missing_file),
 		cmocka_unit_test(test_read_file_max),	cmocka_unit_test(test_read_error),
-		cmocka_unit_test(test_buffers),
+		cmocka_unit_test(test_buffers),		cmocka_unit_test(test_fixed_formats),
+		cmocka_unit_test(test_str_trim),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	const char *names[] = { "whole", "empty", "limit", "big" };

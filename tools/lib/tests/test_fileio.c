@@ -20,8 +20,7 @@
 
 #include "buf.h"
 #include "fileio.h"
-
-static char dir[] = "/tmp/clib-fileio-XXXXXX";
+#include "scratch.h"
 
 static int is_dir(const char *path)
 {
@@ -44,12 +43,12 @@ static int entries(const char *path)
 static void test_mkdir_p(void **state)
 {
 	(void)state;
-	char *file = xasprintf("%s/a/b/c.txt", dir), *b = xasprintf("%s/a/b", dir);
+	char *file = xasprintf("%s/a/b/c.txt", scratch_dir), *b = xasprintf("%s/a/b", scratch_dir);
 	assert_int_equal(mkdir_p(file, 1), 0);
 	assert_true(is_dir(b));
 	assert_false(is_dir(file));	       /* skip_last: only the parents */
 	assert_int_equal(mkdir_p(file, 1), 0); /* existing folders are fine */
-	char *deep = xasprintf("%s/x/y/", dir), *y = xasprintf("%s/x/y", dir);
+	char *deep = xasprintf("%s/x/y/", scratch_dir), *y = xasprintf("%s/x/y", scratch_dir);
 	assert_int_equal(mkdir_p(deep, 0), 0); /* the path itself, trailing '/' ignored */
 	assert_true(is_dir(y));
 	assert_int_equal(mkdir_p("no-slash", 1), 0); /* nothing to create */
@@ -62,7 +61,8 @@ static void test_mkdir_p(void **state)
 static void test_write_file_atomic(void **state)
 {
 	(void)state;
-	char *path = xasprintf("%s/w/new/out.txt", dir), *folder = xasprintf("%s/w/new", dir);
+	char *path = xasprintf("%s/w/new/out.txt", scratch_dir),
+	     *folder = xasprintf("%s/w/new", scratch_dir);
 	assert_int_equal(write_file_atomic(path, "first\0x", 7), 0);
 	size_t len;
 	char *s = read_file(path, &len);
@@ -85,7 +85,8 @@ static void test_write_file_atomic(void **state)
 static void test_write_fails_cleanly(void **state)
 {
 	(void)state;
-	char *blocker = xasprintf("%s/plain", dir), *under = xasprintf("%s/plain/f.txt", dir);
+	char *blocker = xasprintf("%s/plain", scratch_dir),
+	     *under = xasprintf("%s/plain/f.txt", scratch_dir);
 	assert_int_equal(write_file_atomic(blocker, "x", 1), 0);
 	errno = 0;
 	assert_int_equal(write_file_atomic(under, "y", 1), -1); /* a parent is a regular file */
@@ -94,11 +95,11 @@ static void test_write_fails_cleanly(void **state)
 	assert_string_equal(s, "x");
 	free(s);
 	/* a folder where the file should be: rename fails, the temporary is removed */
-	char *d = xasprintf("%s/isdir", dir), *inner = xasprintf("%s/isdir/k", dir);
+	char *d = xasprintf("%s/isdir", scratch_dir), *inner = xasprintf("%s/isdir/k", scratch_dir);
 	assert_int_equal(mkdir_p(inner, 0), 0);
 	assert_int_equal(write_file_atomic(d, "z", 1), -1);
 	assert_true(is_dir(d));
-	assert_int_equal(entries(dir), 5); /* a, x, w, plain, isdir: nothing else */
+	assert_int_equal(entries(scratch_dir), 5); /* a, x, w, plain, isdir: nothing else */
 	free(blocker);
 	free(under);
 	free(d);
@@ -107,19 +108,10 @@ static void test_write_fails_cleanly(void **state)
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mkdir_p),
 		cmocka_unit_test(test_write_file_atomic),
 		cmocka_unit_test(test_write_fails_cleanly),
 	};
-	int rc = cmocka_run_group_tests(tests, NULL, NULL);
-	char *rm = xasprintf("rm -rf '%s'", dir);
-	if (system(rm) != 0)
-		rc = 1;
-	free(rm);
-	return rc;
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

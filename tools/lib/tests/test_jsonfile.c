@@ -20,14 +20,13 @@
 #include "buf.h"
 #include "fileio.h"
 #include "jsonfile.h"
-
-static char dir[] = "/tmp/clib-jsonfile-XXXXXX";
+#include "scratch.h"
 
 static void test_writes_dump_and_newline(void **state)
 {
 	(void)state;
 	json_t *j = json_pack("{s:i, s:[s, s]}", "b", 1, "a", "x/y", "\xc3\xa9");
-	char *path = xasprintf("%s/new/dir/v.json", dir);
+	char *path = xasprintf("%s/new/dir/v.json", scratch_dir);
 	assert_int_equal(write_json_file(path, j, JSON_INDENT(1) | JSON_PRESERVE_ORDER), 0);
 	char *s = read_file(path, NULL);
 	assert_string_equal(s, "{\n \"b\": 1,\n \"a\": [\n  \"x/y\",\n  \"\xc3\xa9\"\n ]\n}\n");
@@ -43,7 +42,7 @@ static void test_writes_dump_and_newline(void **state)
 static void test_failure_leaves_old_file(void **state)
 {
 	(void)state;
-	char *path = xasprintf("%s/keep.json", dir);
+	char *path = xasprintf("%s/keep.json", scratch_dir);
 	json_t *obj = json_pack("{s:b}", "old", 1), *num = json_integer(7);
 	assert_int_equal(write_json_file(path, obj, JSON_COMPACT), 0);
 	errno = 0;
@@ -56,7 +55,8 @@ static void test_failure_leaves_old_file(void **state)
 	s = read_file(path, NULL);
 	assert_string_equal(s, "7\n");
 	free(s);
-	char *under = xasprintf("%s/keep.json/x.json", dir); /* a parent is a regular file */
+	char *under =
+		xasprintf("%s/keep.json/x.json", scratch_dir); /* a parent is a regular file */
 	errno = 0;
 	assert_int_equal(write_json_file(under, obj, JSON_COMPACT), -1);
 	assert_int_equal(errno, ENOTDIR);
@@ -68,18 +68,9 @@ static void test_failure_leaves_old_file(void **state)
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_writes_dump_and_newline),
 		cmocka_unit_test(test_failure_leaves_old_file),
 	};
-	int rc = cmocka_run_group_tests(tests, NULL, NULL);
-	char *rm = xasprintf("rm -rf '%s'", dir);
-	if (system(rm) != 0)
-		rc = 1;
-	free(rm);
-	return rc;
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

@@ -57,12 +57,43 @@ static void test_data_script(void **state)
 	json_decref(p);
 }
 
+/* script_json_data_read gives back what script_json_data wrote (a key holding "] = " too), and
+ * refuses anything else with a line. */
+static void test_data_script_read(void **state)
+{
+	(void)state;
+	json_t *p = json_pack("{s:s, s:[i]}", "text", "</script> ] = ;\n\u2028", "n", 7);
+	char *s = script_json_data("a comment", "asm/] = /b", p);
+	json_error_t err;
+	json_t *back = script_json_data_read(s, strlen(s), &err);
+	assert_non_null(back);
+	assert_true(json_equal(p, back));
+	json_decref(back);
+	static const char *const bad[] = {
+		"var x = 1;\n",
+		"/* c */\nwindow.COURSE_DATA = {};\nwindow.COURSE_DATA[1] = {};\n",
+		"/* c */\nwindow.COURSE_DATA = {};\nwindow.COURSE_DATA[\"k\"] = {\"a\":};\n",
+		"/* c */\nwindow.COURSE_DATA = {};\nwindow.COURSE_DATA[\"k\"] = {};\nalert(1);\n",
+		"/* c */\nwindow.COURSE_DATA = {};\nwindow.COURSE_DATA[\"k\"] == {};\n",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		back = script_json_data_read(bad[i], strlen(bad[i]), &err);
+		assert_null(back);
+		assert_true(err.line >= 1);
+		assert_true(strlen(err.text) > 0);
+	}
+	assert_int_equal(err.line, 3);
+	free(s);
+	json_decref(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_sorted),
 		cmocka_unit_test(test_data_script),
+		cmocka_unit_test(test_data_script_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

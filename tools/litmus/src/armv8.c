@@ -18,64 +18,63 @@ struct collect {
 	int cap;
 };
 
-/* Every value some path of some thread writes goes into vals; returns how many were new. */
-static int add_written(struct mm_values *vals, const struct lit_paths *ps)
-{
-	int added = 0;
-	for (int k = 0; k < ps->n; k++)
-		for (int i = 0; i < ps->tr[k].nev; i++) {
-			const struct mm_event *e = &ps->tr[k].ev[i];
-			if (e->kind == MM_W)
-				added += mm_values_add(vals, e->addr, e->value);
-		}
-	return added;
-}
-
 static int writing_insns(const struct prog_thread *pt)
 {
 	int n = 0;
 	for (int k = 0; k < pt->n; k++)
 		n += pt->code[k].op == OP_STORE || pt->code[k].op == OP_UNLOCK ||
 		     pt->code[k].op == OP_XCHG || pt->code[k].op == OP_CMPXCHG ||
-		     pt->code[k].op == OP_LOCK || pt->code[k].op == OP_TRYLOCK;
+		     pt->code[k].op == OP_LOCK || pt->code[k].op == OP_TRYLOCK ||
+		     pt->code[k].op == OP_RMW;
 	return n;
 }
 
-static int too_many_values(const struct mm_values *vals)
+/* mm_rounds' check: a location with more values than the bound makes the result partial. */
+static const char *too_many_values(void *ctx, const struct mm_values *vals)
 {
+	(void)ctx;
 	for (int s = 0; s < vals->nsets; s++)
 		if (vals->sets[s].n > LIT_ARMV8_MAX_VALUES)
-			return 1;
+			return "more values of one location than LIT_ARMV8_MAX_VALUES";
+	return NULL;
+}
+
+struct walk {
+	const struct lit_prog *p;
+	struct lit_paths *ps;
+};
+
+/* mm_rounds' run: thread t's paths, each read given each value in holds for its location. */
+static int walk_thread(void *ctx, int t, const struct mm_values *in, struct mm_round_paths *out)
+{
+	struct walk *w = ctx;
+	lit_paths_free(&w->ps[t]);
+	lit_paths_walk(w->p, t, in, LIT_ARMV8_MAX_PATHS, &w->ps[t]);
+	*out = (struct mm_round_paths){ w->ps[t].tr, w->ps[t].n, w->ps[t].truncated,
+					"more paths of one thread than LIT_ARMV8_MAX_PATHS" };
 	return 0;
 }
 
-/* The threads' paths for the values each location may hold (armv8.h: why the rounds suffice).
- * ps[i] gets thread i's paths for the final sets. */
+/* The threads' paths for the values each location may hold, by tools/model's one driver of the
+ * rounds (armv8.h: why the rounds suffice): every read may return its location's initial value
+ * (vals) or any value written, its own thread's included. ps[i] gets thread i's paths. */
 static void fixpoint(const struct lit_prog *p, struct mm_values *vals, struct lit_paths *ps,
 		     struct lit_result *r)
 {
-	int rounds = 1;
+	struct mm_rounds_opts o = { .base = vals,
+				    .own_writes = 1,
+				    .bound = 1,
+				    .stop_on_partial = 1,
+				    .check = too_many_values };
 	for (int l = 0; l < p->t->nlocs; l++)
 		mm_values_add(vals, LIT_ADDR(l), (uint32_t)p->t->locs[l].init);
 	for (int i = 0; i < p->nthreads; i++)
-		rounds += writing_insns(p->th[i]);
-	for (int round = 0;; round++) {
-		int added = 0;
-		for (int i = 0; i < p->nthreads; i++) {
-			lit_paths_free(&ps[i]);
-			lit_paths_walk(p, i, vals, LIT_ARMV8_MAX_PATHS, &ps[i]);
-			if (ps[i].truncated && !r->partial)
-				r->partial = 1,
-				r->why = "more paths of one thread than LIT_ARMV8_MAX_PATHS";
-		}
-		for (int i = 0; i < p->nthreads && round < rounds; i++)
-			added += add_written(vals, &ps[i]);
-		if (too_many_values(vals) && !r->partial)
-			r->partial = 1,
-			r->why = "more values of one location than LIT_ARMV8_MAX_VALUES";
-		if (!added || r->partial)
-			return;
-	}
+		o.bound += writing_insns(p->th[i]);
+	struct walk w = { p, ps };
+	struct mm_rounds mr;
+	mm_rounds(p->nthreads, walk_thread, &w, &o, &mr);
+	if (mr.partial && !r->partial)
+		r->partial = 1, r->why = mr.why;
 }
 
 static const struct mm_event *event_of(const struct mm_exec *x, struct mm_ref ref)
@@ -155,7 +154,8 @@ static int outcome_of(const struct lit_test *t, const struct mm_exec *x, struct 
 			if (x->locs[l].addr == LIT_ADDR(v->index))
 				o->vals[c] = (int32_t)(uint32_t)x->locs[l].final;
 	}
-	o->satisfies = !o->hang && lit_cond_eval(t->cond, o->vals);
+	o->filtered = t->filter && !lit_cond_eval(t->filter, o->vals);
+	o->satisfies = !o->hang && !o->filtered && lit_cond_eval(t->cond, o->vals);
 	return 1;
 }
 
@@ -183,10 +183,57 @@ static int on_exec(const struct mm_exec *x, void *ctx)
 	return 0;
 }
 
+/* An smp_rmb() (DMB ISHLD) after instruction k of thread pt: what an ST<op> must not meet. */
+static int rmb_after(const struct prog_thread *pt, int k)
+{
+	for (int j = k + 1; j < pt->n; j++)
+		if (pt->code[j].op == OP_FENCE && pt->code[j].fence == LF_RMB)
+			return 1;
+	return 0;
+}
+
+/* What paths.c has no arm64 mapping for (armv8.h), with its line: r->unsupported; 1 if any. */
+static int unsupported(const struct lit_prog *p, struct lit_result *r)
+{
+	const struct lit_test *t = p->t;
+	if (t->uses_rcu) {
+		r->unsupported = "RCU and SRCU: the Armv8 mode has no grace periods";
+		r->unsupported_line = t->rcu_line;
+		return 1;
+	}
+	if (t->uses_ptr) {
+		r->unsupported = "pointer values: the Armv8 mode's events have fixed addresses";
+		r->unsupported_line = t->ptr_line;
+		return 1;
+	}
+	for (int i = 0; i < p->nthreads; i++)
+		for (int k = 0; k < p->th[i]->n; k++) {
+			const struct insn *in = &p->th[i]->code[k];
+			if (in->op == OP_ADD_UNLESS)
+				r->unsupported =
+					"atomic_add_unless: the Armv8 mode has no mapping of "
+					"its loop of cmpxchg";
+			else if (in->op == OP_RMW && in->noret && rmb_after(p->th[i], k))
+				r->unsupported =
+					"an atomic_t operation that returns nothing (LSE's ST<op>) "
+					"before an smp_rmb(): the Arm ARM does not count its read for "
+					"DMB ISHLD's ordering, which the Armv8 mode does not model";
+			else
+				continue;
+			r->unsupported_line = in->line;
+			return 1;
+		}
+	return 0;
+}
+
 int lit_armv8(const struct lit_prog *p, uint64_t max_states, struct lit_result *r, char *err,
 	      size_t errlen)
 {
 	const struct lit_test *t = p->t;
+	memset(r, 0, sizeof *r);
+	r->model = LM_ARMV8;
+	if (unsupported(p, r))
+		return 0;
 	struct mm_values vals = { 0 };
 	struct lit_paths ps[LIT_MAX_THREADS];
 	struct mm_thread th[LIT_MAX_THREADS];
@@ -197,13 +244,13 @@ int lit_armv8(const struct lit_prog *p, uint64_t max_states, struct lit_result *
 		th[i] = (struct mm_thread){ ps[i].tr, ps[i].n };
 	for (int l = 0; l < t->nlocs; l++)
 		init[l] = (struct mm_init){ LIT_ADDR(l), 4, (uint32_t)t->locs[l].init };
-	struct mm_problem prob = { MM_ARMV8, p->nthreads, th, init, t->nlocs, max_states };
+	struct mm_problem prob = { MM_ARMV8, p->nthreads, th, init, t->nlocs, max_states, 0 };
 	struct mm_stats st;
 	struct collect c = { p, r, 0 };
 	char *msg = NULL;
 	int rc = mm_enumerate(&prob, on_exec, &c, &st, &msg);
 	if (rc)
-		snprintf(err, errlen, "%s:1: %s", t->file, msg);
+		fmt_msg(err, errlen, "%s:1: %s", t->file, msg);
 	else if (st.partial && !r->partial)
 		r->partial = 1, r->why = st.why;
 	r->states = st.checked;

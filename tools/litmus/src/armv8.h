@@ -18,6 +18,12 @@
  * the candidate executions checked, an outcome's `count` its allowed executions and `witness`
  * one of them, written as its reads-from and coherence (armv8.c: format_witness). A thread
  * whose spin_lock reads the lock held in the lock's co-final write waits forever (`hang`).
+ *
+ * What paths.c has no arm64 mapping for is refused, never given a verdict: RCU and SRCU, pointer
+ * values, atomic_add_unless, and an atomic_t operation that returns nothing (LSE's ST<op>, whose
+ * read the Arm ARM does not count for DMB ISHLD) followed by an smp_rmb(). Then
+ * r->unsupported names it and r->unsupported_line is the line of its first use; no outcomes.
+ * A filter is applied to the outcomes as under SC and x86-TSO.
  */
 #ifndef LITMUS_ARMV8_H
 #define LITMUS_ARMV8_H

@@ -1,132 +1,91 @@
 /*
- * body.c - thread bodies of a C litmus test: statements, expressions and the kernel primitives
- * (see litmus.h for the language).
+ * body.c - thread bodies of a C litmus test: statements, expressions, registers and the location
+ * arguments of the primitives (see litmus.h for the language; prims.c has the primitives).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "parser.h"
+#include "buf.h"
 
 static struct lit_stmt *statement(struct parser *p, struct lit_thread *th);
-static struct lit_expr *expr(struct parser *p, struct lit_thread *th, int minprec);
+
+/* ---- registers ---------------------------------------------------------------------------- */
+
+int parser_add_reg(struct parser *p, struct lit_thread *th, const char *name, int line)
+{
+	int r = parser_find_reg(th, name);
+	if (r >= 0)
+		return r;
+	if (lit_find_loc(p->t, name) >= 0)
+		parser_error(p, LIT_UNSUPPORTED, line, "register '%s' has the name of a location",
+			     name);
+	if (th->nregs == LIT_MAX_REGS)
+		parser_error(p, LIT_UNSUPPORTED, line, "more than %d registers", LIT_MAX_REGS);
+	struct lit_reg *reg = &th->regs[th->nregs];
+	xsnprintf(reg->name, sizeof reg->name, "%s", name);
+	reg->line = line;
+	return th->nregs++;
+}
 
 /* ---- names -------------------------------------------------------------------------------- */
 
-static const char *const fence_names[] = {
-	[LF_MB] = "smp_mb",
-	[LF_RMB] = "smp_rmb",
-	[LF_WMB] = "smp_wmb",
-	[LF_BARRIER] = "barrier",
-	[LF_MB_BEFORE_ATOMIC] = "smp_mb__before_atomic",
-	[LF_MB_AFTER_ATOMIC] = "smp_mb__after_atomic",
-	[LF_MB_AFTER_SPINLOCK] = "smp_mb__after_spinlock",
-	[LF_MB_AFTER_UNLOCK_LOCK] = "smp_mb__after_unlock_lock",
-};
-
-const char *lit_fence_name(enum lit_fence f)
-{
-	return fence_names[f];
-}
-
-static int fence_of(const char *name)
-{
-	for (int f = 0; f < (int)(sizeof fence_names / sizeof fence_names[0]); f++)
-		if (!strcmp(name, fence_names[f]))
-			return f;
-	return -1;
-}
-
-static const char *const order_suffixes[] = { "", "_relaxed", "_acquire", "_release" };
-
-const char *lit_order_suffix(enum lit_order o)
-{
-	return order_suffixes[o];
-}
-
-/* "xchg_acquire" -> order LO_ACQUIRE for base "xchg"; -1 when name is not base[suffix]. */
-static int rmw_order(const char *name, const char *base)
-{
-	size_t n = strlen(base);
-	if (strncmp(name, base, n))
-		return -1;
-	for (int o = 0; o < 4; o++)
-		if (!strcmp(name + n, order_suffixes[o]))
-			return o;
-	return -1;
-}
-
-int is_rcu(const char *name)
-{
-	static const char *const prefixes[] = {
-		"rcu_",	    "srcu_",	 "synchronize_rcu", "synchronize_srcu",
-		"call_rcu", "call_srcu", "kfree_rcu",	    "list_for_each_entry_rcu",
-		NULL
-	};
-	for (int i = 0; prefixes[i]; i++)
-		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
-			return 1;
-	return 0;
-}
-
 /* A name that is neither a register nor a supported primitive: say which kind of thing it is. */
-static _Noreturn void unknown_name(struct parser *p, struct lit_thread *th, const char *name,
-				   int line)
+_Noreturn void parser_unknown_name(struct parser *p, const char *name, int line)
 {
-	if (is_rcu(name))
-		perr(p, LIT_RCU, line, "RCU is not supported ('%s')", name);
-	if (!strncmp(name, "atomic_", 7) || !strncmp(name, "atomic64_", 9) ||
-	    !strncmp(name, "atomic_long_", 12))
-		perr(p, LIT_UNSUPPORTED, line, "atomic_t operations are not supported ('%s')",
-		     name);
+	if (parser_is_rcu(name))
+		parser_error(p, LIT_RCU, line, "RCU primitive '%s' is not supported", name);
 	if (!strcmp(name, "while") || !strcmp(name, "for") || !strcmp(name, "do") ||
 	    !strcmp(name, "goto"))
-		perr(p, LIT_UNSUPPORTED, line, "loops are not supported ('%s')", name);
-	int l = lit_find_loc(p->t, name);
-	if (l >= 0 && thread_has_param(th, l))
-		perr(p, LIT_UNSUPPORTED, line,
-		     "'%s' is a pointer: pointer values are not supported (write *%s)", name, name);
-	if (p->tok.kind == T_PUNCT && !strcmp(p->tok.text, "("))
-		perr(p, LIT_UNSUPPORTED, line, "unsupported primitive '%s'", name);
-	perr(p, LIT_BAD, line, "'%s' is not a register of P%d (declare it: int %s;)", name,
-	     (int)(th - p->t->threads), name);
+		parser_error(p, LIT_UNSUPPORTED, line, "loops are not supported ('%s')", name);
+	if (!strncmp(name, "atomic", 6))
+		parser_error(p, LIT_UNSUPPORTED, line, "atomic_t operation '%s' is not supported",
+			     name);
+	parser_error(p, LIT_UNSUPPORTED, line, "unsupported primitive '%s'", name);
 }
 
-/* ---- locations ------------------------------------------------------------------------------ */
+/* ---- locations ---------------------------------------------------------------------------- */
 
-/* A location argument: "x" (or "*x" when star) naming a parameter of th of that type. */
-static int loc_arg(struct parser *p, struct lit_thread *th, int star, enum lit_type type,
-		   const char *prim)
+int parser_loc_arg(struct parser *p, struct lit_thread *th, int star, enum lit_type type,
+		   const char *prim, int *reg)
 {
 	int line = p->tok.line;
 	if (star) {
-		if (!accept_punct(p, "*"))
-			perr(p, LIT_BAD, line, "%s takes a location through '*': write %s(*x)",
-			     prim, prim);
-	} else if (is_punct(p, "*") || is_punct(p, "&"))
-		perr(p, LIT_BAD, line, "%s takes a pointer: write %s(x), not %s(%sx)", prim, prim,
-		     prim, p->tok.text);
+		if (!parser_accept_punct(p, "*"))
+			parser_error(p, LIT_BAD, line,
+				     "%s takes a location through '*': write %s(*x)", prim, prim);
+	} else if (parser_is_punct(p, "*") || parser_is_punct(p, "&"))
+		parser_error(p, LIT_BAD, line, "%s takes a pointer: write %s(x), not %s(%sx)", prim,
+			     prim, prim, p->tok.text);
 	char name[LIT_NAME];
-	take_ident(p, name, "a location");
-	int l = lit_find_loc(p->t, name);
-	if (l < 0 || !thread_has_param(th, l)) {
-		if (find_reg(th, name) >= 0)
-			perr(p, LIT_UNSUPPORTED, line,
-			     "%s through register '%s': pointer values are not supported", prim,
-			     name);
-		perr(p, LIT_BAD, line, "'%s' is not a parameter of P%d", name,
-		     (int)(th - p->t->threads));
+	parser_skip_casts(p);
+	parser_take_ident(p, name, "a location");
+	int r = parser_find_reg(th, name), l = lit_find_loc(p->t, name);
+	if (r >= 0 && reg) { /* through a pointer register: its value when it runs */
+		*reg = r;
+		parser_mark_ptr(p, line);
+		return -1;
 	}
+	if (r >= 0)
+		parser_error(p, LIT_UNSUPPORTED, line, "%s through register '%s' is not supported",
+			     prim, name);
+	if (l < 0 || !parser_thread_has_param(th, l))
+		parser_error(p, LIT_BAD, line, "'%s' is not a parameter of P%d", name,
+			     (int)(th - p->t->threads));
+	static const char *const type_names[] = {
+		[LT_INT] = "an int", [LT_SPINLOCK] = "a spinlock_t", [LT_SRCU] = "a srcu_struct"
+	};
 	if (p->t->locs[l].type != type)
-		perr(p, LIT_BAD, line, "%s on '%s', which is %s", prim, name,
-		     p->t->locs[l].type == LT_SPINLOCK ? "a spinlock_t" : "not a spinlock_t");
+		parser_error(p, LIT_BAD, line, "%s on '%s', which is %s, not %s", prim, name,
+			     type_names[p->t->locs[l].type], type_names[type]);
 	return l;
 }
 
-/* ---- expressions ---------------------------------------------------------------------------- */
+/* ---- expressions -------------------------------------------------------------------------- */
 
-static struct lit_expr *enode(struct parser *p, enum lit_expr_kind k, int line)
+struct lit_expr *parser_enode(struct parser *p, enum lit_expr_kind k, int line)
 {
-	struct lit_expr *e = palloc(p, sizeof *e);
+	struct lit_expr *e = parser_alloc(p, sizeof *e);
 	e->kind = k;
 	e->line = line;
 	return e;
@@ -136,59 +95,53 @@ static int accesses(const struct lit_expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY && e->kind != LE_BINARY)
+	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY &&
+	    e->kind != LE_BINARY && e->kind != LE_ADDR)
 		return 1;
 	return accesses(e->a) || accesses(e->b);
 }
 
-/* C leaves the two operands (or arguments) unsequenced: at most one may access memory. */
-static void sequenced(struct parser *p, const struct lit_expr *a, const struct lit_expr *b,
+void parser_sequenced(struct parser *p, const struct lit_expr *a, const struct lit_expr *b,
 		      int line)
 {
 	if (accesses(a) && accesses(b))
-		perr(p, LIT_UNSUPPORTED, line,
-		     "two shared accesses that C leaves unsequenced (split the statement)");
+		parser_error(p, LIT_UNSUPPORTED, line,
+			     "two shared accesses that C leaves unsequenced (split the statement)");
 }
 
-static struct lit_expr *rmw_call(struct parser *p, struct lit_thread *th, const char *name,
-				 int line)
+/* "*x" or "*r0": a plain load (the '*' is the current token). */
+static struct lit_expr *plain_load(struct parser *p, struct lit_thread *th, int line)
 {
-	int o = rmw_order(name, "xchg");
-	struct lit_expr *e = enode(p, o >= 0 ? LE_XCHG : LE_CMPXCHG, line);
-	e->order = o >= 0 ? o : rmw_order(name, "cmpxchg");
-	e->loc = loc_arg(p, th, 0, LT_INT, name);
-	expect_punct(p, ",", "after the location");
-	e->a = expr(p, th, 0);
-	if (e->kind == LE_CMPXCHG) {
-		expect_punct(p, ",", "after the expected value");
-		e->b = expr(p, th, 0);
-		sequenced(p, e->a, e->b, line);
-	}
-	expect_punct(p, ")", "to close the call");
+	struct lit_expr *e = parser_enode(p, LE_LOAD, line);
+	e->access = LA_PLAIN;
+	e->loc = parser_loc_arg(p, th, 1, LT_INT, "a plain load", &e->reg);
+	e->dyn = e->loc < 0;
+	p->t->uses_plain = 1;
 	return e;
 }
 
-/* A call in an expression: the name is consumed, the current token is "(" */
-static struct lit_expr *call(struct parser *p, struct lit_thread *th, const char *name, int line)
+/* A name in an expression: a register (declared or not: herd needs no declaration), a
+ * parameter's address (a pointer value), or a call. */
+static struct lit_expr *name_expr(struct parser *p, struct lit_thread *th, int line)
 {
+	char name[LIT_NAME];
+	parser_take_ident(p, name, "an expression");
 	struct lit_expr *e;
-	if (!strcmp(name, "READ_ONCE") || !strcmp(name, "smp_load_acquire")) {
-		advance(p);
-		int once = name[0] == 'R';
-		e = enode(p, LE_LOAD, line);
-		e->access = once ? LA_ONCE : LA_ACQUIRE;
-		e->loc = loc_arg(p, th, once, LT_INT, name);
-	} else if (rmw_order(name, "xchg") >= 0 || rmw_order(name, "cmpxchg") >= 0) {
-		advance(p);
-		return rmw_call(p, th, name, line);
-	} else if (!strcmp(name, "spin_trylock") || !strcmp(name, "spin_is_locked")) {
-		advance(p);
-		e = enode(p, name[5] == 't' ? LE_TRYLOCK : LE_ISLOCKED, line);
-		e->loc = loc_arg(p, th, 0, LT_SPINLOCK, name);
-	} else {
-		unknown_name(p, th, name, line);
+	int l = lit_find_loc(p->t, name);
+	if (parser_is_punct(p, "("))
+		return parser_call_expr(p, th, name, line);
+	if (parser_find_reg(th, name) < 0 && l >= 0 && parser_thread_has_param(th, l)) {
+		e = parser_enode(p, LE_ADDR, line);
+		e->loc = l;
+		e->value = LIT_PTR(l);
+		parser_mark_ptr(p, line);
+		return e;
 	}
-	expect_punct(p, ")", "to close the call");
+	if (parser_find_reg(th, name) < 0 && l >= 0)
+		parser_error(p, LIT_BAD, line, "'%s' is not a parameter of P%d", name,
+			     (int)(th - p->t->threads));
+	e = parser_enode(p, LE_REG, line);
+	e->reg = parser_add_reg(p, th, name, line);
 	return e;
 }
 
@@ -196,46 +149,30 @@ static struct lit_expr *primary(struct parser *p, struct lit_thread *th)
 {
 	int line = p->tok.line;
 	struct lit_expr *e;
+	parser_skip_casts(p);
 	if (p->tok.kind == T_NUM) {
-		e = enode(p, LE_CONST, line);
-		e->value = take_int(p, "a constant");
+		e = parser_enode(p, LE_CONST, line);
+		e->value = parser_take_int(p, "a constant");
 		return e;
 	}
-	if (accept_punct(p, "(")) {
-		if (is_ident(p, "int") || is_ident(p, "unsigned") || is_ident(p, "long"))
-			perr(p, LIT_UNSUPPORTED, line, "casts are not supported");
-		e = expr(p, th, 0);
-		expect_punct(p, ")", "to close the parenthesis");
+	if (parser_accept_punct(p, "(")) {
+		e = parser_expr(p, th);
+		parser_expect_punct(p, ")", "to close the parenthesis");
 		return e;
 	}
-	if (is_punct(p, "*")) {
-		e = enode(p, LE_LOAD, line);
-		e->access = LA_PLAIN;
-		e->loc = loc_arg(p, th, 1, LT_INT, "a plain load");
-		p->t->uses_plain = 1;
-		return e;
-	}
-	if (is_punct(p, "!") || is_punct(p, "-") || is_punct(p, "~")) {
-		e = enode(p, LE_UNARY, line);
+	if (parser_is_punct(p, "*"))
+		return plain_load(p, th, line);
+	if (parser_is_punct(p, "!") || parser_is_punct(p, "-") || parser_is_punct(p, "~")) {
+		e = parser_enode(p, LE_UNARY, line);
 		e->op = p->tok.text[0];
-		advance(p);
+		parser_advance(p);
 		e->a = primary(p, th);
 		return e;
 	}
 	if (p->tok.kind != T_IDENT)
-		perr(p, LIT_BAD, line, "expected an expression, got '%s'",
-		     p->tok.kind == T_EOF ? "end of file" : p->tok.text);
-	char name[LIT_NAME];
-	take_ident(p, name, "an expression");
-	int r = find_reg(th, name);
-	if (r >= 0) {
-		e = enode(p, LE_REG, line);
-		e->reg = r;
-		return e;
-	}
-	if (!is_punct(p, "("))
-		unknown_name(p, th, name, line);
-	return call(p, th, name, line);
+		parser_error(p, LIT_BAD, line, "expected an expression, got '%s'",
+			     p->tok.kind == T_EOF ? "end of file" : p->tok.text);
+	return name_expr(p, th, line);
 }
 
 static const struct {
@@ -270,33 +207,38 @@ static struct lit_expr *expr(struct parser *p, struct lit_thread *th, int minpre
 {
 	struct lit_expr *e = primary(p, th);
 	for (;;) {
-		if (is_punct(p, "/") || is_punct(p, "%") || is_punct(p, "?"))
-			perr(p, LIT_UNSUPPORTED, p->tok.line, "operator '%s' is not supported",
-			     p->tok.text);
+		if (parser_is_punct(p, "/") || parser_is_punct(p, "%") || parser_is_punct(p, "?"))
+			parser_error(p, LIT_UNSUPPORTED, p->tok.line,
+				     "operator '%s' is not supported", p->tok.text);
 		int i = binop_at(p);
 		if (i < 0 || binops[i].prec < minprec)
 			return e;
 		int line = p->tok.line;
-		advance(p);
-		if (binops[i].op == LOP_LT && is_punct(p, "<"))
-			perr(p, LIT_UNSUPPORTED, line, "shifts are not supported");
-		if (binops[i].op == LOP_GT && is_punct(p, ">"))
-			perr(p, LIT_UNSUPPORTED, line, "shifts are not supported");
-		struct lit_expr *b = enode(p, LE_BINARY, line);
+		parser_advance(p);
+		if (binops[i].op == LOP_LT && parser_is_punct(p, "<"))
+			parser_error(p, LIT_UNSUPPORTED, line, "shifts are not supported");
+		if (binops[i].op == LOP_GT && parser_is_punct(p, ">"))
+			parser_error(p, LIT_UNSUPPORTED, line, "shifts are not supported");
+		struct lit_expr *b = parser_enode(p, LE_BINARY, line);
 		b->op = binops[i].op;
 		b->a = e;
 		b->b = expr(p, th, binops[i].prec + 1);
 		if (b->op != LOP_LAND && b->op != LOP_LOR)
-			sequenced(p, b->a, b->b, line);
+			parser_sequenced(p, b->a, b->b, line);
 		e = b;
 	}
 }
 
-/* ---- statements ----------------------------------------------------------------------------- */
-
-static struct lit_stmt *snode(struct parser *p, enum lit_stmt_kind k, int line)
+struct lit_expr *parser_expr(struct parser *p, struct lit_thread *th)
 {
-	struct lit_stmt *s = palloc(p, sizeof *s);
+	return expr(p, th, 0);
+}
+
+/* ---- statements --------------------------------------------------------------------------- */
+
+struct lit_stmt *parser_snode(struct parser *p, enum lit_stmt_kind k, int line)
+{
+	struct lit_stmt *s = parser_alloc(p, sizeof *s);
 	s->kind = k;
 	s->line = line;
 	return s;
@@ -307,14 +249,14 @@ static struct lit_stmt *block_items(struct parser *p, struct lit_thread *th, int
 {
 	struct lit_stmt *first = NULL, **tail = &first;
 	for (;;) {
-		if (is_punct(p, "}")) {
+		if (parser_is_punct(p, "}")) {
 			if (outer)
 				p->lex.ocaml = 1; /* the token after the body is lexed as herd's */
-			advance(p);
+			parser_advance(p);
 			return first;
 		}
 		if (p->tok.kind == T_EOF)
-			perr(p, LIT_BAD, p->tok.line, "unterminated thread body");
+			parser_error(p, LIT_BAD, p->tok.line, "unterminated thread body");
 		struct lit_stmt *s = statement(p, th);
 		while (s) {
 			*tail = s;
@@ -324,146 +266,131 @@ static struct lit_stmt *block_items(struct parser *p, struct lit_thread *th, int
 	}
 }
 
-struct lit_stmt *parse_body(struct parser *p, struct lit_thread *th)
+struct lit_stmt *parser_body(struct parser *p, struct lit_thread *th)
 {
 	return block_items(p, th, 1);
 }
 
-/* "int r0, r1 = e;": registers; an initialiser becomes an assignment. */
+/* "int r0, *r1 = e;" (any integer type, pointers): registers; an initialiser becomes an
+ * assignment. A register the initial state gives a value may be declared again. */
 static struct lit_stmt *declaration(struct parser *p, struct lit_thread *th)
 {
 	struct lit_stmt *first = NULL, **tail = &first;
+	struct parser_ctype ct;
 	int line = p->tok.line;
-	advance(p); /* int */
+	parser_read_ctype(p, &ct);
+	if (ct.type != LT_INT || ct.atomic)
+		parser_error(p, LIT_UNSUPPORTED, line, "a register of type %s",
+			     ct.atomic		    ? "atomic_t" :
+			     ct.type == LT_SPINLOCK ? "spinlock_t" :
+						      "srcu_struct");
 	do {
-		if (is_punct(p, "*"))
-			perr(p, LIT_UNSUPPORTED, line, "pointer registers are not supported");
+		while (parser_accept_punct(p, "*"))
+			ct.stars++;
 		line = p->tok.line;
 		char name[LIT_NAME];
-		take_ident(p, name, "a register name");
-		if (find_reg(th, name) >= 0)
-			perr(p, LIT_BAD, line, "register '%s' declared twice", name);
-		if (lit_find_loc(p->t, name) >= 0)
-			perr(p, LIT_UNSUPPORTED, line, "register '%s' has the name of a location",
-			     name);
-		if (th->nregs == LIT_MAX_REGS)
-			perr(p, LIT_UNSUPPORTED, line, "more than %d registers", LIT_MAX_REGS);
-		struct lit_reg *r = &th->regs[th->nregs];
-		snprintf(r->name, sizeof r->name, "%s", name);
-		r->line = line;
-		int reg = th->nregs++;
-		if (accept_punct(p, "=")) {
-			struct lit_stmt *s = snode(p, LS_ASSIGN, line);
+		parser_take_ident(p, name, "a register name");
+		int fresh = parser_find_reg(th, name) < 0;
+		int reg = parser_add_reg(p, th, name, line);
+		if (!fresh && !th->regs[reg].from_init)
+			parser_error(p, LIT_BAD, line, "register '%s' declared twice", name);
+		th->regs[reg].from_init = 0;
+		if (ct.stars > 0)
+			parser_mark_ptr(p, line);
+		if (parser_accept_punct(p, "=")) {
+			struct lit_stmt *s = parser_snode(p, LS_ASSIGN, line);
 			s->reg = reg;
-			s->e = expr(p, th, 0);
+			s->e = parser_expr(p, th);
 			*tail = s;
 			tail = &s->next;
 		}
-	} while (accept_punct(p, ","));
-	expect_punct(p, ";", "after a declaration");
+	} while (parser_accept_punct(p, ","));
+	parser_expect_punct(p, ";", "after a declaration");
 	return first;
 }
 
 static struct lit_stmt *if_statement(struct parser *p, struct lit_thread *th)
 {
-	struct lit_stmt *s = snode(p, LS_IF, p->tok.line);
-	advance(p);
-	expect_punct(p, "(", "after 'if'");
-	s->e = expr(p, th, 0);
-	expect_punct(p, ")", "after the condition of 'if'");
+	struct lit_stmt *s = parser_snode(p, LS_IF, p->tok.line);
+	parser_advance(p);
+	parser_expect_punct(p, "(", "after 'if'");
+	s->e = parser_expr(p, th);
+	parser_expect_punct(p, ")", "after the condition of 'if'");
 	s->then = statement(p, th);
-	if (is_ident(p, "else")) {
-		advance(p);
+	if (parser_is_ident(p, "else")) {
+		parser_advance(p);
 		s->els = statement(p, th);
 	}
 	return s;
 }
 
-/* WRITE_ONCE(*x, e), smp_store_release(x, e); the name is consumed. */
-static struct lit_stmt *store_call(struct parser *p, struct lit_thread *th, const char *name,
-				   int line)
-{
-	struct lit_stmt *s = snode(p, LS_STORE, line);
-	int once = name[0] == 'W';
-	s->access = once ? LA_ONCE : LA_RELEASE;
-	expect_punct(p, "(", "after the primitive");
-	s->loc = loc_arg(p, th, once, LT_INT, name);
-	expect_punct(p, ",", "after the location");
-	s->e = expr(p, th, 0);
-	expect_punct(p, ")", "to close the call");
-	return s;
-}
-
-/* A statement that starts with an identifier other than a keyword. */
+/* A statement that starts with an identifier other than a keyword: an assignment to a register
+ * (declared or not), a primitive, or a call evaluated for its effect. */
 static struct lit_stmt *ident_statement(struct parser *p, struct lit_thread *th)
 {
 	int line = p->tok.line;
 	char name[LIT_NAME];
-	take_ident(p, name, "a statement");
+	parser_take_ident(p, name, "a statement");
 	struct lit_stmt *s;
-	int r = find_reg(th, name), f = fence_of(name);
-	if (r >= 0 && accept_punct(p, "=")) {
-		s = snode(p, LS_ASSIGN, line);
-		s->reg = r;
-		s->e = expr(p, th, 0);
-	} else if (!strcmp(name, "WRITE_ONCE") || !strcmp(name, "smp_store_release")) {
-		s = store_call(p, th, name, line);
-	} else if (f >= 0) {
-		s = snode(p, LS_FENCE, line);
-		s->fence = f;
-		expect_punct(p, "(", "after the barrier");
-		expect_punct(p, ")", "after the barrier");
-	} else if (!strcmp(name, "spin_lock") || !strcmp(name, "spin_unlock")) {
-		s = snode(p, name[5] == 'l' ? LS_LOCK : LS_UNLOCK, line);
-		expect_punct(p, "(", "after the primitive");
-		s->loc = loc_arg(p, th, 0, LT_SPINLOCK, name);
-		expect_punct(p, ")", "to close the call");
-	} else if (r < 0 && is_punct(p, "(")) {
-		s = snode(p, LS_EVAL, line);
-		s->e = call(p, th, name, line);
+	if (parser_accept_punct(p, "=")) {
+		int l = lit_find_loc(p->t, name);
+		if (parser_find_reg(th, name) < 0 && l >= 0)
+			parser_error(
+				p, LIT_BAD, line,
+				"'%s' is a location: assign it with WRITE_ONCE(*%s, ...) or *%s = ...",
+				name, name, name);
+		s = parser_snode(p, LS_ASSIGN, line);
+		s->reg = parser_add_reg(p, th, name, line);
+		s->e = parser_expr(p, th);
+	} else if (parser_is_punct(p, "(")) {
+		s = parser_call_stmt(p, th, name, line);
+		if (!s) {
+			s = parser_snode(p, LS_EVAL, line);
+			s->e = parser_call_expr(p, th, name, line);
+		}
 	} else {
-		if (r >= 0)
-			perr(p, LIT_BAD, p->tok.line, "expected '=' after register '%s'", name);
-		unknown_name(p, th, name, line);
+		parser_error(p, LIT_BAD, p->tok.line, "expected '=' or '(' after '%s', got '%s'",
+			     name, p->tok.kind == T_EOF ? "end of file" : p->tok.text);
 	}
-	expect_punct(p, ";", "after the statement");
+	parser_expect_punct(p, ";", "after the statement");
+	return s;
+}
+
+/* "*x = e;" or "*r0 = e;" (the '*' is the current token) */
+static struct lit_stmt *plain_store(struct parser *p, struct lit_thread *th, int line)
+{
+	struct lit_stmt *s = parser_snode(p, LS_STORE, line);
+	s->access = LA_PLAIN;
+	s->loc = parser_loc_arg(p, th, 1, LT_INT, "a plain store", &s->reg);
+	s->dyn = s->loc < 0;
+	p->t->uses_plain = 1;
+	parser_expect_punct(p, "=", "in a plain store");
+	s->e = parser_expr(p, th);
+	parser_expect_punct(p, ";", "after the statement");
 	return s;
 }
 
 static struct lit_stmt *statement(struct parser *p, struct lit_thread *th)
 {
 	int line = p->tok.line;
-	if (accept_punct(p, ";"))
+	if (parser_accept_punct(p, ";"))
 		return NULL;
-	if (accept_punct(p, "{")) {
-		struct lit_stmt *s = snode(p, LS_BLOCK, line);
+	if (parser_accept_punct(p, "{")) {
+		struct lit_stmt *s = parser_snode(p, LS_BLOCK, line);
 		s->body = block_items(p, th, 0);
 		return s;
 	}
-	if (is_ident(p, "if"))
+	if (parser_is_ident(p, "if"))
 		return if_statement(p, th);
-	if (is_ident(p, "int"))
+	if (parser_type_start(p))
 		return declaration(p, th);
-	if (is_ident(p, "return") || is_ident(p, "switch") || is_ident(p, "break"))
-		perr(p, LIT_UNSUPPORTED, line, "'%s' is not supported", p->tok.text);
-	if (accept_punct(p, "*")) {
-		struct lit_stmt *s = snode(p, LS_STORE, line);
-		s->access = LA_PLAIN;
-		char name[LIT_NAME];
-		take_ident(p, name, "a location after '*'");
-		int l = lit_find_loc(p->t, name);
-		if (l < 0 || !thread_has_param(th, l) || p->t->locs[l].type != LT_INT)
-			perr(p, LIT_BAD, line, "'%s' is not an int parameter of P%d", name,
-			     (int)(th - p->t->threads));
-		s->loc = l;
-		p->t->uses_plain = 1;
-		expect_punct(p, "=", "in a plain store");
-		s->e = expr(p, th, 0);
-		expect_punct(p, ";", "after the statement");
-		return s;
-	}
+	if (parser_is_ident(p, "return") || parser_is_ident(p, "switch") ||
+	    parser_is_ident(p, "break"))
+		parser_error(p, LIT_UNSUPPORTED, line, "'%s' is not supported", p->tok.text);
+	if (parser_is_punct(p, "*"))
+		return plain_store(p, th, line);
 	if (p->tok.kind != T_IDENT)
-		perr(p, LIT_BAD, line, "expected a statement, got '%s'",
-		     p->tok.kind == T_EOF ? "end of file" : p->tok.text);
+		parser_error(p, LIT_BAD, line, "expected a statement, got '%s'",
+			     p->tok.kind == T_EOF ? "end of file" : p->tok.text);
 	return ident_statement(p, th);
 }

@@ -7,11 +7,15 @@
  * and a table on stdout; litmus-tool examples converts the tests a list names into one folder
  * (examples/litmus/). Tests using RCU or other unsupported features are skipped with their
  * reason; a malformed file, a clash of example names or a herd verdict that SC, x86-TSO or
- * Armv8 contradicts is an error (exit status 1), reported as "file:line: message". The Armv8
- * column says "partial" when the enumeration stopped at a bound (not a verdict).
+ * Armv8 contradicts is an error (exit status 1), reported as "file:line: message". A column
+ * says "partial" when that model's search stopped at a bound, and the Armv8 column
+ * "unsupported" (with "not supported under Armv8: file:line: why" on the next line) for a test
+ * the Armv8 mode cannot run (armv8.h): neither is a verdict.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +26,12 @@
 #include "files.h"
 
 struct row {
-	struct buf file, reason;
-	char name[128], example[128];
-	const char *status; /* "ok", "no example", "skipped", "error" */
+	struct buf file, reason, description;
+	char name[LIT_TEST_NAME], example[LIT_TEST_NAME];
+	char ref[LIT_TEST_NAME]; /* the name of its ref/<name>.json (and examples/<name>.c, if any) */
+	const char *status;	 /* "ok", "no example", "partial", "skipped", "not C", "error" */
 	char lkmm[16], sc[16], tso[16], armv8[16];
+	struct buf armv8_why;	   /* "file:line: why" when Armv8 cannot run the test */
 	struct lit_line_map lines; /* the example's fixed statements' litmus lines */
 };
 
@@ -39,6 +45,8 @@ static json_t *row_json(const struct row *r)
 		json_object_set_new(o, "reason", json_string(buf_str(&r->reason)));
 	if (r->lkmm[0])
 		json_object_set_new(o, "lkmm", json_string(r->lkmm));
+	if (r->description.len)
+		json_object_set_new(o, "description", json_string(buf_str(&r->description)));
 	if (r->lines.n) { /* "lines": the litmus line of each line of the example file, 0 for none */
 		json_t *a = json_array();
 		for (size_t k = 0; k < r->lines.n; k++)
@@ -50,15 +58,9 @@ static json_t *row_json(const struct row *r)
 		json_object_set_new(o, "tso", json_string(r->tso));
 		json_object_set_new(o, "armv8", json_string(r->armv8));
 	}
+	if (r->armv8_why.len)
+		json_object_set_new(o, "armv8_unsupported", json_string(buf_str(&r->armv8_why)));
 	return o;
-}
-
-static int clashes(const struct row *rows, int n, const char *example)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(rows[i].example, example))
-			return i;
-	return -1;
 }
 
 /* Writes text to dir/sub/name.ext; 0 or -1. */
@@ -92,150 +94,292 @@ static int needs_humps(char (*names)[LIT_TEST_NAME], int n, int k, const char *n
 	return 0;
 }
 
-/* One file into row r; returns 1 when it is an error. humps: see needs_humps. */
-static int import_one(const char *path, const char *out_dir, const char *page, struct row *rows,
-		      int nrows, char (*names)[LIT_TEST_NAME], int nnames)
+/* What an import needs for each file. */
+struct import {
+	const char *dir, *out_dir, *page;
+	uint64_t max_states;
+	int n, jobs;
+	char **files;		      /* paths under dir */
+	char (*names)[LIT_TEST_NAME]; /* each file's test name, "" when it does not parse */
+	char (*refs)[LIT_TEST_NAME];  /* its ref/<name>.json name, "" when it has none */
+	int *clash;		      /* -1, or the earlier file whose ref name it has */
+	json_t **rows;		      /* each file's summary row */
+};
+
+/* A file that did not parse (or lower, or enumerate): its row; 1 when it is an error. */
+static int not_run(struct row *r, enum lit_status s, const char *err)
 {
-	struct row *r = &rows[nrows];
-	char err[1024], id[160];
-	struct lit_run run;
-	buf_puts(&r->file, path);
-	enum lit_status s = lit_run_file(path, 0, &run, err, sizeof err);
-	int bad = 0;
-	if (s != LIT_OK) {
-		r->status = s == LIT_BAD ? "error" : "skipped";
-		buf_printf(&r->reason, "%s%s", s == LIT_RCU ? "RCU: " : "", err);
-		bad = s == LIT_BAD;
-		goto out;
+	static const char *const status[] = { [LIT_BAD] = "error",
+					      [LIT_UNSUPPORTED] = "skipped",
+					      [LIT_RCU] = "skipped",
+					      [LIT_NOT_C] = "not C" };
+	r->status = status[s];
+	buf_printf(&r->reason, "%s%s", s == LIT_RCU ? "RCU: " : "", err);
+	return s == LIT_BAD;
+}
+
+/* Every file's ref name, in the order of the files (the first of two with one name keeps it). */
+static void ref_names(struct import *im)
+{
+	im->refs = xcalloc((size_t)im->n, sizeof *im->refs);
+	im->clash = xcalloc((size_t)im->n, sizeof *im->clash);
+	for (int k = 0; k < im->n; k++) {
+		im->clash[k] = -1;
+		if (!im->names[k][0])
+			continue;
+		lit_example_name(im->names[k], needs_humps(im->names, im->n, k, im->names[k]),
+				 im->refs[k], sizeof im->refs[k]);
+		for (int i = 0; i < k && im->clash[k] < 0; i++)
+			if (im->refs[i][0] && im->clash[i] < 0 && !strcmp(im->refs[i], im->refs[k]))
+				im->clash[k] = i;
 	}
-	snprintf(r->name, sizeof r->name, "%s", run.t->name);
-	snprintf(r->lkmm, sizeof r->lkmm, "%s", run.t->result);
-	snprintf(r->sc, sizeof r->sc, "%s", lit_verdict(&run.r[LM_SC]));
-	snprintf(r->tso, sizeof r->tso, "%s", lit_verdict(&run.r[LM_TSO]));
-	snprintf(r->armv8, sizeof r->armv8, "%s",
-		 run.r[LM_ARMV8].partial ? "partial" : lit_verdict(&run.r[LM_ARMV8]));
-	char name[128];
-	lit_example_name(run.t->name, needs_humps(names, nnames, nrows, run.t->name), name,
-			 sizeof name);
-	int other = clashes(rows, nrows, name);
-	r->status = "error";
-	bad = 1;
-	if (!name[0] || other >= 0) {
-		buf_printf(&r->reason, "%s:1: example name '%s' %s%s", path, name,
-			   other >= 0 ? "is also the name of " : "is empty",
-			   other >= 0 ? buf_str(&rows[other].file) : "");
-		goto out;
-	}
-	if (lkmm_agrees(&run, err, sizeof err) < 0) {
-		buf_puts(&r->reason, err);
-		goto out;
-	}
-	snprintf(id, sizeof id, "litmus/%s", name);
-	char *json = run_json_text(&run, id);
-	bad = !json || write_out(out_dir, "ref", name, ".json", json, strlen(json)) != 0;
+}
+
+/* The reference's JSON and the example (or why there is none) of a run; 1 when an output could
+ * not be written. */
+static int write_results(struct import *im, struct row *r, const struct lit_run *run,
+			 const char *name)
+{
+	char err[1024], id[LIT_TEST_NAME + 8];
+	xsnprintf(id, sizeof id, "litmus/%s", name);
+	char *json = run_json_text(run, id);
+	int bad = !json || write_out(im->out_dir, "ref", name, ".json", json, strlen(json)) != 0;
 	free(json);
 	struct buf ex = { 0 };
-	if (!bad && example_text(&run, path, page, 0, 1, &r->lines, &ex, err, sizeof err) == 0) {
-		snprintf(r->example, sizeof r->example, "%s", name);
-		bad = write_out(out_dir, "examples", name, ".c", buf_str(&ex), ex.len) != 0;
-		r->status = "ok";
-	} else if (!bad) {
+	if (bad) {
+		buf_printf(&r->reason, "%s:1: cannot write the outputs", run->t->file);
+	} else if (run->r[LM_SC].partial || run->r[LM_TSO].partial) {
+		r->status = "partial"; /* no verdict: no example, whose expect lines need one */
+		partial_message(run, err, sizeof err);
+		buf_puts(&r->reason, err);
+	} else if (example_text(run, run->t->file, im->page, 0, 1, &r->lines, &ex, err,
+				sizeof err) == 0) {
+		xsnprintf(r->example, sizeof r->example, "%s", name);
+		bad = write_out(im->out_dir, "examples", name, ".c", buf_str(&ex), ex.len) != 0;
+		r->status = bad ? "error" : "ok";
+		if (bad)
+			buf_printf(&r->reason, "%s:1: cannot write the outputs", run->t->file);
+	} else {
 		r->status = "no example";
 		buf_puts(&r->reason, err);
 	}
 	buf_free(&ex);
-	if (bad)
-		buf_printf(&r->reason, "%s:1: cannot write the outputs", path);
-out:
-	if (bad)
-		fprintf(stderr, "%s\n", buf_str(&r->reason));
-	lit_run_free(&run);
 	return bad;
 }
 
-static const char *base(const char *path)
+/* A run's results into r (its ref name is im->refs[k]); 1 when it is an error. */
+static int import_run(struct import *im, int k, struct row *r, const struct lit_run *run)
 {
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
+	char err[1024];
+	xsnprintf(r->name, sizeof r->name, "%s", run->t->name);
+	xsnprintf(r->lkmm, sizeof r->lkmm, "%s", run->t->result);
+	if (run->t->description)
+		buf_puts(&r->description, run->t->description);
+	xsnprintf(r->sc, sizeof r->sc, "%s", lit_verdict(&run->r[LM_SC]));
+	xsnprintf(r->tso, sizeof r->tso, "%s", lit_verdict(&run->r[LM_TSO]));
+	const struct lit_result *a = &run->r[LM_ARMV8];
+	xsnprintf(r->armv8, sizeof r->armv8, "%s", lit_verdict(a));
+	if (a->unsupported)
+		buf_printf(&r->armv8_why, "%s:%d: %s", run->t->file, a->unsupported_line,
+			   a->unsupported);
+	if (!im->refs[k][0] || im->clash[k] >= 0) {
+		buf_printf(&r->reason, "%s:1: example name '%s' %s%s", run->t->file, im->refs[k],
+			   im->refs[k][0] ? "is also the name of " : "is empty",
+			   im->refs[k][0] ? im->files[im->clash[k]] : "");
+		return 1;
+	}
+	xsnprintf(r->ref, sizeof r->ref, "%s", im->refs[k]);
+	if (lkmm_agrees(run, err, sizeof err) < 0) {
+		buf_puts(&r->reason, err);
+		return 1;
+	}
+	return write_results(im, r, run, im->refs[k]);
 }
 
-static void print_table(const struct row *rows, int n)
+/* File k's summary row (an error is reported on stderr too). */
+static json_t *import_one(struct import *im, int k)
 {
-	printf("%-50s %-10s %-10s %-10s %-10s %s\n", "test", "LKMM", "SC", "x86-TSO", "Armv8",
-	       "example");
-	for (int i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		if (!strcmp(r->status, "ok") || !strcmp(r->status, "no example"))
-			printf("%-50s %-10s %-10s %-10s %-10s %s%s\n", r->name,
-			       r->lkmm[0] ? r->lkmm : "-", r->sc, r->tso, r->armv8,
-			       r->example[0] ? "litmus/" : "",
-			       r->example[0] ? r->example : buf_str(&r->reason));
-		else
-			printf("%-50s %s: %s\n", base(buf_str(&r->file)), r->status,
-			       buf_str(&r->reason));
+	struct row r = { .status = "error" };
+	char err[1024];
+	struct lit_run run;
+	buf_printf(&r.file, "%s/%s", im->dir, im->files[k]);
+	enum lit_status s = lit_run_file(buf_str(&r.file), im->max_states, &run, err, sizeof err);
+	int bad = s != LIT_OK ? not_run(&r, s, err) : import_run(im, k, &r, &run);
+	if (bad)
+		fprintf(stderr, "%s\n", buf_str(&r.reason));
+	lit_run_free(&run);
+	json_t *j = row_json(&r);
+	buf_free(&r.file);
+	buf_free(&r.reason);
+	buf_free(&r.description);
+	buf_free(&r.armv8_why);
+	free(r.lines.litmus);
+	return j;
+}
+
+/* The rows of the files k with k % jobs == j, into dir/.rows/<k>.json; the exit status. */
+static int worker(struct import *im, int j)
+{
+	int rc = 0;
+	for (int k = j; k < im->n; k += im->jobs) {
+		json_t *row = import_one(im, k);
+		char *text = json_dumps(row, JSON_PRESERVE_ORDER), name[32];
+		xsnprintf(name, sizeof name, "%d", k);
+		rc |= !text || write_out(im->out_dir, ".rows", name, ".json", text, strlen(text));
+		free(text);
+		json_decref(row);
 	}
+	return rc;
+}
+
+/* Every file's row into im->rows: one at a time, or in im->jobs processes; 0 or -1. */
+static int run_all(struct import *im)
+{
+	im->rows = xcalloc((size_t)im->n, sizeof *im->rows);
+	if (im->jobs == 1) {
+		for (int k = 0; k < im->n; k++)
+			im->rows[k] = import_one(im, k);
+		return 0;
+	}
+	fflush(NULL);
+	int failed = 0;
+	for (int j = 0; j < im->jobs; j++) {
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(worker(im, j));
+		failed |= pid < 0;
+	}
+	for (int status; wait(&status) > 0;)
+		failed |= !WIFEXITED(status) || WEXITSTATUS(status);
+	for (int k = 0; k < im->n && !failed; k++) {
+		char *path = xasprintf("%s/.rows/%d.json", im->out_dir, k);
+		im->rows[k] = json_load_file(path, 0, NULL);
+		failed |= !im->rows[k];
+		unlink(path);
+		free(path);
+	}
+	char *dir = xasprintf("%s/.rows", im->out_dir);
+	rmdir(dir);
+	free(dir);
+	return failed ? -1 : 0;
+}
+
+static const char *field(const json_t *row, const char *key)
+{
+	const char *s = json_string_value(json_object_get(row, key));
+	return s ? s : "";
+}
+
+/* The table on stdout; files not run are named by their path under dir. */
+static void print_table(const struct import *im)
+{
+	printf("%-50s %-10s %-10s %-10s %-11s %s\n", "test", "LKMM", "SC", "x86-TSO", "Armv8",
+	       "example");
+	for (int k = 0; k < im->n; k++) {
+		const json_t *r = im->rows[k];
+		const char *st = field(r, "status"), *lkmm = field(r, "lkmm"),
+			   *ex = field(r, "example");
+		if (!strcmp(st, "ok") || !strcmp(st, "no example") || !strcmp(st, "partial"))
+			printf("%-50s %-10s %-10s %-10s %-11s %s%s\n", field(r, "name"),
+			       *lkmm ? lkmm : "-", field(r, "sc"), field(r, "tso"),
+			       field(r, "armv8"), *ex ? "litmus/" : "",
+			       *ex ? ex : field(r, "reason"));
+		else
+			printf("%-50s %s: %s\n", im->files[k], st, field(r, "reason"));
+		if (*field(r, "armv8_unsupported"))
+			printf("  not supported under Armv8: %s\n", field(r, "armv8_unsupported"));
+	}
+}
+
+/* The count of rows with that status. */
+static int count(const struct import *im, const char *status)
+{
+	int c = 0;
+	for (int k = 0; k < im->n; k++)
+		c += !strcmp(field(im->rows[k], "status"), status);
+	return c;
+}
+
+/* The table, the summary line and summary.json; the number of errors among the rows (and 1
+ * more when summary.json cannot be written). */
+static int summarise(struct import *im)
+{
+	int errors = count(im, "error");
+	print_table(im);
+	printf("%d files: %d examples, %d without one, %d partial, %d skipped, %d not C, %d "
+	       "errors\n",
+	       im->n, count(im, "ok"), count(im, "no example"), count(im, "partial"),
+	       count(im, "skipped"), count(im, "not C"), errors);
+	json_t *tests = json_array();
+	for (int k = 0; k < im->n; k++)
+		json_array_append(tests, im->rows[k]);
+	json_t *sum = json_pack("{s:s, s:o}", "dir", im->dir, "tests", tests);
+	char *s = json_dumps(sum, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	if (!s || write_out(im->out_dir, ".", "summary", ".json", s, strlen(s)) != 0)
+		errors++;
+	free(s);
+	json_decref(sum);
+	return errors;
+}
+
+/* Every file's test name (two that differ only in case get examples named with humps). */
+static void test_names(struct import *im)
+{
+	im->names = xcalloc((size_t)im->n, sizeof *im->names);
+	for (int k = 0; k < im->n; k++) {
+		struct lit_test *t;
+		char err[1024];
+		char *path = xasprintf("%s/%s", im->dir, im->files[k]);
+		if (lit_parse_file(path, &t, err, sizeof err) == LIT_OK)
+			xsnprintf(im->names[k], LIT_TEST_NAME, "%s", t->name);
+		lit_free(t);
+		free(path);
+	}
+}
+
+/* --jobs: 1 to 64 */
+static int jobs_option(const char *v, int *jobs)
+{
+	char *end;
+	long n = v ? strtol(v, &end, 10) : 1;
+	if (v && (*end || end == v || n < 1 || n > 64)) {
+		fprintf(stderr, "litmus-tool: --jobs takes a whole number from 1 to 64, not '%s'\n",
+			v);
+		return -1;
+	}
+	*jobs = (int)n;
+	return 0;
 }
 
 int cmd_import(int argc, char **argv)
 {
-	static const char *const opts[] = { "page", NULL };
-	const char *vals[1] = { "litmus" };
+	static const char *const opts[] = { "page", "max-states", "jobs", NULL };
+	const char *vals[3] = { "litmus", NULL, NULL };
+	struct import im = { .page = NULL };
 	int i = options(argc, argv, opts, vals);
-	if (i < 0 || i + 2 != argc)
+	if (i < 0 || i + 2 != argc || max_states_option(vals[1], &im.max_states) < 0 ||
+	    jobs_option(vals[2], &im.jobs) < 0)
 		return 2;
-	const char *dir = argv[i], *out_dir = argv[i + 1];
-	int n;
-	char **names = files_list(dir, ".litmus", &n);
-	if (!names || n == 0) {
+	im.dir = argv[i];
+	im.out_dir = argv[i + 1];
+	im.page = vals[0];
+	im.files = files_list(im.dir, ".litmus", &im.n);
+	if (!im.files || im.n == 0) {
 		fprintf(stderr, "%s:1: no .litmus files here (or the folder cannot be read)\n",
-			dir);
-		files_list_free(names, n);
+			im.dir);
+		files_list_free(im.files, im.n);
 		return 1;
 	}
-	struct row *rows = calloc((size_t)n, sizeof *rows);
-	if (!rows) {
-		files_list_free(names, n);
-		return 1;
-	}
-	/* the test names first: two that differ only in case get examples named with humps */
-	char(*tests_names)[LIT_TEST_NAME] = xcalloc((size_t)n, sizeof *tests_names);
-	for (int k = 0; k < n; k++) {
-		struct buf path = { 0 };
-		struct lit_test *t;
-		char err[1024];
-		buf_printf(&path, "%s/%s", dir, names[k]);
-		if (lit_parse_file(buf_str(&path), &t, err, sizeof err) == LIT_OK)
-			snprintf(tests_names[k], LIT_TEST_NAME, "%s", t->name);
-		lit_free(t);
-		buf_free(&path);
-	}
-	int errors = 0, converted = 0, skipped = 0;
-	json_t *tests = json_array();
-	for (int k = 0; k < n; k++) {
-		struct buf path = { 0 };
-		buf_printf(&path, "%s/%s", dir, names[k]);
-		errors += import_one(buf_str(&path), out_dir, vals[0], rows, k, tests_names, n);
-		buf_free(&path);
-		converted += rows[k].example[0] != 0;
-		skipped += !strcmp(rows[k].status, "skipped");
-		json_array_append_new(tests, row_json(&rows[k]));
-	}
-	print_table(rows, n);
-	printf("%d files: %d examples, %d skipped, %d errors\n", n, converted, skipped, errors);
-	json_t *sum = json_pack("{s:s, s:o}", "dir", dir, "tests", tests);
-	char *s = json_dumps(sum, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-	if (!s || write_out(out_dir, ".", "summary", ".json", s, strlen(s)) != 0)
-		errors++;
-	free(s);
-	json_decref(sum);
-	for (int k = 0; k < n; k++) {
-		buf_free(&rows[k].file);
-		buf_free(&rows[k].reason);
-		free(rows[k].lines.litmus);
-	}
-	free(rows);
-	free(tests_names);
-	files_list_free(names, n);
+	test_names(&im);
+	ref_names(&im);
+	int errors = run_all(&im) < 0 ? 1 : summarise(&im);
+	for (int k = 0; k < im.n; k++)
+		json_decref(im.rows[k]);
+	free(im.rows);
+	free(im.names);
+	free(im.refs);
+	free(im.clash);
+	files_list_free(im.files, im.n);
 	return errors ? 1 : 0;
 }
 
@@ -318,10 +462,11 @@ static char **read_list(const char *path, int *n)
 
 int cmd_examples(int argc, char **argv)
 {
-	static const char *const opts[] = { "page", NULL };
-	const char *vals[1] = { "litmus" };
+	static const char *const opts[] = { "page", "max-states", NULL };
+	const char *vals[2] = { "litmus", NULL };
+	uint64_t max_states;
 	int i = options(argc, argv, opts, vals);
-	if (i < 0 || i + 3 != argc)
+	if (i < 0 || i + 3 != argc || max_states_option(vals[1], &max_states) < 0)
 		return 2;
 	const char *dir = argv[i], *out_dir = argv[i + 2];
 	int n, errors = 0;
@@ -333,7 +478,7 @@ int cmd_examples(int argc, char **argv)
 	}
 	for (int k = 0; k < n; k++) {
 		struct buf path = { 0 }, ex = { 0 };
-		char err[1024], name[128];
+		char err[1024], name[LIT_TEST_NAME];
 		struct lit_run run;
 		/* "NAME [WORD...]": what the play mode makes of the test's condition */
 		char *sp = strpbrk(names[k], " \t");
@@ -342,7 +487,8 @@ int cmd_examples(int argc, char **argv)
 		if (sp)
 			*sp = '\0';
 		buf_printf(&path, "%s/%s.litmus", dir, names[k]);
-		int bad = lit_run_file(buf_str(&path), 0, &run, err, sizeof err) != LIT_OK ||
+		int bad = lit_run_file(buf_str(&path), max_states, &run, err, sizeof err) !=
+				  LIT_OK ||
 			  example_text(&run, buf_str(&path), vals[0], goal, 0, NULL, &ex, err,
 				       sizeof err) != 0;
 		if (bad) {

@@ -31,10 +31,20 @@ char *run_json_text(const struct lit_run *run, const char *id);
  * index of the first other argument, or -1 on an unknown option or a missing value. */
 int options(int argc, char **argv, const char *const *opts, const char **vals);
 
+/* The value of --max-states (NULL: not given) in *out, 0 for the enumerator's default. 0, or -1
+ * after printing why to stderr (not a whole number from 1 to LIT_MAX_STATES_LIMIT). */
+int max_states_option(const char *value, uint64_t *out);
+
 /* herd's verdict must hold under x86-TSO, SC and Armv8 as well (x86 and arm64 implement the
  * kernel's model with the mappings the reference uses, and SC allows less than either): Never and
  * Always carry over. 0 when they do; -1 with err naming the schedule (or, under Armv8, the
- * execution) that breaks them. An outcome found by a partial run is still found. */
+ * execution) that breaks them; 1 when a search was partial (or, under Armv8, not supported) and
+ * found nothing against them (unchecked: a partial search never agrees). An outcome found by a
+ * partial run is still found. */
 int lkmm_agrees(const struct lit_run *run, char *err, size_t errlen);
+
+/* "file:1: partial: the reference's search under <model> stopped at its budget ..." for a run
+ * with a partial result. */
+void partial_message(const struct lit_run *run, char *err, size_t errlen);
 
 #endif

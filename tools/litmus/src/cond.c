@@ -2,6 +2,7 @@
  * cond.c - evaluating and printing the final condition (see cond.h).
  */
 #include "cond.h"
+#include "buf.h"
 
 #include <stdio.h>
 
@@ -10,8 +11,8 @@ int lit_cond_eval(const struct lit_cond *c, const int32_t *vals)
 	switch (c->kind) {
 	case LC_TRUE: return 1;
 	case LC_FALSE: return 0;
-	case LC_EQ: return vals[c->cvar] == c->value;
-	case LC_NE: return vals[c->cvar] != c->value;
+	case LC_EQ: return vals[c->cvar] == (c->cvar2 >= 0 ? vals[c->cvar2] : c->value);
+	case LC_NE: return vals[c->cvar] != (c->cvar2 >= 0 ? vals[c->cvar2] : c->value);
 	case LC_NOT: return !lit_cond_eval(c->a, vals);
 	case LC_AND: return lit_cond_eval(c->a, vals) && lit_cond_eval(c->b, vals);
 	case LC_OR: return lit_cond_eval(c->a, vals) || lit_cond_eval(c->b, vals);
@@ -22,14 +23,39 @@ int lit_cond_eval(const struct lit_cond *c, const int32_t *vals)
 
 void lit_reg_cname(int th, const char *reg, char *buf, size_t n)
 {
-	snprintf(buf, n, "P%d_%s", th, reg);
+	xsnprintf(buf, n, "P%d_%s", th, reg);
+}
+
+int lit_ptr_loc(const struct lit_test *t, int32_t v)
+{
+	int64_t l = (int64_t)v - LIT_PTR_BASE;
+	return l >= 0 && l < t->nlocs ? (int)l : -1;
+}
+
+void lit_value_text(const struct lit_test *t, int32_t v, struct buf *b)
+{
+	int l = lit_ptr_loc(t, v);
+	if (l >= 0)
+		buf_puts(b, t->locs[l].name);
+	else
+		buf_printf(b, "%d", (int)v);
+}
+
+/* "0:r0" or "x" */
+static void herd_cvar(const struct lit_test *t, int cvar, struct buf *b)
+{
+	const struct lit_cvar *v = &t->cvars[cvar];
+	if (v->thread >= 0)
+		buf_printf(b, "%d:%s", v->thread, t->threads[v->thread].regs[v->index].name);
+	else
+		buf_puts(b, t->locs[v->index].name);
 }
 
 void lit_cvar_name(const struct lit_test *t, int cvar, char *buf, size_t n)
 {
 	const struct lit_cvar *v = &t->cvars[cvar];
 	if (v->thread < 0)
-		snprintf(buf, n, "%s", t->locs[v->index].name);
+		xsnprintf(buf, n, "%s", t->locs[v->index].name);
 	else
 		lit_reg_cname(v->thread, t->threads[v->thread].regs[v->index].name, buf, n);
 }
@@ -45,18 +71,17 @@ static void herd(const struct lit_test *t, const struct lit_cond *c, int min, st
 	int paren = level(c) < min;
 	if (paren)
 		buf_puts(b, "(");
-	const struct lit_cvar *v = c->kind == LC_EQ || c->kind == LC_NE ? &t->cvars[c->cvar] : NULL;
 	switch (c->kind) {
 	case LC_TRUE: buf_puts(b, "true"); break;
 	case LC_FALSE: buf_puts(b, "false"); break;
 	case LC_EQ:
 	case LC_NE:
-		if (v->thread >= 0)
-			buf_printf(b, "%d:%s", v->thread,
-				   t->threads[v->thread].regs[v->index].name);
+		herd_cvar(t, c->cvar, b);
+		buf_puts(b, c->kind == LC_EQ ? "=" : "!=");
+		if (c->cvar2 >= 0)
+			herd_cvar(t, c->cvar2, b);
 		else
-			buf_puts(b, t->locs[v->index].name);
-		buf_printf(b, "%s%d", c->kind == LC_EQ ? "=" : "!=", (int)c->value);
+			lit_value_text(t, c->value, b);
 		break;
 	case LC_NOT:
 		buf_puts(b, "~");
@@ -97,7 +122,13 @@ static void course(const struct lit_test *t, const struct lit_cond *c, int min, 
 	case LC_EQ:
 	case LC_NE:
 		lit_cvar_name(t, c->cvar, name, sizeof name);
-		buf_printf(b, "%s %s %d", name, c->kind == LC_EQ ? "==" : "!=", (int)c->value);
+		buf_printf(b, "%s %s ", name, c->kind == LC_EQ ? "==" : "!=");
+		if (c->cvar2 >= 0) {
+			lit_cvar_name(t, c->cvar2, name, sizeof name);
+			buf_puts(b, name);
+		} else {
+			buf_printf(b, "%d", (int)c->value);
+		}
 		break;
 	case LC_NOT:
 		buf_puts(b, "!(");
@@ -124,8 +155,8 @@ static void course(const struct lit_test *t, const struct lit_cond *c, int min, 
 static int stmt_blocks(const struct lit_stmt *s)
 {
 	for (; s; s = s->next)
-		if (s->kind == LS_LOCK || stmt_blocks(s->then) || stmt_blocks(s->els) ||
-		    stmt_blocks(s->body))
+		if (s->kind == LS_LOCK || s->kind == LS_SYNC || stmt_blocks(s->then) ||
+		    stmt_blocks(s->els) || stmt_blocks(s->body))
 			return 1;
 	return 0;
 }

@@ -27,7 +27,12 @@ void lit_cond_course(const struct lit_test *t, int operand, struct buf *b);
  */
 void lit_expect_predicates(const struct lit_test *t, struct buf *pos, struct buf *neg);
 
-/* The test has a spin_lock (a run can end with a thread waiting for it forever). */
+/* The location whose address v is (LIT_PTR), or -1. */
+int lit_ptr_loc(const struct lit_test *t, int32_t v);
+/* A value as herd writes it: a location's name for its address (LIT_PTR), else the integer. */
+void lit_value_text(const struct lit_test *t, int32_t v, struct buf *b);
+
+/* The test has a spin_lock or a grace period (a run can end with a thread waiting forever). */
 int lit_can_block(const struct lit_test *t);
 
 /* The C name of register reg of thread th in a course example: "P1_r0". */

@@ -2,6 +2,7 @@
  * convert.c - writing a litmus test as a course example (see convert.h).
  */
 #include "convert.h"
+#include "buf.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -96,6 +97,40 @@ static void call(struct printer *p, const char *fn, const char *suffix, int loc,
 	buf_puts(p->b, ")");
 }
 
+/* rcu_read_lock(), srcu_read_unlock(&s, idx), synchronize_srcu(&s), ... (primitives() defines
+ * them: steps of the explorer's scheduler, which runs the grace periods) */
+static void rcu_call(struct printer *p, const struct lit_stmt *s)
+{
+	static const char *const names[2][3] = {
+		{ "rcu_read_lock", "rcu_read_unlock", "synchronize_rcu" },
+		{ "srcu_read_lock", "srcu_read_unlock", "synchronize_srcu" }
+	};
+	int k = s->kind == LS_RCU_LOCK ? 0 : s->kind == LS_RCU_UNLOCK ? 1 : 2;
+	if (s->loc < 0)
+		buf_printf(p->b, "%s()", names[0][k]);
+	else if (k == 0)
+		buf_printf(p->b, "(void)%s(&%s)", names[1][k], loc_name(p, s->loc));
+	else
+		call(p, names[1][k], "", s->loc, k == 1 && s->e ? s->e : NULL, NULL);
+}
+
+/* xchg, cmpxchg and the atomic_t operations, with the kernel's order of arguments:
+ * atomic_add(i, &v), atomic_inc(&v), atomic_cmpxchg(&v, o, n), atomic_add_unless(&v, a, u). */
+static void rmw(struct printer *p, const struct lit_expr *e)
+{
+	const char *fn = e->spelled ? e->spelled : e->kind == LE_XCHG ? "xchg" : "cmpxchg";
+	const char *suffix = e->spelled ? "" : lit_order_suffix(e->order);
+	if (e->kind == LE_RMW && !e->op) {
+		buf_printf(p->b, "%s(", fn);
+		expr(p, e->a, 0);
+		buf_printf(p->b, ", &%s)", loc_name(p, e->loc));
+	} else if ((e->kind == LE_RMW && e->op) || !strcmp(fn, "atomic_inc_not_zero")) {
+		call(p, fn, "", e->loc, NULL, NULL);
+	} else {
+		call(p, fn, suffix, e->loc, e->a, e->kind == LE_XCHG ? NULL : e->b);
+	}
+}
+
 static void expr(struct printer *p, const struct lit_expr *e, int min)
 {
 	char name[2 * LIT_NAME];
@@ -111,13 +146,19 @@ static void expr(struct printer *p, const struct lit_expr *e, int min)
 	case LE_LOAD:
 		if (p->v == V_PLAIN || e->access == LA_PLAIN)
 			buf_puts(p->b, loc_name(p, e->loc));
+		else if (e->spelled) /* atomic_read(&v), defined by primitives() */
+			call(p, e->spelled, "", e->loc, NULL, NULL);
 		else if (e->access == LA_ONCE)
 			buf_printf(p->b, "READ_ONCE(%s)", loc_name(p, e->loc));
 		else
 			buf_printf(p->b, "smp_load_acquire(&%s)", loc_name(p, e->loc));
 		break;
-	case LE_XCHG: call(p, "xchg", lit_order_suffix(e->order), e->loc, e->a, NULL); break;
-	case LE_CMPXCHG: call(p, "cmpxchg", lit_order_suffix(e->order), e->loc, e->a, e->b); break;
+	case LE_XCHG:
+	case LE_CMPXCHG:
+	case LE_RMW:
+	case LE_ADD_UNLESS: rmw(p, e); break;
+	case LE_ADDR: /* (lit_convert refuses pointers: not printed) */ buf_puts(p->b, "0"); break;
+	case LE_SRCU_LOCK: call(p, "srcu_read_lock", "", e->loc, NULL, NULL); break;
 	case LE_TRYLOCK: call(p, "spin_trylock", "", e->loc, NULL, NULL); break;
 	case LE_ISLOCKED: call(p, "spin_is_locked", "", e->loc, NULL, NULL); break;
 	case LE_UNARY:
@@ -245,6 +286,8 @@ static void stmt(struct printer *p, const struct lit_stmt *s, int depth)
 	case LS_STORE:
 		if (p->v == V_PLAIN || s->access == LA_PLAIN)
 			buf_printf(p->b, "%s = ", loc_name(p, s->loc));
+		else if (s->spelled) /* atomic_set(&v, e) */
+			buf_printf(p->b, "%s(&%s, ", s->spelled, loc_name(p, s->loc));
 		else if (s->access == LA_ONCE)
 			buf_printf(p->b, "WRITE_ONCE(%s, ", loc_name(p, s->loc));
 		else
@@ -264,6 +307,9 @@ static void stmt(struct printer *p, const struct lit_stmt *s, int depth)
 			   loc_name(p, s->loc));
 		break;
 	case LS_IF: if_stmt(p, s, depth); return;
+	case LS_RCU_LOCK:
+	case LS_RCU_UNLOCK:
+	case LS_SYNC: rcu_call(p, s); break;
 	case LS_BLOCK:
 		buf_puts(p->b, "{\n");
 		stmts(p, s->body, depth + 1);
@@ -292,7 +338,9 @@ static void count_expr(struct counts *c, const struct lit_expr *e, int cond)
 		c->loads[e->loc]++;
 		break;
 	case LE_XCHG:
-	case LE_CMPXCHG: c->unfit[e->loc] = 1; break;
+	case LE_CMPXCHG:
+	case LE_RMW:
+	case LE_ADD_UNLESS: c->unfit[e->loc] = 1; break;
 	case LE_BINARY:
 		count_expr(c, e->a, cond);
 		count_expr(c, e->b, cond || e->op == LOP_LAND || e->op == LOP_LOR);
@@ -368,8 +416,8 @@ static int evidence(const struct lit_test *t, const char *variant, struct buf *b
 /* ---- primitives course.h does not define ------------------------------------------------ */
 
 struct uses {
-	int xchg[4], cmpxchg[4], lock, trylock, islocked;
-	int fence[LF_MB_AFTER_UNLOCK_LOCK + 1];
+	int xchg[4], cmpxchg[4], lock, trylock, islocked, rcu;
+	int fence[LF_MB_AFTER_SRCU_READ_UNLOCK + 1];
 };
 
 static void uses_expr(struct uses *u, const struct lit_expr *e)
@@ -380,6 +428,7 @@ static void uses_expr(struct uses *u, const struct lit_expr *e)
 	u->cmpxchg[e->order] |= e->kind == LE_CMPXCHG;
 	u->trylock |= e->kind == LE_TRYLOCK;
 	u->islocked |= e->kind == LE_ISLOCKED;
+	u->rcu |= e->kind == LE_SRCU_LOCK;
 	uses_expr(u, e->a);
 	uses_expr(u, e->b);
 }
@@ -389,6 +438,7 @@ static void uses_stmts(struct uses *u, const struct lit_stmt *s)
 	for (; s; s = s->next) {
 		uses_expr(u, s->e);
 		u->lock |= s->kind == LS_LOCK || s->kind == LS_UNLOCK;
+		u->rcu |= s->kind == LS_RCU_LOCK || s->kind == LS_RCU_UNLOCK || s->kind == LS_SYNC;
 		if (s->kind == LS_FENCE)
 			u->fence[s->fence] = 1;
 		uses_stmts(u, s->then);
@@ -402,6 +452,34 @@ static const char *const orders[] = { "__ATOMIC_SEQ_CST", "__ATOMIC_RELAXED", "_
 /* cmpxchg's order when the comparison fails (it cannot be a release) */
 static const char *const fail_orders[] = { "__ATOMIC_SEQ_CST", "__ATOMIC_RELAXED",
 					   "__ATOMIC_ACQUIRE", "__ATOMIC_RELAXED" };
+
+/* RCU and SRCU: under the explorer (wasm) each call is a step of its scheduler (the import
+ * course_rcu: 0 lock, 1 unlock, 2 grace period; the domain 0 for RCU, else the srcu_struct's
+ * address), elsewhere compiler barriers and a full barrier, so the file compiles everywhere. */
+static void rcu_primitives(struct buf *b)
+{
+	buf_puts(
+		b,
+		"\n/* RCU and SRCU: under the explorer each call is a step of its scheduler, which "
+		"runs the\n * grace periods (a grace period waits for every read-side critical "
+		"section that began\n * before it; tools/wasm/README.md); an srcu_struct is an int, "
+		"its address the domain. */\n"
+		"#if defined(__wasm__)\n"
+		"__attribute__((import_module(\"env\"), import_name(\"course_rcu\")))\n"
+		"void course_rcu(int op, int domain, int line);\n"
+		"#define course_rcu_op(op, s) course_rcu((op), (int)(__INTPTR_TYPE__)(s), __LINE__)\n"
+		"#else\n"
+		"#define course_rcu_op(op, s) do { (void)(s); if ((op) == 2) smp_mb(); else "
+		"barrier(); } while (0)\n"
+		"#endif\n"
+		"#define rcu_read_lock() course_rcu_op(0, 0)\n"
+		"#define rcu_read_unlock() course_rcu_op(1, 0)\n"
+		"#define synchronize_rcu() course_rcu_op(2, 0)\n"
+		"#define srcu_read_lock(s) ({ course_rcu_op(0, (s)); smp_mb(); 0; })\n"
+		"#define srcu_read_unlock(s, idx) do { (void)(idx); smp_mb(); course_rcu_op(1, (s)); "
+		"} while (0)\n"
+		"#define synchronize_srcu(s) course_rcu_op(2, (s))\n");
+}
 
 static void primitives(const struct lit_test *t, struct buf *b)
 {
@@ -437,12 +515,16 @@ static void primitives(const struct lit_test *t, struct buf *b)
 	for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
 		if (u.fence[f])
 			buf_printf(&d, "#define %s() smp_mb()\n", lit_fence_name(f));
+	size_t before = d.len;
+	lit_atomic_defines(t, &d);
 	if (d.len) {
 		buf_puts(
 			b,
 			"\n/* Kernel primitives course.h does not define, in portable C11 atomics");
 		if (u.lock || u.trylock || u.islocked)
 			buf_puts(b, " (a spinlock\n * is an int, 0 when free)");
+		if (d.len > before)
+			buf_puts(b, " (an atomic_t\n * is an int)");
 		for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)
 			if (u.fence[f]) {
 				buf_puts(
@@ -454,6 +536,8 @@ static void primitives(const struct lit_test *t, struct buf *b)
 		buf_printf(b, ". */\n%s", buf_str(&d));
 	}
 	buf_free(&d);
+	if (u.rcu)
+		rcu_primitives(b);
 }
 
 /* ---- the file ----------------------------------------------------------------------------- */
@@ -497,9 +581,9 @@ static int check_names(const struct lit_test *t, char *err, size_t errlen)
 	char name[2 * LIT_NAME];
 	for (int l = 0; l < t->nlocs; l++)
 		if (reserved(t->locs[l].name)) {
-			snprintf(err, errlen,
-				 "%s:%d: location '%s' cannot be a C global in the example",
-				 t->file, t->locs[l].line, t->locs[l].name);
+			fmt_msg(err, errlen,
+				"%s:%d: location '%s' cannot be a C global in the example", t->file,
+				t->locs[l].line, t->locs[l].name);
 			return -1;
 		}
 	for (int i = 0; i < t->nthreads; i++)
@@ -507,10 +591,10 @@ static int check_names(const struct lit_test *t, char *err, size_t errlen)
 			lit_reg_cname(i, t->threads[i].regs[r].name, name, sizeof name);
 			int clash = lit_find_loc(t, name);
 			if (clash >= 0) {
-				snprintf(err, errlen,
-					 "%s:%d: register %d:%s would be named %s, like a location",
-					 t->file, t->threads[i].regs[r].line, i,
-					 t->threads[i].regs[r].name, name);
+				fmt_msg(err, errlen,
+					"%s:%d: register %d:%s would be named %s, like a location",
+					t->file, t->threads[i].regs[r].line, i,
+					t->threads[i].regs[r].name, name);
 				return -1;
 			}
 		}
@@ -635,6 +719,19 @@ static void declarations(const struct lit_test *t, struct buf *b)
 		}
 }
 
+/* The initial state's values of thread i's registers ("0:r1=2;"): set first thing. */
+static void register_inits(const struct lit_test *t, int i, struct buf *b)
+{
+	char name[2 * LIT_NAME];
+	for (int r = 0; r < t->threads[i].nregs; r++) {
+		if (!t->threads[i].regs[r].init)
+			continue;
+		lit_reg_cname(i, t->threads[i].regs[r].name, name, sizeof name);
+		buf_printf(b, "\t%s = %d; /* the initial state's %d:%s */\n", name,
+			   (int)t->threads[i].regs[r].init, i, t->threads[i].regs[r].name);
+	}
+}
+
 /* The threads; map (may be NULL) gets the litmus line of each fixed-variant statement line. */
 static void threads(const struct lit_test *t, struct buf *b, struct lit_line_map *map)
 {
@@ -647,6 +744,7 @@ static void threads(const struct lit_test *t, struct buf *b, struct lit_line_map
 			stmts(&p, t->threads[i].body, 1);
 		}
 		buf_printf(b, "\nTHREAD(P%d)\n{\n", i);
+		register_inits(t, i, b);
 		if (strcmp(buf_str(&v[0]), buf_str(&v[1])))
 			buf_printf(b, "#if PLAIN\n%s#else\n", buf_str(&v[0]));
 		size_t base = lines_of(b); /* v[1]'s line k is the file's line base + k + 1 */
@@ -665,13 +763,21 @@ static void threads(const struct lit_test *t, struct buf *b, struct lit_line_map
 
 static int fail(char *err, size_t errlen, const struct lit_test *t, int line, const char *msg)
 {
-	snprintf(err, errlen, "%s:%d: %s", t->file, line, msg);
+	fmt_msg(err, errlen, "%s:%d: %s", t->file, line, msg);
 	return -1;
 }
 
 int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen)
 {
+	if (t->uses_ptr)
+		return fail(
+			err, errlen, t, t->ptr_line,
+			"pointer values: the explorer's outcomes are numbers, not locations, so "
+			"no example");
+	if (t->filter)
+		return fail(err, errlen, t, t->filter_line,
+			    "filter: the explorer judges every run, so no example");
 	if (t->ncvars == 0)
 		return fail(err, errlen, t, t->cond_line, "the condition names no location");
 	if (check_names(t, err, errlen) < 0)
@@ -701,7 +807,8 @@ int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, s
 	comment_text(out, buf_str(&c));
 	buf_puts(out, ")\n");
 	if (t->result[0])
-		buf_printf(out, " * The Linux kernel memory model (the file's Result): %s.\n",
+		buf_printf(out, " * The Linux kernel memory model (%s): %s.\n",
+			   t->result_file ? "herd's output beside the file" : "the file's Result",
 			   t->result);
 	buf_printf(out, " * The reference enumerator: SC %s", info->sc_verdict);
 	if (info->tso_verdict)

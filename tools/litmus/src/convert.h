@@ -57,12 +57,15 @@ struct lit_convert_info {
 
 /*
  * Appends the example's C text to out. 0, or -1 with "file:line: message" in err when the test
- * cannot be an example (no condition location, a name
- * the example cannot use, no access to count for the evidence unless info->explore_only, a
+ * cannot be an example (RCU, pointer values, a filter, no condition location, a name the example
+ * cannot use, no access to count for the evidence unless info->explore_only, a
  * goal-tso.fixed the reference's x86-TSO verdict does not reach, "never" where it does).
  */
 int lit_convert(const struct lit_test *t, const struct lit_convert_info *info, struct buf *out,
 		char *err, size_t errlen);
+
+/* convatomic.c: appends to d the definitions of the atomic_t operations t calls (#define lines). */
+void lit_atomic_defines(const struct lit_test *t, struct buf *d);
 
 /*
  * The example's file name (without .c) for a test name: lower case, [a-z0-9-], a '-' for each

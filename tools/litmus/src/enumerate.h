@@ -49,39 +49,55 @@ enum {
 	LIT_MUT_LIFO = 2,	  /* the newest buffered store drains first */
 	LIT_MUT_FENCE_NOP = 4,	  /* mfence does not wait for the buffer */
 	LIT_MUT_RMW_NO_DRAIN = 8, /* locked instructions do not wait for the buffer */
+	/* not a mutant: the partial-order reduction (reduce.h; with no mutant, no RCU): the same
+	   outcomes, fewer states and schedules (what lit_run_file runs) */
+	LIT_REDUCE = 256,
 };
 
 struct lit_outcome {
 	int32_t vals[LIT_MAX_CVARS]; /* test->cvars */
 	unsigned hang;		     /* bit i: thread i did not finish */
-	int satisfies;		     /* the condition holds (0 when hang: herd ignores such runs) */
+	int filtered;		     /* the test's filter rejects it: not judged */
+	int satisfies;		     /* the condition holds (0 when hang or filtered: herd ignores
+					such runs) */
 	uint64_t count;		     /* schedules ending here (saturating) */
 	char *witness;		     /* one schedule ending here */
 };
 
 struct lit_result {
 	enum lit_model model;
-	int partial;	    /* stopped at a bound: outcomes are those found */
-	const char *why;    /* the bound, in words, when partial (static) */
-	uint64_t schedules; /* complete schedules (saturating at UINT64_MAX) */
-	uint64_t states;    /* distinct states explored */
+	int partial;	 /* stopped at a bound: outcomes are those found, counts lower bounds */
+	const char *why; /* the bound, in words, when partial (static) */
+	const char *unsupported; /* the model cannot run the test: why (static), or NULL; then no
+				    outcomes and no verdict */
+	int unsupported_line;	 /* the litmus line of what it cannot run */
+	uint64_t schedules;	 /* complete schedules (saturating at UINT64_MAX) */
+	uint64_t states;	 /* distinct states explored */
+	uint64_t bytes; /* memory the search held at its end (states, memo table, counts) */
 	int noutcomes;
 	struct lit_outcome *outcomes; /* in order of discovery */
 };
 
-#define LIT_DEFAULT_MAX_STATES 500000
+/* The state budget when the caller gives none (litmus-tool --max-states): see README.md for the
+ * measurement behind it (bytes per state, the largest tests it must finish). */
+#define LIT_DEFAULT_MAX_STATES 10000000ull
+#define LIT_MAX_STATES_LIMIT 4000000000ull /* states are numbered in 32 bits */
 
 /*
- * Enumerates every outcome of p under model m (mutants: LIT_MUT_* bits, 0 in production).
+ * Enumerates every outcome of p under model m (mutants: LIT_MUT_* bits, or LIT_REDUCE),
+ * exploring at most max_states states (0: LIT_DEFAULT_MAX_STATES); beyond it r->partial is set.
  * 0 on success (r filled, free with lit_result_free); -1 with err on out of memory.
  */
 int lit_enumerate(const struct lit_prog *p, enum lit_model m, unsigned mutants, uint64_t max_states,
 		  struct lit_result *r, char *err, size_t errlen);
 void lit_result_free(struct lit_result *r);
 
-/* herd's words for the condition over the finished runs: "Never", "Sometimes", "Always". */
+/* herd's words for the condition over the finished runs: "Never", "Sometimes", "Always";
+ * "partial" for a search stopped at its budget, which proves no verdict (only that the outcomes
+ * found are reachable); "unsupported" when the model cannot run the test (r->unsupported). */
 const char *lit_verdict(const struct lit_result *r);
-/* The test's quantifier holds: exists: Sometimes or Always; ~exists: Never; forall: Always. */
+/* The test's quantifier holds (1) or not (0): exists: Sometimes or Always; ~exists: Never;
+ * forall: Always. -1 for a partial search or an unsupported test. */
 int lit_quantifier_holds(const struct lit_test *t, const struct lit_result *r);
 const char *lit_model_name(enum lit_model m);  /* "sc", "tso", "armv8" */
 const char *lit_model_title(enum lit_model m); /* "SC", "x86-TSO", "Armv8" */

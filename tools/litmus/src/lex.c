@@ -2,6 +2,7 @@
  * lex.c - the litmus tokenizer (see lex.h).
  */
 #include "lex.h"
+#include "buf.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -10,7 +11,7 @@
 void lex_init(struct lex *l, const char *text, size_t len, int line)
 {
 	memset(l, 0, sizeof *l);
-	l->p = text;
+	l->start = l->p = text;
 	l->end = text + len;
 	l->line = line;
 	l->ocaml = 1;
@@ -69,14 +70,35 @@ static int c_comment(struct lex *l)
 	return 0;
 }
 
-/* Skips blanks and comments; 0 on an unterminated comment (l->error says so). */
+/* At l->p, only blanks since the start of the line: "Key=" (a letter, then letters, digits or
+ * '_', then '='), as diy7 writes Cycle=, Relax=, Safe=, Prefetch=, Com=, Orig=, Generator=. */
+static int metadata_line(const struct lex *l)
+{
+	const char *q = l->p;
+	while (q > l->start && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	if (q > l->start && q[-1] != '\n')
+		return 0;
+	q = l->p;
+	if (q >= l->end || !isalpha((unsigned char)*q))
+		return 0;
+	while (q < l->end && (isalnum((unsigned char)*q) || *q == '_'))
+		q++;
+	return q < l->end && *q == '=';
+}
+
+/* Skips blanks and comments (and metadata lines, in l->meta); 0 on an unterminated comment
+ * (l->error says so). */
 static int skip(struct lex *l)
 {
 	for (;;) {
 		while (l->p < l->end && isspace((unsigned char)*l->p))
 			l->line += *l->p++ == '\n';
 		int line = l->line;
-		if (l->ocaml && at(l, "(*")) {
+		if (l->meta && metadata_line(l)) {
+			while (l->p < l->end && *l->p != '\n')
+				l->p++;
+		} else if (l->ocaml && at(l, "(*")) {
 			if (!ocaml_comment(l))
 				goto open;
 		} else if (at(l, "/*")) {
@@ -178,6 +200,9 @@ void lex_next(struct lex *l, struct tok *t)
 		l->p++;
 		t->kind = T_STRING;
 		set_text(t, s, (size_t)(l->p - s));
+		t->long_text = 0; /* (the whole string is str) */
+		t->str = s + 1;
+		t->strlen = (size_t)(l->p - s) - 2;
 		return;
 	}
 	for (int i = 0; puncts[i]; i++)
@@ -192,5 +217,5 @@ void lex_next(struct lex *l, struct tok *t)
 	if (c >= 0x20 && c < 0x7f)
 		set_text(t, s, 1);
 	else
-		snprintf(t->text, sizeof t->text, "\\x%02x", c);
+		xsnprintf(t->text, sizeof t->text, "\\x%02x", c);
 }

@@ -17,15 +17,18 @@ struct tok {
 	enum tok_kind kind;
 	int line;
 	char text[TOK_TEXT]; /* identifier, punctuator, number as written; truncated (long = 1) */
-	int long_text;	     /* the token was longer than TOK_TEXT - 1 */
+	int long_text;	     /* the token was longer than TOK_TEXT - 1 (never for a string) */
 	int64_t num;	     /* T_NUM, saturated at INT64_MAX */
+	const char *str;     /* T_STRING: its characters between the quotes, in the source */
+	size_t strlen;
 };
 
 struct lex {
-	const char *p, *end;
+	const char *start, *p, *end;
 	int line;
 	int ocaml;   /* recognise (* ... *) comments */
 	int collect; /* keep comment text in doc (header comments) */
+	int meta; /* skip diy7's metadata lines, "Key=value" at the start of a line (the header) */
 	char doc[4096];
 	size_t ndoc;
 	int doc_line;	   /* line of the first kept comment */

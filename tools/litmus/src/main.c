@@ -8,17 +8,25 @@
 
 #include "cmds.h"
 
-static const char usage[] = "usage: litmus-tool check FILE...\n"
-			    "       litmus-tool run [--model sc|tso] FILE\n"
-			    "       litmus-tool json FILE ID OUT.json\n"
-			    "       litmus-tool convert [--page SLUG] [--source NAME] FILE OUT.c\n"
-			    "       litmus-tool import [--page SLUG] DIR OUT_DIR\n"
-			    "       litmus-tool examples [--page SLUG] DIR LIST OUT_DIR\n";
+static const char usage[] = /* a format: the default budget */
+	"usage: litmus-tool check FILE...\n"
+	"       litmus-tool run [--model sc|tso] [--max-states N] FILE\n"
+	"       litmus-tool json [--max-states N] FILE ID OUT.json\n"
+	"       litmus-tool convert [--page SLUG] [--source NAME] [--max-states N] FILE OUT.c\n"
+	"       litmus-tool import [--page SLUG] [--max-states N] [--jobs N] DIR OUT_DIR\n"
+	"       litmus-tool examples [--page SLUG] [--max-states N] DIR LIST OUT_DIR\n"
+	"--max-states N: the reference's search stops after N states (default %llu) and its\n"
+	"result is partial, never a verdict; --jobs N: files imported in N processes at once\n";
+
+static void print_usage(void)
+{
+	fprintf(stderr, usage, LIT_DEFAULT_MAX_STATES);
+}
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fputs(usage, stderr);
+		print_usage();
 		return 2;
 	}
 	static const struct {
@@ -31,9 +39,9 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], cmds[i].name)) {
 			int rc = cmds[i].fn(argc - 2, argv + 2);
 			if (rc == 2)
-				fputs(usage, stderr);
+				print_usage();
 			return rc;
 		}
-	fputs(usage, stderr);
+	print_usage();
 	return 2;
 }

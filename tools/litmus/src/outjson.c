@@ -22,8 +22,8 @@ char *lit_outcome_key(const struct lit_test *t, const struct lit_outcome *o)
 	const char *hung[LIT_MAX_THREADS];
 	for (int c = 0; c < t->ncvars; c++) {
 		struct buf num = { 0 };
-		buf_printf(&num, "%d", (int)o->vals[c]);
 		lit_cvar_name(t, c, name, sizeof name);
+		lit_value_text(t, o->vals[c], &num); /* (an address as its location's name) */
 		outkey_value(&values, name, buf_str(&num));
 		buf_free(&num);
 	}
@@ -43,7 +43,10 @@ static json_t *outcome_json(const struct lit_test *t, const struct lit_outcome *
 	json_t *vals = json_object(), *hang = json_array();
 	for (int c = 0; c < t->ncvars; c++) {
 		lit_cvar_name(t, c, name, sizeof name);
-		json_object_set_new(vals, name, json_integer(o->vals[c]));
+		int l = lit_ptr_loc(t, o->vals[c]); /* an address: its location's name */
+		json_object_set_new(vals, name,
+				    l >= 0 ? json_string(t->locs[l].name) :
+					     json_integer(o->vals[c]));
 	}
 	for (int i = 0; i < t->nthreads; i++)
 		if (o->hang & (1u << i))
@@ -53,6 +56,8 @@ static json_t *outcome_json(const struct lit_test *t, const struct lit_outcome *
 			      (json_int_t)o->count, "witness", o->witness, "satisfies",
 			      o->satisfies);
 	free(key);
+	if (j && o->filtered) /* herd's filter rejects it: not judged */
+		json_object_set_new(j, "filtered", json_true());
 	return j;
 }
 
@@ -66,17 +71,25 @@ json_t *lit_result_json(const struct lit_test *t, const struct lit_result *r)
 	}
 	struct buf p = { 0 }, q = { 0 };
 	lit_expect_predicates(t, &p, &q);
+	/* a partial search proves what it found, nothing else: unknowns are null */
 	json_t *checked = json_object();
-	json_object_set_new(checked, buf_str(&p), json_boolean(reachable));
+	json_object_set_new(checked, buf_str(&p),
+			    r->partial && !reachable ? json_null() : json_boolean(reachable));
 	buf_free(&p);
 	buf_free(&q);
-	json_t *j = json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:o, s:o}", "model",
+	int holds = lit_quantifier_holds(t, r);
+	json_t *j = json_pack("{s:s, s:b, s:I, s:I, s:s, s:o, s:o, s:o}", "model",
 			      lit_model_title(r->model), "partial", r->partial, "schedules",
 			      (json_int_t)r->schedules, "states", (json_int_t)r->states, "verdict",
-			      lit_verdict(r), "holds", lit_quantifier_holds(t, r), "outcomes", outs,
+			      lit_verdict(r), "holds",
+			      holds < 0 ? json_null() : json_boolean(holds), "outcomes", outs,
 			      "checked", checked);
 	if (j && r->partial && r->why)
 		json_object_set_new(j, "why", json_string(r->why));
+	if (j && r->unsupported)
+		json_object_set_new(j, "unsupported",
+				    json_pack("{s:s, s:i}", "why", r->unsupported, "line",
+					      r->unsupported_line));
 	return j;
 }
 
@@ -107,7 +120,13 @@ json_t *lit_test_json(const struct lit_test *t, const char *id, const struct lit
 	json_t *lkmm = t->result[0] ? json_pack("{s:s, s:i}", "result", t->result, "line",
 						t->result_line) :
 				      json_null();
-	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "id", id, "file", t->file,
-			 "name", t->name, "lkmm", lkmm, "condition", cond, "threads", threads,
-			 "outcome", outcome, "order", order, "models", models);
+	if (t->result_file) /* from herd's output beside the test */
+		json_object_set_new(lkmm, "file", json_string(t->result_file));
+	json_t *doc = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "id", id, "file",
+				t->file, "name", t->name, "lkmm", lkmm, "condition", cond,
+				"threads", threads, "outcome", outcome, "order", order, "models",
+				models);
+	if (t->description)
+		json_object_set_new(doc, "description", json_string(t->description));
+	return doc;
 }

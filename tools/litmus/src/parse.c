@@ -13,44 +13,44 @@
 #include "buf.h"
 #include "parser.h"
 
-void perr(struct parser *p, enum lit_status s, int line, const char *fmt, ...)
+void parser_error(struct parser *p, enum lit_status s, int line, const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vfmt_msg(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	snprintf(p->err, p->errlen, "%s:%d: %s", p->t->file, line, msg);
+	fmt_msg(p->err, p->errlen, "%s:%d: %s", p->t->file, line, msg);
 	p->status = s;
 	longjmp(p->fail, 1);
 }
 
-void advance(struct parser *p)
+void parser_advance(struct parser *p)
 {
 	lex_next(&p->lex, &p->tok);
 	if (p->lex.error)
-		perr(p, LIT_BAD, p->lex.error_line, "%s", p->lex.error);
+		parser_error(p, LIT_BAD, p->lex.error_line, "%s", p->lex.error);
 	if (p->tok.kind == T_BAD)
-		perr(p, LIT_BAD, p->tok.line, "unexpected '%s'", p->tok.text);
+		parser_error(p, LIT_BAD, p->tok.line, "unexpected '%s'", p->tok.text);
 	if (p->tok.long_text)
-		perr(p, LIT_BAD, p->tok.line, "token too long: '%.20s...'", p->tok.text);
+		parser_error(p, LIT_BAD, p->tok.line, "token too long: '%.20s...'", p->tok.text);
 }
 
-int is_punct(const struct parser *p, const char *s)
+int parser_is_punct(const struct parser *p, const char *s)
 {
 	return p->tok.kind == T_PUNCT && strcmp(p->tok.text, s) == 0;
 }
 
-int is_ident(const struct parser *p, const char *s)
+int parser_is_ident(const struct parser *p, const char *s)
 {
 	return p->tok.kind == T_IDENT && strcmp(p->tok.text, s) == 0;
 }
 
-int accept_punct(struct parser *p, const char *s)
+int parser_accept_punct(struct parser *p, const char *s)
 {
-	if (!is_punct(p, s))
+	if (!parser_is_punct(p, s))
 		return 0;
-	advance(p);
+	parser_advance(p);
 	return 1;
 }
 
@@ -59,44 +59,66 @@ static const char *tok_desc(const struct tok *t)
 	return t->kind == T_EOF ? "end of file" : t->text;
 }
 
-void expect_punct(struct parser *p, const char *s, const char *where)
+void parser_expect_punct(struct parser *p, const char *s, const char *where)
 {
-	if (!accept_punct(p, s))
-		perr(p, LIT_BAD, p->tok.line, "expected '%s' %s, got '%s'", s, where,
-		     tok_desc(&p->tok));
+	if (!parser_accept_punct(p, s))
+		parser_error(p, LIT_BAD, p->tok.line, "expected '%s' %s, got '%s'", s, where,
+			     tok_desc(&p->tok));
 }
 
-void take_ident(struct parser *p, char *out, const char *what)
+void parser_take_ident(struct parser *p, char *out, const char *what)
 {
 	if (p->tok.kind != T_IDENT)
-		perr(p, LIT_BAD, p->tok.line, "expected %s, got '%s'", what, tok_desc(&p->tok));
+		parser_error(p, LIT_BAD, p->tok.line, "expected %s, got '%s'", what,
+			     tok_desc(&p->tok));
 	if (strlen(p->tok.text) >= LIT_NAME)
-		perr(p, LIT_BAD, p->tok.line, "name too long: '%.20s...'", p->tok.text);
+		parser_error(p, LIT_BAD, p->tok.line, "name too long: '%.20s...'", p->tok.text);
 	strcpy(out, p->tok.text);
-	advance(p);
+	parser_advance(p);
 }
 
-int32_t take_int(struct parser *p, const char *what)
+int32_t parser_take_int(struct parser *p, const char *what)
 {
-	int neg = accept_punct(p, "-");
-	if (p->tok.kind == T_IDENT)
-		perr(p, LIT_UNSUPPORTED, p->tok.line,
-		     "pointer value '%s' as %s: pointers are not supported", p->tok.text, what);
+	int neg = parser_accept_punct(p, "-");
 	if (p->tok.kind != T_NUM)
-		perr(p, LIT_BAD, p->tok.line, "expected an integer as %s, got '%s'", what,
-		     tok_desc(&p->tok));
+		parser_error(p, LIT_BAD, p->tok.line, "expected an integer as %s, got '%s'", what,
+			     tok_desc(&p->tok));
 	int64_t v = p->tok.num;
 	if (v > (int64_t)INT32_MAX + neg)
-		perr(p, LIT_UNSUPPORTED, p->tok.line, "%s out of the range of int", p->tok.text);
-	advance(p);
+		parser_error(p, LIT_UNSUPPORTED, p->tok.line, "%s out of the range of int",
+			     p->tok.text);
+	if (!neg && v >= LIT_PTR_BASE && v < LIT_PTR_BASE + LIT_MAX_LOCS)
+		parser_error(p, LIT_UNSUPPORTED, p->tok.line,
+			     "%s is in the range of values this tool gives to addresses (%d to %d)",
+			     p->tok.text, LIT_PTR_BASE, LIT_PTR_BASE + LIT_MAX_LOCS - 1);
+	parser_advance(p);
 	return (int32_t)(neg ? -v : v);
 }
 
-void *palloc(struct parser *p, size_t n)
+const char *parser_strdup(struct parser *p, const char *s)
+{
+	char *d = parser_alloc(p, strlen(s) + 1);
+	strcpy(d, s);
+	return d;
+}
+
+void parser_mark_ptr(struct parser *p, int line)
+{
+	if (!p->t->uses_ptr++)
+		p->t->ptr_line = line;
+}
+
+void parser_mark_rcu(struct parser *p, int line)
+{
+	if (!p->t->uses_rcu++)
+		p->t->rcu_line = line;
+}
+
+void *parser_alloc(struct parser *p, size_t n)
 {
 	void *r = arena_alloc(p->t->arena, n);
 	if (!r)
-		perr(p, LIT_BAD, p->tok.line, "out of memory");
+		parser_error(p, LIT_BAD, p->tok.line, "out of memory");
 	return r;
 }
 
@@ -108,7 +130,7 @@ int lit_find_loc(const struct lit_test *t, const char *name)
 	return -1;
 }
 
-int find_reg(const struct lit_thread *th, const char *name)
+int parser_find_reg(const struct lit_thread *th, const char *name)
 {
 	for (int i = 0; i < th->nregs; i++)
 		if (strcmp(th->regs[i].name, name) == 0)
@@ -116,7 +138,7 @@ int find_reg(const struct lit_thread *th, const char *name)
 	return -1;
 }
 
-int thread_has_param(const struct lit_thread *th, int loc)
+int parser_thread_has_param(const struct lit_thread *th, int loc)
 {
 	for (int i = 0; i < th->nparams; i++)
 		if (th->params[i] == loc)
@@ -124,92 +146,48 @@ int thread_has_param(const struct lit_thread *th, int loc)
 	return 0;
 }
 
-/* The location called name with that type, created on first mention. */
-static int declare_loc(struct parser *p, const char *name, enum lit_type type, int line)
-{
-	struct lit_test *t = p->t;
-	int i = lit_find_loc(t, name);
-	if (i >= 0) {
-		if (t->locs[i].type != type)
-			perr(p, LIT_BAD, line, "'%s' is declared with two types (line %d)", name,
-			     t->locs[i].line);
-		return i;
-	}
-	if (t->nlocs == LIT_MAX_LOCS)
-		perr(p, LIT_UNSUPPORTED, line, "more than %d shared locations", LIT_MAX_LOCS);
-	struct lit_loc *l = &t->locs[t->nlocs];
-	snprintf(l->name, sizeof l->name, "%s", name);
-	l->type = type;
-	l->line = line;
-	return t->nlocs++;
-}
-
-/* int / spinlock_t; anything else is named in the message. */
-static enum lit_type parse_type(struct parser *p)
-{
-	int line = p->tok.line;
-	char name[LIT_NAME];
-	take_ident(p, name, "a type");
-	if (!strcmp(name, "int"))
-		return LT_INT;
-	if (!strcmp(name, "spinlock_t"))
-		return LT_SPINLOCK;
-	if (!strcmp(name, "atomic_t"))
-		perr(p, LIT_UNSUPPORTED, line, "atomic_t is not supported");
-	perr(p, LIT_UNSUPPORTED, line, "type '%s' is not supported (int, spinlock_t)", name);
-}
-
-static void init_item(struct parser *p)
-{
-	int line = p->tok.line;
-	char name[LIT_NAME];
-	if (p->tok.kind == T_NUM)
-		perr(p, LIT_UNSUPPORTED, line, "initial register values are not supported");
-	int typed = p->tok.kind == T_IDENT &&
-		    (is_ident(p, "int") || is_ident(p, "spinlock_t") || is_ident(p, "atomic_t") ||
-		     is_ident(p, "unsigned") || is_ident(p, "long") || is_ident(p, "char"));
-	enum lit_type type = typed ? parse_type(p) : LT_INT;
-	do {
-		if (is_punct(p, "*"))
-			perr(p, LIT_UNSUPPORTED, line, "pointer locations are not supported");
-		line = p->tok.line;
-		take_ident(p, name, "a location name");
-		int i = lit_find_loc(p->t, name);
-		if (typed || i < 0)
-			i = declare_loc(p, name, typed ? type : LT_INT, line);
-		if (accept_punct(p, "=")) {
-			if (p->t->locs[i].type == LT_SPINLOCK)
-				perr(p, LIT_UNSUPPORTED, line,
-				     "a spinlock_t cannot be initialised");
-			p->t->locs[i].init = take_int(p, "initial value");
-		}
-	} while (typed && accept_punct(p, ","));
-	expect_punct(p, ";", "after an initial value");
-}
-
-static void parse_init(struct parser *p)
-{
-	expect_punct(p, "{", "to open the initial state");
-	while (!accept_punct(p, "}")) {
-		if (p->tok.kind == T_EOF)
-			perr(p, LIT_BAD, p->tok.line, "unterminated initial state");
-		init_item(p);
-	}
-}
-
+/* "int *x", "volatile int *x", "atomic_t *v", "int **p" (p holds a pointer), "spinlock_t *l",
+ * "struct srcu_struct *s": the location the pointer points to. */
 static void parse_param(struct parser *p, struct lit_thread *th)
 {
 	int line = p->tok.line;
-	enum lit_type type = parse_type(p);
-	expect_punct(p, "*", "in a parameter (parameters are pointers: int *x)");
-	if (is_punct(p, "*"))
-		perr(p, LIT_UNSUPPORTED, line, "pointer locations are not supported");
+	struct parser_ctype ct;
+	if (!parser_type_start(p))
+		parser_error(p, LIT_BAD, line, "expected a parameter type, got '%s'",
+			     p->tok.kind == T_EOF ? "end of file" : p->tok.text);
+	parser_read_ctype(p, &ct);
+	if (ct.stars == 0)
+		parser_error(p, LIT_BAD, line,
+			     "expected '*' in a parameter (parameters are pointers: int *x)");
+	if (ct.stars > 1 && ct.type != LT_INT)
+		parser_error(p, LIT_UNSUPPORTED, line,
+			     "a pointer to a pointer to a %s is not supported",
+			     ct.type == LT_SPINLOCK ? "spinlock_t" : "srcu_struct");
 	char name[LIT_NAME];
-	take_ident(p, name, "a parameter name");
-	int loc = declare_loc(p, name, type, line);
-	if (thread_has_param(th, loc))
-		perr(p, LIT_BAD, line, "duplicate parameter '%s'", name);
+	parser_take_ident(p, name, "a parameter name");
+	int loc = parser_declare_loc(p, name, ct.type, line);
+	p->t->locs[loc].atomic |= ct.atomic;
+	if (ct.stars > 1)
+		parser_mark_ptr(p, line);
+	if (parser_thread_has_param(th, loc))
+		parser_error(p, LIT_BAD, line, "duplicate parameter '%s'", name);
+	if (th->nparams == LIT_MAX_LOCS)
+		parser_error(p, LIT_UNSUPPORTED, line, "more than %d parameters", LIT_MAX_LOCS);
 	th->params[th->nparams++] = loc;
+}
+
+/* The registers the initial state gives thread n a value ("0:r1=2;"), declared up front. */
+static void initial_registers(struct parser *p, struct lit_thread *th, int n)
+{
+	const struct lit_test *t = p->t;
+	for (int i = 0; i < t->nreg_inits; i++) {
+		const struct lit_reg_init *ri = &t->reg_inits[i];
+		if (ri->thread != n)
+			continue;
+		int r = parser_add_reg(p, th, ri->name, ri->line);
+		th->regs[r].init = ri->value;
+		th->regs[r].from_init = 1;
+	}
 }
 
 static int thread_number(const char *s)
@@ -226,22 +204,24 @@ static void parse_thread(struct parser *p)
 	struct lit_test *t = p->t;
 	int line = p->tok.line, n = thread_number(p->tok.text);
 	if (n != t->nthreads)
-		perr(p, LIT_BAD, line, "expected thread P%d, got '%s'", t->nthreads, p->tok.text);
+		parser_error(p, LIT_BAD, line, "expected thread P%d, got '%s'", t->nthreads,
+			     p->tok.text);
 	if (n == LIT_MAX_THREADS)
-		perr(p, LIT_UNSUPPORTED, line, "more than %d threads", LIT_MAX_THREADS);
+		parser_error(p, LIT_UNSUPPORTED, line, "more than %d threads", LIT_MAX_THREADS);
 	struct lit_thread *th = &t->threads[t->nthreads++];
 	th->line = line;
-	advance(p);
-	expect_punct(p, "(", "after the thread name");
-	if (!is_punct(p, ")"))
+	initial_registers(p, th, n);
+	parser_advance(p);
+	parser_expect_punct(p, "(", "after the thread name");
+	if (!parser_is_punct(p, ")"))
 		do
 			parse_param(p, th);
-		while (accept_punct(p, ","));
-	expect_punct(p, ")", "after the parameters");
+		while (parser_accept_punct(p, ","));
+	parser_expect_punct(p, ")", "after the parameters");
 	/* the body is C: (* is a parenthesis and a star there */
 	p->lex.ocaml = 0;
-	expect_punct(p, "{", "to open the thread body");
-	th->body = parse_body(p, th);
+	parser_expect_punct(p, "{", "to open the thread body");
+	th->body = parser_body(p, th);
 }
 
 /* ---- the final condition ------------------------------------------------------------------ */
@@ -253,8 +233,8 @@ static int add_cvar(struct parser *p, int thread, int index, int line)
 		if (t->cvars[i].thread == thread && t->cvars[i].index == index)
 			return i;
 	if (t->ncvars == LIT_MAX_CVARS)
-		perr(p, LIT_UNSUPPORTED, line, "more than %d locations in the condition",
-		     LIT_MAX_CVARS);
+		parser_error(p, LIT_UNSUPPORTED, line, "more than %d locations in the condition",
+			     LIT_MAX_CVARS);
 	t->cvars[t->ncvars].thread = thread;
 	t->cvars[t->ncvars].index = index;
 	return t->ncvars++;
@@ -268,73 +248,110 @@ static int parse_cloc(struct parser *p)
 	char name[LIT_NAME];
 	if (p->tok.kind == T_NUM) {
 		int64_t n = p->tok.num;
-		advance(p);
-		expect_punct(p, ":", "after a thread number");
-		take_ident(p, name, "a register name");
+		parser_advance(p);
+		parser_expect_punct(p, ":", "after a thread number");
+		parser_take_ident(p, name, "a register name");
 		if (n >= t->nthreads)
-			perr(p, LIT_BAD, line, "%d:%s: there is no thread P%d", (int)n, name,
-			     (int)n);
-		int r = find_reg(&t->threads[n], name);
+			parser_error(p, LIT_BAD, line, "%d:%s: there is no thread P%d", (int)n,
+				     name, (int)n);
+		int r = parser_find_reg(&t->threads[n], name);
 		if (r < 0)
-			perr(p, LIT_BAD, line, "%d:%s: P%d has no register %s", (int)n, name,
-			     (int)n, name);
+			parser_error(p, LIT_BAD, line, "%d:%s: P%d has no register %s", (int)n,
+				     name, (int)n, name);
 		return add_cvar(p, (int)n, r, line);
 	}
-	int bracket = accept_punct(p, "[");
-	take_ident(p, name, "a location");
+	int bracket = parser_accept_punct(p, "[");
+	parser_take_ident(p, name, "a location");
 	if (bracket)
-		expect_punct(p, "]", "after a location");
+		parser_expect_punct(p, "]", "after a location");
 	int l = lit_find_loc(t, name);
 	if (l < 0)
-		perr(p, LIT_BAD, line, "unknown location '%s'", name);
+		parser_error(p, LIT_BAD, line, "unknown location '%s'", name);
 	if (t->locs[l].type != LT_INT)
-		perr(p, LIT_UNSUPPORTED, line, "the condition reads the lock '%s'", name);
+		parser_error(p, LIT_UNSUPPORTED, line, "the condition reads the lock '%s'", name);
 	return add_cvar(p, -1, l, line);
 }
 
 static struct lit_cond *cnode(struct parser *p, enum lit_cond_kind k, struct lit_cond *a,
 			      struct lit_cond *b)
 {
-	struct lit_cond *c = palloc(p, sizeof *c);
+	struct lit_cond *c = parser_alloc(p, sizeof *c);
 	c->kind = k;
 	c->a = a;
 	c->b = b;
+	c->cvar2 = -1;
 	return c;
+}
+
+/* The right side of "=": an integer, another register ("1:r0") or location ("[y]"), or a
+ * location's name, which is its address ("1:r0=x"). */
+static void cond_rhs(struct parser *p, struct lit_cond *c)
+{
+	if (p->tok.kind == T_NUM) {
+		struct lex save = p->lex;
+		struct tok tok = p->tok;
+		parser_advance(p);
+		int reg = parser_is_punct(p, ":");
+		p->lex = save;
+		p->tok = tok;
+		if (reg) {
+			c->cvar2 = parse_cloc(p);
+			return;
+		}
+	}
+	if (parser_is_punct(p, "[")) {
+		c->cvar2 = parse_cloc(p);
+		return;
+	}
+	if (p->tok.kind == T_IDENT) {
+		int line = p->tok.line, l = lit_find_loc(p->t, p->tok.text);
+		if (l < 0)
+			parser_error(p, LIT_BAD, line, "unknown location '%s'", p->tok.text);
+		parser_advance(p);
+		c->value = LIT_PTR(l);
+		parser_mark_ptr(p, line);
+		return;
+	}
+	c->value = parser_take_int(p, "a value in the condition");
 }
 
 static struct lit_cond *parse_cond(struct parser *p);
 
 static struct lit_cond *cond_atom(struct parser *p)
 {
-	if (accept_punct(p, "(")) {
+	if (parser_accept_punct(p, "(")) {
 		struct lit_cond *c = parse_cond(p);
-		expect_punct(p, ")", "to close the condition");
+		parser_expect_punct(p, ")", "to close the condition");
 		return c;
 	}
-	if (accept_punct(p, "~"))
+	if (parser_accept_punct(p, "~"))
 		return cnode(p, LC_NOT, cond_atom(p), NULL);
-	if (is_ident(p, "true") || is_ident(p, "false")) {
-		int v = is_ident(p, "true");
-		advance(p);
+	if (parser_is_ident(p, "not")) { /* herd's other spelling of ~ */
+		parser_advance(p);
+		return cnode(p, LC_NOT, cond_atom(p), NULL);
+	}
+	if (parser_is_ident(p, "true") || parser_is_ident(p, "false")) {
+		int v = parser_is_ident(p, "true");
+		parser_advance(p);
 		return cnode(p, v ? LC_TRUE : LC_FALSE, NULL, NULL);
 	}
 	int v = parse_cloc(p);
 	enum lit_cond_kind k = LC_EQ;
-	if (accept_punct(p, "!="))
+	if (parser_accept_punct(p, "!="))
 		k = LC_NE;
-	else if (!accept_punct(p, "=") && !accept_punct(p, "=="))
-		perr(p, LIT_BAD, p->tok.line, "expected '=' or '!=' in the condition, got '%s'",
-		     tok_desc(&p->tok));
+	else if (!parser_accept_punct(p, "=") && !parser_accept_punct(p, "=="))
+		parser_error(p, LIT_BAD, p->tok.line,
+			     "expected '=' or '!=' in the condition, got '%s'", tok_desc(&p->tok));
 	struct lit_cond *c = cnode(p, k, NULL, NULL);
 	c->cvar = v;
-	c->value = take_int(p, "a value in the condition");
+	cond_rhs(p, c);
 	return c;
 }
 
 static struct lit_cond *cond_and(struct parser *p)
 {
 	struct lit_cond *c = cond_atom(p);
-	while (accept_punct(p, "/\\"))
+	while (parser_accept_punct(p, "/\\"))
 		c = cnode(p, LC_AND, c, cond_atom(p));
 	return c;
 }
@@ -342,7 +359,7 @@ static struct lit_cond *cond_and(struct parser *p)
 static struct lit_cond *cond_or(struct parser *p)
 {
 	struct lit_cond *c = cond_and(p);
-	while (accept_punct(p, "\\/"))
+	while (parser_accept_punct(p, "\\/"))
 		c = cnode(p, LC_OR, c, cond_and(p));
 	return c;
 }
@@ -350,52 +367,70 @@ static struct lit_cond *cond_or(struct parser *p)
 static struct lit_cond *parse_cond(struct parser *p)
 {
 	struct lit_cond *c = cond_or(p);
-	if (accept_punct(p, "=>"))
+	if (parser_accept_punct(p, "=>"))
 		c = cnode(p, LC_IMPLIES, c, parse_cond(p));
 	return c;
 }
 
 static void parse_locations(struct parser *p)
 {
-	advance(p);
-	expect_punct(p, "[", "after 'locations'");
-	while (!accept_punct(p, "]")) {
+	parser_advance(p);
+	parser_expect_punct(p, "[", "after 'locations'");
+	while (!parser_accept_punct(p, "]")) {
 		parse_cloc(p);
-		if (!accept_punct(p, ";") && !is_punct(p, "]"))
-			perr(p, LIT_BAD, p->tok.line, "expected ';' in locations, got '%s'",
-			     tok_desc(&p->tok));
+		if (!parser_accept_punct(p, ";") && !parser_is_punct(p, "]"))
+			parser_error(p, LIT_BAD, p->tok.line, "expected ';' in locations, got '%s'",
+				     tok_desc(&p->tok));
 	}
 }
 
 static void parse_final(struct parser *p)
 {
 	struct lit_test *t = p->t;
-	if (is_ident(p, "locations"))
+	if (parser_is_ident(p, "locations"))
 		parse_locations(p);
-	if (is_ident(p, "filter") || is_ident(p, "with"))
-		perr(p, LIT_UNSUPPORTED, p->tok.line, "'%s' clauses are not supported",
-		     p->tok.text);
+	if (parser_is_ident(p, "filter")) {
+		t->filter_line = p->tok.line;
+		parser_advance(p);
+		t->filter = parse_cond(p);
+	}
+	if (parser_is_ident(p, "with"))
+		parser_error(p, LIT_UNSUPPORTED, p->tok.line, "'%s' clauses are not supported",
+			     p->tok.text);
 	t->cond_line = p->tok.line;
-	if (accept_punct(p, "~")) {
-		if (!is_ident(p, "exists"))
-			perr(p, LIT_BAD, p->tok.line, "expected 'exists' after '~'");
+	if (parser_accept_punct(p, "~")) {
+		if (!parser_is_ident(p, "exists"))
+			parser_error(p, LIT_BAD, p->tok.line, "expected 'exists' after '~'");
 		t->quant = LQ_NOT_EXISTS;
-	} else if (is_ident(p, "exists")) {
+	} else if (parser_is_ident(p, "exists")) {
 		t->quant = LQ_EXISTS;
-	} else if (is_ident(p, "forall")) {
+	} else if (parser_is_ident(p, "forall")) {
 		t->quant = LQ_FORALL;
 	} else {
-		perr(p, LIT_BAD, p->tok.line,
-		     "expected a thread P%d, 'exists', '~exists' or 'forall', got '%s'",
-		     t->nthreads, tok_desc(&p->tok));
+		parser_error(p, LIT_BAD, p->tok.line,
+			     "expected a thread P%d, 'exists', '~exists' or 'forall', got '%s'",
+			     t->nthreads, tok_desc(&p->tok));
 	}
-	advance(p);
+	parser_advance(p);
 	t->cond = parse_cond(p);
 	if (p->tok.kind != T_EOF)
-		perr(p, LIT_BAD, p->tok.line, "unexpected '%s' after the condition", p->tok.text);
+		parser_error(p, LIT_BAD, p->tok.line, "unexpected '%s' after the condition",
+			     p->tok.text);
 }
 
 /* ---- the header ------------------------------------------------------------------------- */
+
+/* The first word of a herd test in another language: a letter, then letters, digits or '_',
+ * 16 at most (LISA, PPC, X86, X86_64, AArch64, ARM, RISCV, MIPS, ...). */
+static int language_word(const char *s, size_t n)
+{
+	if (n == 0 || n > 16 || !isalpha((unsigned char)s[0]))
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (!isalnum((unsigned char)s[k]) && s[k] != '_')
+			return 0;
+	return 1;
+}
 
 /* "C name" on the first non-blank line; returns the offset just past that line. */
 static size_t parse_name_line(struct parser *p, const char *text, size_t len, int *line)
@@ -411,11 +446,17 @@ static size_t parse_name_line(struct parser *p, const char *text, size_t len, in
 	while (w < e && !isspace((unsigned char)text[w]))
 		w++;
 	if (w - i != 1 || text[i] != 'C') {
+		if (language_word(text + i, w - i) && w < e)
+			parser_error(p, LIT_NOT_C, *line,
+				     "not C: a %.*s litmus test (only C tests are read)",
+				     (int)(w - i), text + i);
 		if (w > i && w - i < 20)
-			perr(p, LIT_BAD, *line,
-			     "not a C litmus test: the first line must be 'C <name>', not '%.*s'",
-			     (int)(w - i), text + i);
-		perr(p, LIT_BAD, *line, "not a C litmus test: the first line must be 'C <name>'");
+			parser_error(
+				p, LIT_BAD, *line,
+				"not a C litmus test: the first line must be 'C <name>', not '%.*s'",
+				(int)(w - i), text + i);
+		parser_error(p, LIT_BAD, *line,
+			     "not a C litmus test: the first line must be 'C <name>'");
 	}
 	while (w < e && isspace((unsigned char)text[w]))
 		w++;
@@ -423,12 +464,13 @@ static size_t parse_name_line(struct parser *p, const char *text, size_t len, in
 	while (n < e && !isspace((unsigned char)text[n]))
 		n++;
 	if (n == w)
-		perr(p, LIT_BAD, *line, "the test has no name after 'C'");
+		parser_error(p, LIT_BAD, *line, "the test has no name after 'C'");
 	if (n - w >= sizeof p->t->name)
-		perr(p, LIT_BAD, *line, "test name too long");
+		parser_error(p, LIT_BAD, *line, "test name too long");
 	for (size_t k = w; k < n; k++)
 		if (!isgraph((unsigned char)text[k]))
-			perr(p, LIT_BAD, *line, "the test name has a non-printable character");
+			parser_error(p, LIT_BAD, *line,
+				     "the test name has a non-printable character");
 	memcpy(p->t->name, text + w, n - w);
 	return e;
 }
@@ -487,23 +529,43 @@ static void parse_doc(struct parser *p)
 		first_sentence(t, r + 1);
 }
 
+/* The current string token's characters, printable ones, as a new string. */
+static char *description(struct parser *p)
+{
+	char *d = parser_alloc(p, p->tok.strlen + 1);
+	for (size_t k = 0; k < p->tok.strlen; k++)
+		d[k] = isprint((unsigned char)p->tok.str[k]) ? p->tok.str[k] : ' ';
+	d[p->tok.strlen] = '\0';
+	return d;
+}
+
 static void parse_test(struct parser *p, const char *text, size_t len)
 {
 	int line;
 	size_t off = parse_name_line(p, text, len, &line);
 	lex_init(&p->lex, text + off, len - off, line);
+	/* the header: comments (kept for Result:), diy7's quoted description and metadata lines */
 	p->lex.collect = 1;
-	advance(p);
+	p->lex.meta = 1;
+	parser_advance(p);
+	for (; p->tok.kind == T_STRING; parser_advance(p))
+		if (!p->t->description)
+			p->t->description = description(p);
 	p->lex.collect = 0;
+	p->lex.meta = 0;
 	parse_doc(p);
-	if (p->tok.kind == T_STRING)
-		advance(p);
-	if (is_punct(p, "{"))
-		parse_init(p);
+	if (parser_is_punct(p, "{"))
+		parser_init_state(p);
 	while (p->tok.kind == T_IDENT && thread_number(p->tok.text) >= 0)
 		parse_thread(p);
 	if (p->t->nthreads == 0)
-		perr(p, LIT_BAD, p->tok.line, "expected thread P0, got '%s'", tok_desc(&p->tok));
+		parser_error(p, LIT_BAD, p->tok.line, "expected thread P0, got '%s'",
+			     tok_desc(&p->tok));
+	for (int i = 0; i < p->t->nreg_inits; i++)
+		if (p->t->reg_inits[i].thread >= p->t->nthreads)
+			parser_error(p, LIT_BAD, p->t->reg_inits[i].line,
+				     "%d:%s: there is no thread P%d", p->t->reg_inits[i].thread,
+				     p->t->reg_inits[i].name, p->t->reg_inits[i].thread);
 	parse_final(p);
 }
 
@@ -525,8 +587,8 @@ static int first_rcu(const char *text, size_t len, char *name, size_t n)
 		off++;
 	lex_init(&l, text + off, len - off, line);
 	for (lex_next(&l, &t); t.kind != T_EOF && t.kind != T_BAD; lex_next(&l, &t)) {
-		if (t.kind == T_IDENT && is_rcu(t.text)) {
-			snprintf(name, n, "%s", t.text);
+		if (t.kind == T_IDENT && parser_is_rcu(t.text)) {
+			xsnprintf(name, n, "%s", t.text);
 			return t.line;
 		}
 		if (t.kind == T_PUNCT && !strcmp(t.text, "{"))
@@ -547,20 +609,24 @@ enum lit_status lit_parse(const char *path, const char *text, size_t len, struct
 	if (!t || !a) {
 		free(t);
 		arena_free(a);
-		snprintf(err, errlen, "%s:1: out of memory", path);
+		fmt_msg(err, errlen, "%s:1: out of memory", path);
 		return LIT_BAD;
 	}
 	t->arena = a;
-	snprintf(t->file, sizeof t->file, "%s", path);
+	if (fmt_fixed(t->file, sizeof t->file, "%s", path)) {
+		fmt_msg(err, errlen, "%s:1: a path of %zu bytes or more", path, sizeof t->file);
+		lit_free(t);
+		return LIT_BAD;
+	}
 	if (memchr(text, '\0', len)) {
-		snprintf(err, errlen, "%s:1: the file contains a NUL byte", path);
+		fmt_msg(err, errlen, "%s:1: the file contains a NUL byte", path);
 		lit_free(t);
 		return LIT_BAD;
 	}
 	struct parser *p = calloc(1, sizeof *p);
 	if (!p) {
 		lit_free(t);
-		snprintf(err, errlen, "%s:1: out of memory", path);
+		fmt_msg(err, errlen, "%s:1: out of memory", path);
 		return LIT_BAD;
 	}
 	p->t = t;
@@ -576,7 +642,7 @@ enum lit_status lit_parse(const char *path, const char *text, size_t len, struct
 	int line = 1;
 	/* a test that uses RCU is reported as such, whatever else it uses first */
 	if (s == LIT_UNSUPPORTED && (line = first_rcu(text, len, rcu, sizeof rcu)) > 0) {
-		snprintf(err, errlen, "%s:%d: RCU is not supported ('%s')", path, line, rcu);
+		fmt_msg(err, errlen, "%s:%d: RCU is not supported ('%s')", path, line, rcu);
 		s = LIT_RCU;
 	}
 	if (s != LIT_OK) {
@@ -593,11 +659,13 @@ enum lit_status lit_parse_file(const char *path, struct lit_test **out, char *er
 	size_t n;
 	char *buf = read_file_max(path, (size_t)1 << 24, &n);
 	if (!buf) {
-		snprintf(err, errlen, "%s:1: cannot read (or larger than 16 MB)", path);
+		fmt_msg(err, errlen, "%s:1: cannot read (or larger than 16 MB)", path);
 		return LIT_BAD;
 	}
 	enum lit_status s = lit_parse(path, buf, n, out, err, errlen);
 	free(buf);
+	if (s == LIT_OK && !(*out)->result[0])
+		lit_read_expected(*out);
 	return s;
 }
 
@@ -611,7 +679,7 @@ void lit_free(struct lit_test *t)
 
 const char *lit_status_name(enum lit_status s)
 {
-	static const char *const names[] = { "ok", "malformed", "unsupported", "RCU" };
+	static const char *const names[] = { "ok", "malformed", "unsupported", "RCU", "not C" };
 	return names[s];
 }
 

@@ -21,6 +21,14 @@
  *   spin_lock                                    CASA of 0 to 1 (the fast path); a path on which
  *                                                the lock reads held ends there, hung
  *   spin_trylock                                 LDR, then, if free, CASA of 0 to 1
+ *   atomic_add_return, atomic_fetch_or, ...      LD<op>AL / LD<op>A / LD<op>L / LD<op> (LDADD,
+ *   (an atomic_t RMW that returns a value)       LDCLR, LDSET, LDEOR; atomic_lse.h): read and
+ *                                                write joined by rmw, the write's value over the
+ *                                                read's
+ *   atomic_add, atomic_inc, ... (no value)       ST<op> (relaxed): the same events; the Arm ARM
+ *                                                does not count its read for DMB ISHLD, so
+ *                                                armv8.c refuses one an smp_rmb() follows, and
+ *                                                atomic_add_unless (a loop of cmpxchg)
  * The fully ordered forms are LSE's acquire+release instructions, with no trailing DMB (cmpxchg.h:
  * "the full barrier case is generated as release+dmb for [LL/SC] and acquire+release for [LSE]").
  *

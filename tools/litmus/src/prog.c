@@ -5,6 +5,7 @@
  * only when C evaluates it.
  */
 #include "prog.h"
+#include "buf.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@ struct lower {
 
 static _Noreturn void lfail(struct lower *l, int line, const char *msg)
 {
-	snprintf(l->err, l->errlen, "%s:%d: %s", l->p->t->file, line, msg);
+	fmt_msg(l->err, l->errlen, "%s:%d: %s", l->p->t->file, line, msg);
 	longjmp(l->fail, 1);
 }
 
@@ -35,6 +36,7 @@ static struct insn *emit(struct lower *l, enum insn_op op, int line)
 	memset(i, 0, sizeof *i);
 	i->op = op;
 	i->line = line;
+	i->addr_reg = -1;
 	return i;
 }
 
@@ -105,27 +107,100 @@ static int has_access(const struct lit_expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY && e->kind != LE_BINARY)
+	if (e->kind != LE_CONST && e->kind != LE_REG && e->kind != LE_UNARY &&
+	    e->kind != LE_BINARY && e->kind != LE_ADDR)
 		return 1;
 	return has_access(e->a) || has_access(e->b);
+}
+
+static struct lit_expr *binary(struct lower *l, int op, const struct lit_expr *a,
+			       const struct lit_expr *b, int line)
+{
+	struct lit_expr *e = node(l, LE_BINARY, line);
+	e->op = op;
+	e->a = (struct lit_expr *)a;
+	e->b = (struct lit_expr *)b;
+	return e;
+}
+
+/* The new value of an atomic_t operation rmw on old with operand a. */
+static const struct lit_expr *rmw_value(struct lower *l, enum lit_rmw rmw,
+					const struct lit_expr *old, const struct lit_expr *a,
+					int line)
+{
+	static const int ops[] = {
+		[LRMW_ADD] = LOP_ADD, [LRMW_SUB] = LOP_SUB,  [LRMW_AND] = LOP_BAND,
+		[LRMW_OR] = LOP_BOR,  [LRMW_XOR] = LOP_BXOR, [LRMW_ANDNOT] = LOP_BAND
+	};
+	if (rmw == LRMW_ANDNOT) {
+		struct lit_expr *n = node(l, LE_UNARY, line);
+		n->op = '~';
+		n->a = (struct lit_expr *)a;
+		a = n;
+	}
+	return binary(l, ops[rmw], old, a, line);
+}
+
+/* What an atomic_t operation yields, its old value in register old: see enum lit_ret. */
+static const struct lit_expr *rmw_result(struct lower *l, const struct lit_expr *e,
+					 const struct insn *i)
+{
+	const struct lit_expr *old = reg_node(l, i->dst, e->line);
+	if (e->ret == LRET_OLD || e->ret == LRET_VOID)
+		return old;
+	struct insn *s = emit(l, OP_SET, e->line);
+	s->dst = temp(l, e->line);
+	s->e = i->e; /* the new value, over the old one's register */
+	const struct lit_expr *nv = reg_node(l, s->dst, e->line);
+	struct lit_expr *zero = node(l, LE_CONST, e->line);
+	if (e->ret == LRET_ZERO)
+		nv = binary(l, LOP_EQ, nv, zero, e->line);
+	else if (e->ret == LRET_NEG)
+		nv = binary(l, LOP_LT, nv, zero, e->line);
+	return nv;
+}
+
+/* srcu_read_lock(s): a read-side section of s begins, then smp_mb() (the kernel's
+ * __srcu_read_lock has one); it yields 0, the index srcu_read_unlock is given back. */
+static const struct lit_expr *srcu_lock(struct lower *l, const struct lit_expr *e)
+{
+	emit(l, OP_RCU_LOCK, e->line)->loc = e->loc;
+	emit(l, OP_FENCE, e->line)->fence = LF_MB;
+	return node(l, LE_CONST, e->line);
+}
+
+static enum insn_op access_op(enum lit_expr_kind k)
+{
+	switch (k) {
+	case LE_XCHG: return OP_XCHG;
+	case LE_CMPXCHG: return OP_CMPXCHG;
+	case LE_TRYLOCK: return OP_TRYLOCK;
+	case LE_RMW: return OP_RMW;
+	case LE_ADD_UNLESS: return OP_ADD_UNLESS;
+	default: return OP_LOAD;
+	}
 }
 
 /* An access in an expression: an instruction writing a temporary, which stands for it. */
 static const struct lit_expr *access(struct lower *l, const struct lit_expr *e)
 {
+	if (e->kind == LE_SRCU_LOCK)
+		return srcu_lock(l, e);
 	const struct lit_expr *a = e->a ? expr(l, e->a) : NULL;
 	const struct lit_expr *b = e->b ? expr(l, e->b) : NULL;
-	enum insn_op op = e->kind == LE_XCHG	? OP_XCHG :
-			  e->kind == LE_CMPXCHG ? OP_CMPXCHG :
-			  e->kind == LE_TRYLOCK ? OP_TRYLOCK :
-						  OP_LOAD;
-	struct insn *i = emit(l, op, e->line);
+	struct insn *i = emit(l, access_op(e->kind), e->line);
 	i->dst = temp(l, e->line);
 	i->loc = e->loc;
+	i->addr_reg = e->dyn ? e->reg : -1;
 	i->access = e->kind == LE_ISLOCKED ? LA_ONCE : e->access;
 	i->order = e->order;
 	i->e = a;
 	i->e2 = b;
+	if (e->kind == LE_RMW) {
+		i->noret = e->ret == LRET_VOID;
+		i->e = rmw_value(l, e->rmw, reg_node(l, i->dst, e->line), a, e->line);
+		return rmw_result(l, e, i);
+	}
 	if (e->kind != LE_ISLOCKED)
 		return reg_node(l, i->dst, e->line);
 	struct insn *s = emit(l, OP_SET, e->line);
@@ -161,6 +236,32 @@ static const struct lit_expr *expr(struct lower *l, const struct lit_expr *e)
 
 static void stmts(struct lower *l, const struct lit_stmt *s);
 
+/* RCU and SRCU. On x86 the SRCU read-side primitives have a full barrier each (the kernel's
+ * __srcu_read_lock and __srcu_read_unlock: smp_mb()), RCU's none (preemption off); a grace
+ * period is a full barrier on both sides (synchronize_rcu, synchronize_srcu). */
+static void rcu_stmt(struct lower *l, const struct lit_stmt *s)
+{
+	int srcu = s->loc >= 0;
+	switch (s->kind) {
+	case LS_RCU_LOCK:
+		emit(l, OP_RCU_LOCK, s->line)->loc = s->loc;
+		if (srcu)
+			emit(l, OP_FENCE, s->line)->fence = LF_MB;
+		break;
+	case LS_RCU_UNLOCK:
+		if (s->e)
+			expr(l, s->e); /* the index: evaluated, not used */
+		if (srcu)
+			emit(l, OP_FENCE, s->line)->fence = LF_MB;
+		emit(l, OP_RCU_UNLOCK, s->line)->loc = s->loc;
+		break;
+	default:
+		emit(l, OP_FENCE, s->line)->fence = LF_MB;
+		emit(l, OP_GP, s->line)->loc = s->loc;
+		break;
+	}
+}
+
 static void stmt(struct lower *l, const struct lit_stmt *s)
 {
 	struct insn *i;
@@ -176,9 +277,13 @@ static void stmt(struct lower *l, const struct lit_stmt *s)
 		e = expr(l, s->e);
 		i = emit(l, OP_STORE, s->line);
 		i->loc = s->loc;
+		i->addr_reg = s->dyn ? s->reg : -1;
 		i->access = s->access;
 		i->e = e;
 		break;
+	case LS_RCU_LOCK:
+	case LS_RCU_UNLOCK:
+	case LS_SYNC: rcu_stmt(l, s); break;
 	case LS_EVAL: expr(l, s->e); break;
 	case LS_FENCE: emit(l, OP_FENCE, s->line)->fence = s->fence; break;
 	case LS_LOCK:
@@ -236,7 +341,7 @@ struct lit_prog *lit_lower(const struct lit_test *t, char *err, size_t errlen)
 	struct lit_prog *p = calloc(1, sizeof *p);
 	struct lower *l = calloc(1, sizeof *l);
 	if (!p || !l || !(p->arena = arena_new())) {
-		snprintf(err, errlen, "%s:1: out of memory", t->file);
+		fmt_msg(err, errlen, "%s:1: out of memory", t->file);
 		free(l);
 		lit_prog_free(p);
 		return NULL;
@@ -277,6 +382,7 @@ int32_t lit_eval(const struct lit_expr *e, const int32_t *regs)
 	switch (e->kind) {
 	case LE_CONST: return e->value;
 	case LE_REG: return regs[e->reg];
+	case LE_ADDR: return e->value;
 	case LE_UNARY: {
 		int32_t a = lit_eval(e->a, regs);
 		return e->op == '!' ? !a : e->op == '~' ? ~a : wrap(0u - (uint32_t)a);

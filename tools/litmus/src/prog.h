@@ -15,27 +15,37 @@
 
 enum insn_op {
 	/* local: run without a scheduling point */
-	OP_SET,	  /* regs[dst] = e */
-	OP_JZ,	  /* if (!e) goto target */
-	OP_JMP,	  /* goto target (forward only) */
-	OP_FENCE, /* fence */
+	OP_SET,	       /* regs[dst] = e */
+	OP_JZ,	       /* if (!e) goto target */
+	OP_JMP,	       /* goto target (forward only) */
+	OP_FENCE,      /* fence */
+	OP_RCU_LOCK,   /* loc: a read-side critical section of RCU (-1) or of that srcu_struct
+			  begins, at the thread's next step (the latest it can: see enumerate.c) */
+	OP_RCU_UNLOCK, /* loc: it ends */
 	/* shared accesses: one scheduling step each */
 	OP_LOAD,    /* regs[dst] = *loc */
 	OP_STORE,   /* *loc = e */
 	OP_XCHG,    /* regs[dst] = *loc; *loc = e (atomically) */
 	OP_CMPXCHG, /* regs[dst] = *loc; if (regs[dst] == e) *loc = e2 (atomically) */
-	OP_LOCK,    /* wait until *loc == 0, then *loc = 1 (atomically) */
-	OP_TRYLOCK, /* regs[dst] = *loc == 0; if so *loc = 1 (atomically) */
-	OP_UNLOCK,  /* *loc = 0 (a release store) */
+	OP_RMW,	    /* regs[dst] = *loc; *loc = e, e over regs[dst] (atomically): atomic_add... */
+	OP_ADD_UNLESS, /* regs[dst] = *loc != e2; if so *loc += e (atomically, see enumerate.c) */
+	OP_LOCK,       /* wait until *loc == 0, then *loc = 1 (atomically) */
+	OP_TRYLOCK,    /* regs[dst] = *loc == 0; if so *loc = 1 (atomically) */
+	OP_UNLOCK,     /* *loc = 0 (a release store) */
+	OP_GP,	       /* loc: the end of a grace period of RCU (-1) or of that srcu_struct: a step
+			  open once the read-side sections it waits for have ended */
 };
 
+/* The location of an access is loc, or when addr_reg >= 0 the one whose address that register
+ * holds when the access runs. */
 struct insn {
 	enum insn_op op;
 	int line;
-	int dst, loc, target;
+	int dst, loc, target, addr_reg;
 	enum lit_access access;
 	enum lit_order order;
 	enum lit_fence fence;
+	int noret; /* OP_RMW: the operation returns nothing (atomic_add: ST<op> on arm64) */
 	const struct lit_expr *e, *e2; /* pure: constants, registers, operators */
 };
 

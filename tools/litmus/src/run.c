@@ -23,7 +23,7 @@ enum lit_status lit_run_models(const char *path, uint64_t max_states, unsigned m
 		return LIT_UNSUPPORTED;
 	for (int m = LM_SC; m < LIT_NMODELS; m++)
 		if ((models >> m & 1) &&
-		    lit_enumerate(run->p, m, 0, max_states, &run->r[m], err, errlen) < 0)
+		    lit_enumerate(run->p, m, LIT_REDUCE, max_states, &run->r[m], err, errlen) < 0)
 			return LIT_UNSUPPORTED;
 	return LIT_OK;
 }

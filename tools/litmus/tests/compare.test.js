@@ -15,8 +15,11 @@ const BUILD = path.resolve(process.env.BUILD_DIR || path.join(TOP, 'build'));
 const DIR = path.resolve(process.env.LITMUS_IMPORT || path.join(BUILD, 'litmus/project'));
 
 test('explorer (compiled fixed variant) and reference find the same outcomes, under SC and x86-TSO', () => {
-  const names = fs.readdirSync(path.join(TOP, 'examples/litmus')).filter((f) => f.endsWith('.c'))
-    .map((f) => f.replace(/\.c$/, '')).sort();
+  const names = fs
+    .readdirSync(path.join(TOP, 'examples/litmus'))
+    .filter((f) => f.endsWith('.c'))
+    .map((f) => f.replace(/\.c$/, ''))
+    .sort();
   assert.ok(names.length > 0, 'examples/litmus has examples');
   for (const name of names) {
     const explorer = JSON.parse(fs.readFileSync(path.join(BUILD, 'data/outcomes/litmus', name + '.json'), 'utf8'));
@@ -29,7 +32,10 @@ test('explorer (compiled fixed variant) and reference find the same outcomes, un
     assert.deepStrictEqual(explorer.models, ['sc', 'tso'], `${name}: explored under x86-TSO too (expect-tso lines)`);
     const tso = explorer.tso.variants.fixed;
     assert.strictEqual(tso.partial, false);
-    assert.deepStrictEqual(tso.outcomes.map((o) => o.key).sort(), ref.models.tso.outcomes.map((o) => o.key).sort(),
-      `${name}: explorer x86-TSO outcomes (left) vs reference x86-TSO outcomes (right)`);
+    assert.deepStrictEqual(
+      tso.outcomes.map((o) => o.key).sort(),
+      ref.models.tso.outcomes.map((o) => o.key).sort(),
+      `${name}: explorer x86-TSO outcomes (left) vs reference x86-TSO outcomes (right)`,
+    );
   }
 });

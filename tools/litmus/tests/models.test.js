@@ -15,54 +15,60 @@ const path = require('path');
 const TOP = path.resolve(__dirname, '../../..');
 const BUILD = path.resolve(process.env.BUILD_DIR || path.join(TOP, 'build'));
 const DIR = path.resolve(process.env.LITMUS_IMPORT || path.join(BUILD, 'litmus/project'));
-const { makeMeta, predicateTrees } = require(path.join(TOP, 'tools/wasm/lib/metafiles.js'));
-const { buildVariant } = require(path.join(TOP, 'tools/wasm/lib/pipeline.js'));
-const { metaForRuntime } = require(path.join(TOP, 'tools/wasm/lib/outcomes.js'));
-const X = require(path.join(TOP, 'tools/wasm/runtime.js'));
+const { predicateTrees } = require(path.join(TOP, 'tools/wasm/lib/metafiles.js'));
+const lib = require('./explorer-lib.js');
+const { X, metaForRuntime, keys, refKeys } = lib;
 
 const SCRATCH = fs.mkdtempSync(path.join(os.tmpdir(), 'litmus-models-'));
 if (!process.env.KEEP_SCRATCH) process.on('exit', () => fs.rmSync(SCRATCH, { recursive: true, force: true }));
 
 // Every imported test with an example: {name, meta, mod (fixed variant), ref}.
-function loadTests() {
-  const names = fs.readdirSync(path.join(DIR, 'examples')).filter((f) => f.endsWith('.c'))
-    .map((f) => f.slice(0, -2)).sort();
-  return names.map((name) => {
-    const meta = makeMeta(path.join(DIR, 'examples', name + '.c'), 'litmus-models/' + name, SCRATCH, ['none']);
-    const cflags = (meta.cflags.all || []).concat(meta.cflags.fixed || []);
-    const mod = buildVariant({ src: meta.sources.fixed, cflags, meta, variant: 'fixed', cacheDir: path.join(BUILD, 'cache/wasm') });
-    const ref = JSON.parse(fs.readFileSync(path.join(DIR, 'ref', name + '.json'), 'utf8'));
-    return { name, meta, mod, ref };
-  });
-}
 let tests = null;
-function all() { return tests || (tests = loadTests()); }
+function all() {
+  return tests || (tests = lib.loadExamples(DIR, SCRATCH, BUILD, 'litmus-models/'));
+}
 
 function explore(t, model, mode, mutant) {
-  const m = new X.Machine(t.mod, metaForRuntime(t.meta), { model, mutant });
-  const ex = new X.Explorer(m, { mode, cap: 200000 });
-  ex.run(Infinity);
-  const r = ex.result();
+  const r = lib.explore(t, model, mode, mutant);
   assert.strictEqual(r.partial, false, `${t.name}: ${model} ${mode} finished`);
   return r;
 }
-const keys = (r) => r.outcomes.map((o) => o.key).sort();
-const refKeys = (t, model) => t.ref.models[model].outcomes.map((o) => o.key).sort();
 
-test('the project\'s tests are there (make litmus-test imports them first)', () => {
+test("the project's tests are there (make litmus-test imports them first)", () => {
   assert.ok(all().length >= 25, `${all().length} converted tests in ${DIR}`);
-  for (const shape of ['sb-poonceonces', 'sb-fencembonceonces', 'mp-poonceonces', 'lb-poonceonces', 's-poonceonces',
-    'r-poonceonces', '2-2w-poonceonces', 'iriw-poonceonces-onceonce', 'wrc-poonceonces-once', 'corr-poonceonce-once',
-    'cowr-poonceonce-once', 'sf-poonceonces', 'sf-fencembonceonces'])
-    assert.ok(all().some((t) => t.name === shape), `the standard shape ${shape} is among the tests`);
+  for (const shape of [
+    'sb-poonceonces',
+    'sb-fencembonceonces',
+    'mp-poonceonces',
+    'lb-poonceonces',
+    's-poonceonces',
+    'r-poonceonces',
+    '2-2w-poonceonces',
+    'iriw-poonceonces-onceonce',
+    'wrc-poonceonces-once',
+    'corr-poonceonce-once',
+    'cowr-poonceonce-once',
+    'sf-poonceonces',
+    'sf-fencembonceonces',
+  ])
+    assert.ok(
+      all().some((t) => t.name === shape),
+      `the standard shape ${shape} is among the tests`,
+    );
 });
 
 for (const model of ['sc', 'tso']) {
   test(`explorer (${model}, DPOR and naive) = reference (${model}) on every test`, () => {
-    let dpor = 0, naive = 0;
+    let dpor = 0,
+      naive = 0;
     for (const t of all()) {
-      const d = explore(t, model, 'dpor'), n = explore(t, model, 'naive');
-      assert.deepStrictEqual(keys(d), refKeys(t, model), `${t.name}: explorer DPOR (left) vs reference ${model} (right)`);
+      const d = explore(t, model, 'dpor'),
+        n = explore(t, model, 'naive');
+      assert.deepStrictEqual(
+        keys(d),
+        refKeys(t, model),
+        `${t.name}: explorer DPOR (left) vs reference ${model} (right)`,
+      );
       assert.deepStrictEqual(keys(n), keys(d), `${t.name}: naive (left) vs DPOR (right) under ${model}`);
       // every witness replays to its outcome
       const m = new X.Machine(t.mod, metaForRuntime(t.meta), { model });
@@ -71,7 +77,8 @@ for (const model of ['sc', 'tso']) {
         assert.deepStrictEqual(m.choices(), [], `${t.name}: witness ${o.witness} is a complete run`);
         assert.strictEqual(m.outcome().key, o.key, `${t.name}: witness ${o.witness}`);
       }
-      dpor += d.executions; naive += n.executions;
+      dpor += d.executions;
+      naive += n.executions;
     }
     assert.ok(dpor < naive, `DPOR explores fewer schedules (${dpor}) than naive enumeration (${naive})`);
   });
@@ -80,13 +87,23 @@ for (const model of ['sc', 'tso']) {
 // The condition of a test (the predicate the converter wrote), parsed by asm-tool, evaluated by the engine.
 function condition(t) {
   const m = t.meta;
-  return predicateTrees([t.ref.condition.predicate], { threads: m.threads, outcome: m.outcome, has_init: m.has_init,
-    has_check: m.has_check }, path.join(SCRATCH, 'cond-' + t.name))[0];
+  return predicateTrees([t.ref.condition.predicate], {
+    threads: m.threads,
+    outcome: m.outcome,
+    has_init: m.has_init,
+    has_check: m.has_check,
+  })[0];
 }
 function reaches(t, model) {
   const tree = condition(t);
-  return explore(t, model, 'dpor').outcomes.some((o) => X.predicateHolds(tree, { values: o.outcome.vals, hang: o.outcome.hang,
-    crash: o.outcome.crash, done: o.outcome.done }));
+  return explore(t, model, 'dpor').outcomes.some((o) =>
+    X.predicateHolds(tree, {
+      values: o.outcome.vals,
+      hang: o.outcome.hang,
+      crash: o.outcome.crash,
+      done: o.outcome.done,
+    }),
+  );
 }
 
 test('known x86-TSO facts hold on the compiled code', () => {
@@ -95,8 +112,14 @@ test('known x86-TSO facts hold on the compiled code', () => {
   assert.strictEqual(reaches(sb, 'sc'), false, 'SB: both loads read 0 never under SC');
   assert.strictEqual(reaches(sb, 'tso'), true, 'SB: both loads read 0 under x86-TSO');
   assert.strictEqual(reaches(by('sb-fencembonceonces'), 'tso'), false, 'SB+smp_mb(): not under x86-TSO');
-  for (const n of ['mp-poonceonces', 'lb-poonceonces', 'iriw-poonceonces-onceonce', '2-2w-poonceonces', 's-poonceonces',
-    'wrc-poonceonces-once'])
+  for (const n of [
+    'mp-poonceonces',
+    'lb-poonceonces',
+    'iriw-poonceonces-onceonce',
+    '2-2w-poonceonces',
+    's-poonceonces',
+    'wrc-poonceonces-once',
+  ])
     assert.strictEqual(reaches(by(n), 'tso'), false, `${n}: the relaxed outcome is unreachable under x86-TSO`);
   for (const n of ['r-poonceonces', 'sf-poonceonces'])
     assert.strictEqual(reaches(by(n), 'tso'), true, `${n}: reachable under x86-TSO (not under SC)`);
@@ -120,8 +143,10 @@ const MUST_BREAK = {
 };
 for (const mutant of X.MUTANTS) {
   test(`a broken x86-TSO machine (${mutant}) fails the comparison`, () => {
-    const differ = all().filter((t) => keys(explore(t, 'tso', 'naive', mutant)).join('|') !== refKeys(t, 'tso').join('|'))
+    const differ = all()
+      .filter((t) => keys(explore(t, 'tso', 'naive', mutant)).join('|') !== refKeys(t, 'tso').join('|'))
       .map((t) => t.name);
-    for (const n of MUST_BREAK[mutant]) assert.ok(differ.includes(n), `${mutant}: ${n} differs from the reference (differ: ${differ.join(', ')})`);
+    for (const n of MUST_BREAK[mutant])
+      assert.ok(differ.includes(n), `${mutant}: ${n} differs from the reference (differ: ${differ.join(', ')})`);
   });
 }

@@ -15,8 +15,9 @@ const TOP = path.resolve(__dirname, '../../..');
 const BUILD = path.resolve(process.env.BUILD_DIR || path.join(TOP, 'build'));
 const ALLOWED_NOT_X86 = { sc: 'Never', tso: 'Never' };
 
-test('the read-modify-write primitives are found in a test\'s calls, not in its #defines or comments', () => {
-  const src = '/* uses spin_lock() */\n#define spin_lock(l) __atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)\n' +
+test("the read-modify-write primitives are found in a test's calls, not in its #defines or comments", () => {
+  const src =
+    '/* uses spin_lock() */\n#define spin_lock(l) __atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)\n' +
     'void P0(void) { WRITE_ONCE(x, 1); spin_lock(&lx); r0 = READ_ONCE(y); spin_unlock(&lx); r1 = cmpxchg_acquire(&z, 1, 2); }\n';
   assert.deepStrictEqual(page.rmwPrimitives(src), ['spin_lock', 'cmpxchg_acquire']);
 });
@@ -26,7 +27,10 @@ test('each primitive gets its own reason', () => {
   assert.match(lock, /spin_lock\(\) takes the lock with an acquire/);
   assert.match(lock, /orders the accesses after it but not the store before it/);
   assert.doesNotMatch(lock, /orders nothing/, 'an acquire orders the later accesses');
-  assert.match(page.reason('Sometimes', ALLOWED_NOT_X86, ['xchg_relaxed']), /xchg_relaxed\(\) is relaxed and orders nothing/);
+  assert.match(
+    page.reason('Sometimes', ALLOWED_NOT_X86, ['xchg_relaxed']),
+    /xchg_relaxed\(\) is relaxed and orders nothing/,
+  );
   const cmp = page.reason('Sometimes', ALLOWED_NOT_X86, ['cmpxchg', 'cmpxchg_acquire']);
   assert.match(cmp, /cmpxchg\(\) orders only when it succeeds, and a failed one orders nothing/);
   assert.match(cmp, /cmpxchg_acquire\(\) is an acquire/);
@@ -36,11 +40,12 @@ test('each primitive gets its own reason', () => {
   assert.strictEqual(page.reason('Never', ALLOWED_NOT_X86, ['spin_lock']), null);
 });
 
-test('the page data gives the project\'s tests the reason of their own primitive', () => {
+test("the page data gives the project's tests the reason of their own primitive", () => {
   const data = JSON.parse(fs.readFileSync(path.join(BUILD, 'data/litmus/tests.json'), 'utf8'));
   const rows = Object.fromEntries(data.sets.find((s) => s.name === 'project').tests.map((t) => [t.name, t]));
   const want = {
-    'SB+pooncelockonces': /spin_lock\(\) takes the lock with an acquire read-modify-write, which orders the accesses after it but not the store before it/,
+    'SB+pooncelockonces':
+      /spin_lock\(\) takes the lock with an acquire read-modify-write, which orders the accesses after it but not the store before it/,
     'SB+xchgrelaxedonces': /xchg_relaxed\(\) is relaxed and orders nothing/,
     'SB+failedcmpxchgs': /a failed one orders nothing/,
   };
@@ -48,5 +53,9 @@ test('the page data gives the project\'s tests the reason of their own primitive
     assert.ok(rows[name], `${name}: on the page`);
     assert.match(rows[name].reason || '', re, name);
   }
-  assert.doesNotMatch(rows['SB+pooncelockonces'].reason, /orders nothing|relaxed/, 'spin_lock() is no relaxed operation');
+  assert.doesNotMatch(
+    rows['SB+pooncelockonces'].reason,
+    /orders nothing|relaxed/,
+    'spin_lock() is no relaxed operation',
+  );
 });

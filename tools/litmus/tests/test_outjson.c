@@ -20,6 +20,7 @@
 #include "enumerate.h"
 #include "outjson.h"
 #include "prog.h"
+#include "tests/fixture.h" /* tools/lib/tests: a shared fixture's cases */
 
 /* A test with the case's threads and its values as shared locations, and the outcome; 0 when
  * a litmus test cannot have this case. */
@@ -57,12 +58,9 @@ static int litmus_case(json_t *c, struct lit_test *t, struct lit_outcome *o)
 static void test_key_fixture(void **state)
 {
 	(void)state;
-	json_error_t e;
-	json_t *f = json_load_file("tests/fixtures/outcome-keys.json", 0, &e), *c;
-	if (!f)
-		fail_msg("tests/fixtures/outcome-keys.json:%d: %s", e.line, e.text);
+	json_t *cases = fixture_cases("tests/fixtures/outcome-keys.json"), *c;
 	size_t i, n = 0, longest = 0;
-	json_array_foreach(json_object_get(f, "cases"), i, c) {
+	json_array_foreach(cases, i, c) {
 		struct lit_test *t = calloc(1, sizeof *t);
 		struct lit_outcome o = { 0 };
 		if (litmus_case(c, t, &o)) {
@@ -79,7 +77,7 @@ static void test_key_fixture(void **state)
 	}
 	assert_true(n >= 4);	     /* the cases without names a litmus test cannot have */
 	assert_true(longest > 2000); /* the widest key a litmus test can have is among them */
-	json_decref(f);
+	json_decref(cases);
 }
 
 /* Eight threads, each storing to its own location: every witness is a schedule of 8 threads. */

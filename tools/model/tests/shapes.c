@@ -46,6 +46,10 @@ static void modifier(struct mm_event *e, const char *w, int index)
 		e->addr_deps = index_list(w + 5, &e->naddr);
 	else if (strncmp(w, "data:", 5) == 0)
 		e->data_deps = index_list(w + 5, &e->ndata);
+	else if (strncmp(w, "paddr:", 6) == 0)
+		e->pick_addr_deps = index_list(w + 6, &e->npick_addr);
+	else if (strncmp(w, "pdata:", 6) == 0)
+		e->pick_data_deps = index_list(w + 6, &e->npick_data);
 	else
 		fail_msg("shape: unknown modifier '%s'", w);
 }
@@ -69,14 +73,14 @@ static void first_word(struct mm_event *e, const char *w)
 		fail_msg("shape: unknown event '%s'", w);
 }
 
-/* Adds control dependencies on `ctrl` (nctrl reads) to event e. */
-static void add_ctrl(struct mm_event *e, const int *ctrl, int nctrl)
+/* A copy of the nctrl reads of ctrl into *out, *n (nothing when nctrl is 0). */
+static void add_ctrl(int **out, int *n, const int *ctrl, int nctrl)
 {
 	if (nctrl == 0)
 		return;
-	e->ctrl_deps = xmalloc(MAXEV * sizeof(int));
-	memcpy(e->ctrl_deps, ctrl, (size_t)nctrl * sizeof(int));
-	e->nctrl = nctrl;
+	*out = xmalloc(MAXEV * sizeof(int));
+	memcpy(*out, ctrl, (size_t)nctrl * sizeof(int));
+	*n = nctrl;
 }
 
 static void insert_sorted(int *v, int *n, int x)
@@ -90,28 +94,38 @@ static void insert_sorted(int *v, int *n, int x)
 	v[i] = x, (*n)++;
 }
 
+/* "B:0,1" adds the reads to ctrl, "P:0" to pick (a branch on a select's result); 0 if w is
+ * neither. */
+static int branch(const char *w, int *ctrl, int *nctrl, int *pick, int *npick)
+{
+	if (strncmp(w, "B:", 2) != 0 && strncmp(w, "P:", 2) != 0)
+		return 0;
+	int n, *v = index_list(w + 2, &n);
+	for (int k = 0; k < n; k++)
+		if (w[0] == 'B')
+			insert_sorted(ctrl, nctrl, v[k]);
+		else
+			insert_sorted(pick, npick, v[k]);
+	free(v);
+	return 1;
+}
+
 struct mm_trace shape_trace(const char *text)
 {
 	struct mm_trace t = { .ev = xcalloc(MAXEV, sizeof(struct mm_event)) };
-	int ctrl[MAXEV], nctrl = 0;
+	int ctrl[MAXEV], nctrl = 0, pick[MAXEV], npick = 0;
 	char *copy = xstrdup(text), *save = NULL;
 	for (char *item = strtok_r(copy, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
 		char *ws = NULL, *w = strtok_r(item, " ", &ws);
-		if (!w)
+		if (!w || branch(w, ctrl, &nctrl, pick, &npick))
 			continue;
-		if (strncmp(w, "B:", 2) == 0) {
-			int n, *v = index_list(w + 2, &n);
-			for (int k = 0; k < n; k++)
-				insert_sorted(ctrl, &nctrl, v[k]);
-			free(v);
-			continue;
-		}
 		assert_true(t.nev < MAXEV);
 		struct mm_event *e = &t.ev[t.nev];
 		first_word(e, w);
 		for (w = strtok_r(NULL, " ", &ws); w; w = strtok_r(NULL, " ", &ws))
 			modifier(e, w, t.nev);
-		add_ctrl(e, ctrl, nctrl);
+		add_ctrl(&e->ctrl_deps, &e->nctrl, ctrl, nctrl);
+		add_ctrl(&e->pick_ctrl_deps, &e->npick_ctrl, pick, npick);
 		t.nev++;
 	}
 	free(copy);
@@ -121,7 +135,9 @@ struct mm_trace shape_trace(const char *text)
 void shape_free(struct mm_trace *t)
 {
 	for (int i = 0; i < t->nev; i++)
-		free(t->ev[i].addr_deps), free(t->ev[i].data_deps), free(t->ev[i].ctrl_deps);
+		free(t->ev[i].addr_deps), free(t->ev[i].data_deps), free(t->ev[i].ctrl_deps),
+			free(t->ev[i].pick_addr_deps), free(t->ev[i].pick_data_deps),
+			free(t->ev[i].pick_ctrl_deps);
 	free(t->ev);
 }
 

@@ -6,9 +6,12 @@
  *   F Fld Fst   DMB ISH, DMB ISHLD, DMB ISHST;   ISB
  *   B:0         a conditional branch on event 0 (not an event): every later event gets a
  *               control dependency on it
+ *   P:0         a branch on a conditional select's result whose condition came from event 0:
+ *               every later event gets a pick control dependency on it
  * modifiers: acq (LDAR), acqpc (LDAPR), rel (STLR), excl (exclusive), noret (an atomic's read
  * whose result is discarded), addr:0,2 / data:1 (dependencies on those events: indices count
- * events, not branches), rmw (on a read: the next event is its write). */
+ * events, not branches), paddr:0 / pdata:0 (pick address / data dependencies: through a
+ * conditional select's condition), rmw (on a read: the next event is its write). */
 #ifndef MODEL_TESTS_SHAPES_H
 #define MODEL_TESTS_SHAPES_H
 #include "model.h"

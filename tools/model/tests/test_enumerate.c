@@ -1,5 +1,6 @@
 /* test_enumerate.c - mm_enumerate's contract (model.h): what an execution hands back (chosen traces,
- * rf, co, co-final values), the counts, stopping, the budget, partial traces, the refusals (mixed
+ * rf, co, co-final values), the counts, stopping, the budget (of candidates and of the locations'
+ * search), partial traces, the refusals (mixed
  * sizes, bad dependency and rmw indices), the model names and the value sets. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -137,6 +138,30 @@ static void test_stop_and_budget(void **state)
 	shape_free(&a), shape_free(&b);
 }
 
+/* The search for a location's candidates is under the budget too: two threads' nine writes each have
+ * C(18, 9) = 48620 coherence orders, none of which a read of a value nobody writes can take, so no
+ * candidate execution is ever checked; the run stops partial at the budget, naming it. */
+static void test_location_budget(void **state)
+{
+	(void)state;
+	struct mm_trace a = shape_trace("Wx=1; Wx=1; Wx=1; Wx=1; Wx=1; Wx=1; Wx=1; Wx=1; Wx=1"),
+			b = shape_trace("Wx=2; Wx=2; Wx=2; Wx=2; Wx=2; Wx=2; Wx=2; Wx=2; Wx=2"),
+			c = shape_trace("Rx=3");
+	struct mm_thread th[] = { { &a, 1 }, { &b, 1 }, { &c, 1 } };
+	struct mm_problem p = {
+		.model = MM_ARMV8, .nthreads = 3, .threads = th, .max_searched = 1000
+	};
+	struct mm_stats st;
+	struct seen s = { 0 };
+	char *err;
+	assert_int_equal(mm_enumerate(&p, record, &s, &st, &err), 0);
+	assert_int_equal(st.checked, 0);
+	assert_int_equal(s.n, 0);
+	assert_true(st.partial);
+	assert_non_null(strstr(st.why, "coherence orders (max_searched)"));
+	shape_free(&a), shape_free(&b), shape_free(&c);
+}
+
 static void test_partial_trace(void **state)
 {
 	(void)state;
@@ -214,6 +239,11 @@ static void test_bad_indices(void **state)
 	static const char *const dep[] = { "thread 0 event 1", "data dependency on event 0", NULL };
 	expect_refusal(&a, NULL, dep);
 	shape_free(&a);
+	struct mm_trace p = shape_trace("Wx=1; Wy=1 paddr:0");
+	static const char *const pick[] = { "thread 0 event 1",
+					    "pick address dependency on event 0", NULL };
+	expect_refusal(&p, NULL, pick);
+	shape_free(&p);
 	struct mm_trace b = shape_trace("Rx=0 rmw; Wy=1");
 	static const char *const rmw[] = { "thread 0 event 0", "rmw names event 1", NULL };
 	expect_refusal(&b, NULL, rmw);
@@ -252,11 +282,12 @@ static void test_values(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_exec_contents), cmocka_unit_test(test_alternatives),
-		cmocka_unit_test(test_co_orders),     cmocka_unit_test(test_stop_and_budget),
-		cmocka_unit_test(test_partial_trace), cmocka_unit_test(test_initial_values),
-		cmocka_unit_test(test_mixed_size),    cmocka_unit_test(test_bad_indices),
-		cmocka_unit_test(test_names),	      cmocka_unit_test(test_values),
+		cmocka_unit_test(test_exec_contents),	cmocka_unit_test(test_alternatives),
+		cmocka_unit_test(test_co_orders),	cmocka_unit_test(test_stop_and_budget),
+		cmocka_unit_test(test_location_budget), cmocka_unit_test(test_partial_trace),
+		cmocka_unit_test(test_initial_values),	cmocka_unit_test(test_mixed_size),
+		cmocka_unit_test(test_bad_indices),	cmocka_unit_test(test_names),
+		cmocka_unit_test(test_values),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,7 @@
  * different verdict on the tests named for it.
  *
  * Notation in the comments: Wx1 is the write of 1 to x; "->po" program order that lob does not
- * contain; "->bob", "->dob", "->aob", "->lws" the lob edge and the rule; rfe, fre, coe the obs
+ * contain; "->bob", "->dob", "->pob", "->aob", "->lws" the lob edge and the rule; rfe, fre, coe the obs
  * edges. Locations start at 0. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -264,6 +264,41 @@ static const struct shape shapes[] = {
 	  NULL,
 	  ALLOW,
 	  FORBID },
+	/* ---- pob, pick-ordered-before (a dependency through a conditional select's condition):
+	 * pob = pick-dep; [W] | (pick-ctrl-dep | pick-addr-dep; po); [ISB]; po; [M]
+	 *	| pick-addr-dep; [M]; po; [W]
+	 * pick data, address and control dependencies to a write: Rx1 ->pob Wy1 -rfe-> Ry1 ->pob Wx1
+	 * -rfe-> Rx1 */
+	{ "LB+pdatas", { "Rx=1; Wy=1 pdata:0", "Ry=1; Wx=1 pdata:0" }, NULL, FORBID, FORBID },
+	{ "LB+paddrs", { "Rx=1; Wy=1 paddr:0", "Ry=1; Wx=1 paddr:0" }, NULL, FORBID, FORBID },
+	{ "LB+pctrls", { "Rx=1; P:0; Wy=1", "Ry=1; P:0; Wx=1" }, NULL, FORBID, FORBID },
+	/* pick-addr-dep; [M]; po; [W]: Rx1 ->pob Wy1 through the read of z */
+	{ "LB+paddr-pos",
+	  { "Rx=1; Rz=0 paddr:0; Wy=1", "Ry=1; Rz=0 paddr:0; Wx=1" },
+	  NULL,
+	  FORBID,
+	  FORBID },
+	/* a pick dependency to a later read orders nothing (unlike addr): Ry1 and Rx0 stay free */
+	{ "MP+dmb.st+paddr", { "Wx=1; Fst; Wy=1", "Ry=1; Rx=0 paddr:0" }, NULL, ALLOW, FORBID },
+	{ "MP+dmb.st+pctrl", { "Wx=1; Fst; Wy=1", "Ry=1; P:0; Rx=0" }, NULL, ALLOW, FORBID },
+	/* through an ISB it orders every later access: Wx1 ->bob Wy1 -rfe-> Ry1 ->pob Rx0 -fre-> Wx1 */
+	{ "MP+dmb.st+pctrlisb",
+	  { "Wx=1; Fst; Wy=1", "Ry=1; P:0; ISB; Rx=0" },
+	  NULL,
+	  FORBID,
+	  FORBID },
+	{ "MP+dmb.st+paddr-po-isb",
+	  { "Wx=1; Fst; Wy=1", "Ry=1; Rz=0 paddr:0; ISB; Rx=0" },
+	  NULL,
+	  FORBID,
+	  FORBID },
+	/* pob has no "; lrs" line (dob's (addr | data); lrs): Ry1 ->pob Wz1, but Wz1's local read
+	 * successor Rz1 is not ordered after it, so Ry1 does not reach Rx0 */
+	{ "MP+dmb+pdata-rfi-addr",
+	  { "Wx=1; F; Wy=1", "Ry=1; Wz=1 pdata:0; Rz=1; Rx=0 addr:2" },
+	  NULL,
+	  ALLOW,
+	  FORBID },
 };
 #define NSHAPES (sizeof shapes / sizeof shapes[0])
 
@@ -329,10 +364,11 @@ static void must_differ(enum mm_model_id m, const char *const *names)
 static void test_broken_nodeps(void **state)
 {
 	(void)state;
-	static const char *const names[] = { "MP+dmb.st+addr", "MP+dmb.st+ctrlisb",
-					     "LB+datas",       "LB+ctrls",
-					     "IRIW+addrs",     "WRC+data+addr",
-					     "S+dmb+data",     NULL };
+	static const char *const names[] = {
+		"MP+dmb.st+addr", "MP+dmb.st+ctrlisb",	"LB+datas",   "LB+ctrls",
+		"IRIW+addrs",	  "WRC+data+addr",	"S+dmb+data", "LB+pdatas",
+		"LB+pctrls",	  "MP+dmb.st+pctrlisb", NULL
+	};
 	must_differ(MM_ARMV8_BROKEN_NODEPS, names);
 }
 

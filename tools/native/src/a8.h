@@ -72,9 +72,15 @@ const struct a64_final *a8_final(const struct mm_trace *tr);
  * enumeration's counts; NULL with a->err (mixed-size accesses, the model's refusal, two threads
  * writing one private byte, CHECK past the bound). */
 json_t *a8_outcomes(struct a8 *a, struct mm_stats *st);
+/* a8exec.c: the outcome's reader of memory (outcome.h's mem_reader, cpu a struct ucpu): copies
+ * the n bytes at addr of the cpu's memory into buf. 0, or -1 when they are not all mapped. */
+int a8_read(const void *cpu, uint64_t addr, void *buf, size_t n);
 
-/* a8json.c: the execution x as JSON ({threads, rf, co, fr}) and as one line of text. */
-json_t *a8_execution_json(const struct a8 *a, const struct mm_exec *x);
+/* a8json.c: the execution x as JSON ({threads, rf, co, fr, unordered}: unordered, the program-order
+ * pairs x contradicts that the model does not order, tools/model's mm_unordered, with init the
+ * problem's) and as one line of text. */
+json_t *a8_execution_json(const struct a8 *a, const struct mm_exec *x, const struct mm_init *init,
+			  int ninit);
 char *a8_execution_text(const struct a8 *a, const struct mm_exec *x);
 
 #endif

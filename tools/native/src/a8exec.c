@@ -48,6 +48,8 @@ struct ex {
 	int nmemo, capmemo;
 	uint8_t *mem, *set; /* private bytes being merged */
 	int failed;
+	const struct mm_init *init; /* the problem's, for the witness's missing orders */
+	int ninit;
 };
 
 /* Every read of thread t's trace from event `from` reads its location's co-final write. */
@@ -84,7 +86,7 @@ static XXH128_hash_t final_hash(const struct mm_exec *x)
 	return XXH3_128bits_digest(&st);
 }
 
-static int reader(const void *cpu, uint64_t addr, void *buf, size_t n)
+int a8_read(const void *cpu, uint64_t addr, void *buf, size_t n)
 {
 	const uint8_t *h = ucpu_host(cpu, addr, n);
 	if (!h)
@@ -158,7 +160,7 @@ static int outcome_of(struct ex *e, const struct mm_exec *x, int crash_t, unsign
 	}
 	char *msg = who ? crash_message(ov, &c) : NULL;
 	json_t *values;
-	char *text = outcome_values_from(ov, reader, a->cpu, &values);
+	char *text = outcome_values_from(ov, a8_read, a->cpu, &values);
 	char *key = outcome_key(ov, text, hang, who, msg);
 	free(text);
 	int i = find_key(e, key);
@@ -192,7 +194,7 @@ static void count(struct ex *e, int i, const struct mm_exec *x)
 	json_decref(o->execution);
 	o->size = n;
 	o->witness = a8_execution_text(e->a, x);
-	o->execution = e->a->cfg->executions ? a8_execution_json(e->a, x) : NULL;
+	o->execution = e->a->cfg->executions ? a8_execution_json(e->a, x, e->init, e->ninit) : NULL;
 }
 
 static struct memo *memo_slot(struct memo *tab, int cap, XXH128_hash_t h)
@@ -400,6 +402,7 @@ static void drop_deps(struct a8 *a)
 			for (int i = 0; i < a->paths[t].traces[p].nev; i++) {
 				struct mm_event *ev = &a->paths[t].traces[p].ev[i];
 				ev->naddr = ev->ndata = ev->nctrl = 0;
+				ev->npick_addr = ev->npick_data = ev->npick_ctrl = 0;
 			}
 }
 
@@ -414,10 +417,13 @@ json_t *a8_outcomes(struct a8 *a, struct mm_stats *st)
 		th[t] = (struct mm_thread){ a->paths[t].traces, a->paths[t].ntraces };
 	int ninit;
 	struct mm_init *init = inits(a, &ninit);
-	struct mm_problem p = { a->cfg->model, a->nthreads, th, init, ninit, a->cfg->max_checked };
+	struct mm_problem p = { a->cfg->model,	     a->nthreads,	  th, init, ninit,
+				a->cfg->max_checked, a->cfg->max_searched };
 	struct ex e = { .a = a,
 			.mem = xmalloc(a->priv_bytes + 1),
-			.set = xmalloc(a->priv_bytes + 1) };
+			.set = xmalloc(a->priv_bytes + 1),
+			.init = init,
+			.ninit = ninit };
 	char *err = NULL;
 	json_t *out = NULL;
 	if (mm_enumerate(&p, on_exec, &e, st, &err) != 0) {

@@ -10,17 +10,9 @@
 #include <string.h>
 
 #include "a8.h"
+#include "buf.h"
 #include "trace.h"
 #include "util.h"
-
-static json_t *number(uint64_t v)
-{
-	if (v <= (1ull << 53))
-		return json_integer((json_int_t)v);
-	char s[32];
-	snprintf(s, sizeof s, "%" PRIu64, v);
-	return json_string(s);
-}
 
 static json_t *ref(struct mm_ref r)
 {
@@ -48,8 +40,8 @@ static const char *ord_text(unsigned ord, char *buf, size_t n)
 	buf[0] = '\0';
 	for (int i = 0; i < 5; i++)
 		if (ord & (1u << i))
-			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? " " : "",
-				 names[i]);
+			xsnprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? " " : "",
+				  names[i]);
 	return buf;
 }
 
@@ -68,17 +60,23 @@ static json_t *event_json(const struct a8 *a, const struct mm_event *ev)
 		char *var = addr_name(a->cfg->im, ev->addr);
 		json_object_set_new(j, "var", json_string(var));
 		json_object_set_new(j, "size", json_integer(ev->size));
-		json_object_set_new(j, "value", number(ev->value));
+		json_object_set_new(j, "value", native_json_u64(ev->value));
 		free(var);
 	}
 	if (ev->ord)
 		json_object_set_new(j, "ord", json_string(ord_text(ev->ord, ord, sizeof ord)));
 	if (ev->rmw >= 0)
 		json_object_set_new(j, "rmw", json_integer(ev->rmw));
+	/* the pick dependencies (through a conditional select's or CAS's condition) beside the
+	 * syntactic ones, which they do not repeat (tools/model/model.h) */
 	json_object_set_new(j, "deps",
-			    json_pack("{s:o, s:o, s:o}", "addr", int_list(ev->addr_deps, ev->naddr),
-				      "data", int_list(ev->data_deps, ev->ndata), "ctrl",
-				      int_list(ev->ctrl_deps, ev->nctrl)));
+			    json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "addr",
+				      int_list(ev->addr_deps, ev->naddr), "data",
+				      int_list(ev->data_deps, ev->ndata), "ctrl",
+				      int_list(ev->ctrl_deps, ev->nctrl), "pick_addr",
+				      int_list(ev->pick_addr_deps, ev->npick_addr), "pick_data",
+				      int_list(ev->pick_data_deps, ev->npick_data), "pick_ctrl",
+				      int_list(ev->pick_ctrl_deps, ev->npick_ctrl)));
 	return j;
 }
 
@@ -133,7 +131,24 @@ static void rf_fr(const struct mm_exec *x, json_t *rf, json_t *fr)
 		}
 }
 
-json_t *a8_execution_json(const struct a8 *a, const struct mm_exec *x)
+/* [[thread, from, to], ...]: the ordering edges x is missing (mm_unordered); [] when the model
+ * refuses (it allowed x, so it does not). */
+static json_t *unordered(const struct a8 *a, const struct mm_exec *x, const struct mm_init *init,
+			 int ninit)
+{
+	struct mm_pair *p;
+	char *err = NULL;
+	int n = mm_unordered(a->cfg->model, x, init, ninit, &p, &err);
+	json_t *out = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(out, json_pack("[i, i, i]", p[i].thread, p[i].from, p[i].to));
+	free(p);
+	free(err);
+	return out;
+}
+
+json_t *a8_execution_json(const struct a8 *a, const struct mm_exec *x, const struct mm_init *init,
+			  int ninit)
 {
 	json_t *threads = json_array(), *rf = json_array(), *co = json_array(), *fr = json_array();
 	for (int t = 0; t < x->nthreads; t++)
@@ -148,10 +163,11 @@ json_t *a8_execution_json(const struct a8 *a, const struct mm_exec *x)
 			json_array_append_new(ws, ref(m->co[k]));
 		char *var = addr_name(a->cfg->im, m->addr);
 		json_array_append_new(co, json_pack("{s:s, s:o, s:o}", "var", var, "init",
-						    number(m->init), "writes", ws));
+						    native_json_u64(m->init), "writes", ws));
 		free(var);
 	}
-	return json_pack("{s:o, s:o, s:o, s:o}", "threads", threads, "rf", rf, "co", co, "fr", fr);
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "threads", threads, "rf", rf, "co", co, "fr",
+			 fr, "unordered", unordered(a, x, init, ninit));
 }
 
 /* "t1:35" for event r (file lines), "init" for the initial write. */

@@ -170,7 +170,7 @@ int a8_run_alone(struct a8 *a, struct crash *crash)
 		}
 		a8_crash_of(&f, crash);
 		if (f.crash == A64_CRASH_OTHER)
-			errf(crash->what, sizeof crash->what, "%s", msg);
+			fmt_msg(crash->what, sizeof crash->what, "%s", msg);
 		return 1;
 	}
 	set_err(a, ucpu_pc(a->cpu),

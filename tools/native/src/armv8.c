@@ -5,7 +5,6 @@
 #include "armv8.h"
 
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "a8.h"
@@ -17,6 +16,7 @@ void armv8_defaults(struct armv8_config *c)
 	c->max_steps = 20000;
 	c->max_paths = 20000;
 	c->max_checked = 5000000;
+	c->max_searched = 5000000;
 	c->executions = 1;
 }
 
@@ -27,21 +27,12 @@ static double now_ms(void)
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-static int reader(const void *cpu, uint64_t addr, void *buf, size_t n)
-{
-	const uint8_t *h = ucpu_host(cpu, addr, n);
-	if (!h)
-		return -1;
-	memcpy(buf, h, n);
-	return 0;
-}
-
 /* INIT crashed: the one outcome, the memory as INIT left it (as the SC explorer has it). */
 static json_t *init_crash(const struct a8 *a)
 {
 	const struct oview *ov = a->cfg->ov;
 	json_t *values;
-	char *text = outcome_values_from(ov, reader, a->cpu, &values);
+	char *text = outcome_values_from(ov, a8_read, a->cpu, &values);
 	char *msg = crash_message(ov, &a->init_crash);
 	char *key = outcome_key(ov, text, 0, "init", msg);
 	json_t *o = json_pack("{s:s, s:o, s:[], s:{s:s, s:s}, s:b, s:s, s:i}", "key", key, "values",

@@ -26,6 +26,7 @@ struct armv8_config {
 	long max_steps;		/* instructions of one path of a thread (a loop's bound) */
 	long max_paths;		/* paths of one thread */
 	uint64_t max_checked;	/* candidate executions */
+	uint64_t max_searched;	/* steps of the search for a location's coherence orders */
 	int executions;		/* each outcome's witness execution as JSON ("execution") */
 	int drop_deps; /* tests only: a broken producer, every dependency of every event lost */
 };

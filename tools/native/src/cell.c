@@ -78,7 +78,7 @@ static json_t *explore_json(const struct cell *c, struct machine *m, const struc
 	struct explore_result r;
 	json_t *out = NULL;
 	double t0 = now_ms();
-	int rc = explore(m, root, ov, &c->limits, &r);
+	int rc = explore_run(m, root, ov, &c->limits, &r);
 	double explore_ms = now_ms() - t0;
 	if (rc != 0) {
 		char *at = addr_name(ov->im, machine_error_pc(m));

@@ -21,7 +21,8 @@
 #include <xxhash.h>
 
 #include "cell.h"
-#include "conf.h" /* tools/asm: conf_pattern_match */
+#include "buf.h"
+#include "example.h" /* tools/example: conf_pattern_match, the one matcher of cell patterns */
 #include "cmds.h"
 #include "util.h"
 #include "workdir.h"
@@ -48,8 +49,8 @@ static int cache_key(const char *files[], int nfiles, const char *strs[], int ns
 		XXH3_128bits_update(st, strs[i], strlen(strs[i]) + 1);
 	XXH128_hash_t h = XXH3_128bits_digest(st);
 	XXH3_freeState(st);
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
-		 (unsigned long long)h.low64);
+	xsnprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
+		  (unsigned long long)h.low64);
 	return rc;
 }
 
@@ -126,8 +127,8 @@ static int in_scope(const char *scope, const char *variant, const char *target, 
 {
 	if (!scope)
 		return 1;
-	char cell[256];
-	snprintf(cell, sizeof cell, "%s/%s", target, opt);
+	char cell[256]; /* targets.conf refuses a target name of 64 bytes or an opt of 8 or more */
+	xsnprintf(cell, sizeof cell, "%s/%s", target, opt);
 	for (const char *p = scope; *p;) {
 		p += strspn(p, " ");
 		size_t n = strcspn(p, " "), colon = strcspn(p, ":");
@@ -165,9 +166,13 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 		return 1;
 	}
 	for (int i = 0; i < nobjs; i++) {
-		char opt[16], variant[32], obj[4096];
-		if (sscanf(objs[i], "%15s %31s %4095s", opt, variant, obj) != 3) {
+		/* "<opt> <variant> <object path>" (compile.sh): words of any length, the path last */
+		char *line = xstrdup(objs[i]), *save = NULL;
+		char *opt = strtok_r(line, " ", &save), *variant = strtok_r(NULL, " ", &save);
+		char *obj = strtok_r(NULL, "", &save);
+		if (!opt || !variant || !obj) {
 			fprintf(stderr, "native-tool: bad line in the object list: %s\n", objs[i]);
+			free(line);
 			bad = 1;
 			break;
 		}
@@ -191,16 +196,12 @@ static int run(const char *meta_path, const char *target, const struct arch *a, 
 		if (!json_object_get(cells, opt))
 			json_object_set_new(cells, opt, json_object());
 		json_object_set_new(json_object_get(cells, opt), variant, r);
+		free(line);
 	}
 	workdir_free(dir);
 	json_t *doc = json_pack("{s:s, s:s, s:s, s:o}", "id", meta->id, "target", target, "arch",
 				a->name, "cells", cells);
-	if (!bad && write_json_file(out, doc, NATIVE_JSON_FLAGS) != 0) {
-		fprintf(stderr, "%s: cannot write\n", out);
-		bad = 1;
-	}
-	json_decref(doc);
-	return bad;
+	return native_write_doc(out, doc, bad);
 }
 
 int cmd_cells(int argc, char **argv)

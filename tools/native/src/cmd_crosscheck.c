@@ -139,6 +139,127 @@ static int checked(char **ids, int n, const char *id)
 	return 0;
 }
 
+/* What a cross-check found: the report's lists and the counts under SC, x86-TSO and Armv8. */
+struct xc_found {
+	json_t *differences, *unexplored, *failures;
+	struct xc_stats st, tso, a8;
+};
+
+/* Cross-checks each example in ids against DATA_DIR's files; 1 when one's files are missing. */
+static int check_examples(const char *data, char **ids, int nids, json_t *evidence,
+			  struct xc_lists *lists, struct xc_found *f)
+{
+	int rc = 0;
+	for (int i = 0; i < nids; i++) {
+		json_t *native = load(data, "native", ids[i], 1),
+		       *meta = load(data, "meta", ids[i], 1);
+		json_t *wasm = load(data, "outcomes", ids[i], 0);
+		if (!native || !meta)
+			rc = 1;
+		else {
+			json_t *ev = native_json_find(json_object_get(evidence, "examples"), "id",
+						      ids[i]);
+			crosscheck_example(native, wasm, meta, ev, lists, f->differences,
+					   f->unexplored, f->failures, &f->st);
+			crosscheck_example_tso(native, wasm, meta, ev, lists, f->differences,
+					       f->unexplored, f->failures, &f->tso);
+			crosscheck_example_armv8(native, meta, lists, f->unexplored, f->failures,
+						 &f->a8);
+		}
+		json_decref(native);
+		json_decref(meta);
+		json_decref(wasm);
+	}
+	return rc;
+}
+
+/* An entry of the gaps or unexplored list must still accept something in the examples checked. */
+static void check_stale(const struct xc_lists *lists, char **ids, int nids, const char *gaps_path,
+			const char *un_path, struct xc_found *f)
+{
+	for (int g = 0; g < lists->ngaps; g++) {
+		struct xc_gap *x = &lists->gaps[g];
+		if (checked(ids, nids, x->id) && !x->used) {
+			char *what = xasprintf(
+				"%s on %s: every plain difference is explained by the evidence or gone",
+				x->id, x->compilers);
+			stale(f->failures, &f->st, gaps_path, x->line, what);
+			free(what);
+		}
+	}
+	for (int u = 0; u < lists->nunexplored; u++) {
+		struct xc_unexplored *x = &lists->unexplored[u];
+		if (checked(ids, nids, x->id) && !x->used) {
+			char *what = xasprintf("%s %s %s: no cell fails with \"%s\"", x->id,
+					       x->cells, x->variants, x->text);
+			stale(f->failures, &f->st, un_path, x->line, what);
+			free(what);
+		}
+	}
+}
+
+/* crosscheck.json: the counts and the lists (a new reference to each). */
+static json_t *report_json(const struct xc_found *f)
+{
+	const struct xc_stats st = f->st, tso = f->tso, a8 = f->a8;
+	return json_pack(
+		"{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, "
+		"s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:{s:i, s:i, s:i, s:i, s:i}, s:O, "
+		"s:O, s:O}",
+		"summary", "cells", st.cells, "equal", st.equal, "differences", st.differences,
+		"explained", st.explained, "gaps", st.gaps, "unexplored", st.unexplored, "failures",
+		st.failures, "skipped", st.skipped, "tso", "cells", tso.cells, "sc_in_tso",
+		tso.sc_in_model, "equal", tso.equal, "differences", tso.differences, "explained",
+		tso.explained, "gaps", tso.gaps, "unexplored", tso.unexplored, "failures",
+		tso.failures, "no_reference", tso.skipped, "armv8", "cells", a8.cells, "complete",
+		a8.equal, "sc_in_armv8", a8.sc_in_model, "unexplored", a8.unexplored, "failures",
+		a8.failures, "differences", f->differences, "unexplored", f->unexplored, "failures",
+		f->failures);
+}
+
+/* The failures on stderr, one a line, and the summary of each model on stdout. */
+static void print_summary(const struct xc_found *f, const char *mpath)
+{
+	const struct xc_stats st = f->st, tso = f->tso, a8 = f->a8;
+	size_t i;
+	json_t *fail;
+	json_array_foreach(f->failures, i, fail)
+		fprintf(stderr, "%s\n", json_string_value(fail));
+	printf("native cross-check: %d variant cells, %d equal to the WebAssembly explorer's, %d plain differences "
+	       "(%d explained by their evidence, %d listed as evidence gaps), %d not explored (listed), %d failures; "
+	       "%d cells out of this build's scope (make native-all); report %s\n",
+	       st.cells, st.equal, st.differences, st.explained, st.gaps, st.unexplored,
+	       st.failures, st.skipped, mpath);
+	printf("native cross-check under x86-TSO: %d x86 variant cells, %d whose SC outcomes are all x86-TSO "
+	       "outcomes, %d equal to the WebAssembly explorer's x86-TSO outcomes, %d plain differences "
+	       "(%d explained by their evidence, %d evidence gaps), %d not explored (listed), %d failures\n",
+	       tso.cells, tso.sc_in_model, tso.equal, tso.differences, tso.explained, tso.gaps,
+	       tso.unexplored, tso.failures);
+	printf("native cross-check under Armv8: %d AArch64 variant cells, %d explored completely, %d "
+	       "whose SC outcomes are all Armv8 outcomes, %d not explored (listed), %d failures\n",
+	       a8.cells, a8.equal, a8.sc_in_model, a8.unexplored, a8.failures);
+}
+
+/* Writes crosscheck.json and crosscheck.md under DATA_DIR/native; 1 when one cannot be written. */
+static int write_reports(const char *data, const struct xc_found *f, char **mpath_out)
+{
+	int rc = 0;
+	json_t *report = report_json(f);
+	char *jpath = xasprintf("%s/native/crosscheck.json", data),
+	     *mpath = xasprintf("%s/native/crosscheck.md", data);
+	char *md = markdown(f->differences, f->unexplored, f->failures, &f->st, &f->tso, &f->a8);
+	if (write_json_file(jpath, report, NATIVE_JSON_FLAGS) != 0 ||
+	    write_file_atomic(mpath, md, strlen(md)) != 0) {
+		fprintf(stderr, "%s: cannot write the report\n", jpath);
+		rc = 1;
+	}
+	free(md);
+	free(jpath);
+	json_decref(report);
+	*mpath_out = mpath;
+	return rc;
+}
+
 int cmd_crosscheck(int argc, char **argv)
 {
 	if (argc < 4) {
@@ -159,98 +280,23 @@ int cmd_crosscheck(int argc, char **argv)
 		return 1;
 	}
 	char *epath = xasprintf("%s/evidence.json", data);
-	json_t *evidence = json_load_file(epath, 0, NULL), *differences = json_array(),
-	       *failures = json_array();
-	json_t *unexplored = json_array();
-	struct xc_stats st = { 0 }, tso = { 0 }, a8 = { 0 };
-	int rc = 0;
-	for (int i = 0; i < nids; i++) {
-		json_t *native = load(data, "native", ids[i], 1),
-		       *meta = load(data, "meta", ids[i], 1);
-		json_t *wasm = load(data, "outcomes", ids[i], 0);
-		if (!native || !meta)
-			rc = 1;
-		else {
-			json_t *ev = json_find(json_object_get(evidence, "examples"), "id", ids[i]);
-			crosscheck_example(native, wasm, meta, ev, &lists, differences, unexplored,
-					   failures, &st);
-			crosscheck_example_tso(native, wasm, meta, ev, &lists, differences,
-					       unexplored, failures, &tso);
-			crosscheck_example_armv8(native, meta, &lists, unexplored, failures, &a8);
-		}
-		json_decref(native);
-		json_decref(meta);
-		json_decref(wasm);
-	}
-	for (int g = 0; g < lists.ngaps; g++) { /* an entry must still accept something */
-		struct xc_gap *x = &lists.gaps[g];
-		if (checked(ids, nids, x->id) && !x->used) {
-			char *what = xasprintf(
-				"%s on %s: every plain difference is explained by the evidence or gone",
-				x->id, x->compilers);
-			stale(failures, &st, gaps_path, x->line, what);
-			free(what);
-		}
-	}
-	for (int u = 0; u < lists.nunexplored; u++) {
-		struct xc_unexplored *x = &lists.unexplored[u];
-		if (checked(ids, nids, x->id) && !x->used) {
-			char *what = xasprintf("%s %s %s: no cell fails with \"%s\"", x->id,
-					       x->cells, x->variants, x->text);
-			stale(failures, &st, un_path, x->line, what);
-			free(what);
-		}
-	}
+	json_t *evidence = json_load_file(epath, 0, NULL);
+	struct xc_found f = { json_array(), json_array(), json_array(), { 0 }, { 0 }, { 0 } };
+	int rc = check_examples(data, ids, nids, evidence, &lists, &f);
+	check_stale(&lists, ids, nids, gaps_path, un_path, &f);
 	xc_gaps_free(lists.gaps, lists.ngaps);
 	xc_unexplored_free(lists.unexplored, lists.nunexplored);
-	json_t *report = json_pack(
-		"{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, "
-		"s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:{s:i, s:i, s:i, s:i, s:i}, s:O, "
-		"s:O, s:O}",
-		"summary", "cells", st.cells, "equal", st.equal, "differences", st.differences,
-		"explained", st.explained, "gaps", st.gaps, "unexplored", st.unexplored, "failures",
-		st.failures, "skipped", st.skipped, "tso", "cells", tso.cells, "sc_in_tso",
-		tso.sc_in_model, "equal", tso.equal, "differences", tso.differences, "explained",
-		tso.explained, "gaps", tso.gaps, "unexplored", tso.unexplored, "failures",
-		tso.failures, "no_reference", tso.skipped, "armv8", "cells", a8.cells, "complete",
-		a8.equal, "sc_in_armv8", a8.sc_in_model, "unexplored", a8.unexplored, "failures",
-		a8.failures, "differences", differences, "unexplored", unexplored, "failures",
-		failures);
-	char *jpath = xasprintf("%s/native/crosscheck.json", data),
-	     *mpath = xasprintf("%s/native/crosscheck.md", data);
-	char *md = markdown(differences, unexplored, failures, &st, &tso, &a8);
-	if (write_json_file(jpath, report, NATIVE_JSON_FLAGS) != 0 ||
-	    write_file_atomic(mpath, md, strlen(md)) != 0) {
-		fprintf(stderr, "%s: cannot write the report\n", jpath);
+	char *mpath;
+	if (write_reports(data, &f, &mpath) != 0)
 		rc = 1;
-	}
-	size_t i;
-	json_t *f;
-	json_array_foreach(failures, i, f)
-		fprintf(stderr, "%s\n", json_string_value(f));
-	printf("native cross-check: %d variant cells, %d equal to the WebAssembly explorer's, %d plain differences "
-	       "(%d explained by their evidence, %d listed as evidence gaps), %d not explored (listed), %d failures; "
-	       "%d cells out of this build's scope (make native-all); report %s\n",
-	       st.cells, st.equal, st.differences, st.explained, st.gaps, st.unexplored,
-	       st.failures, st.skipped, mpath);
-	printf("native cross-check under x86-TSO: %d x86 variant cells, %d whose SC outcomes are all x86-TSO "
-	       "outcomes, %d equal to the WebAssembly explorer's x86-TSO outcomes, %d plain differences "
-	       "(%d explained by their evidence, %d evidence gaps), %d not explored (listed), %d failures\n",
-	       tso.cells, tso.sc_in_model, tso.equal, tso.differences, tso.explained, tso.gaps,
-	       tso.unexplored, tso.failures);
-	printf("native cross-check under Armv8: %d AArch64 variant cells, %d explored completely, %d "
-	       "whose SC outcomes are all Armv8 outcomes, %d not explored (listed), %d failures\n",
-	       a8.cells, a8.equal, a8.sc_in_model, a8.unexplored, a8.failures);
-	if (st.failures || tso.failures || a8.failures)
+	print_summary(&f, mpath);
+	if (f.st.failures || f.tso.failures || f.a8.failures)
 		rc = 1;
-	free(md);
-	free(jpath);
 	free(mpath);
 	free(epath);
-	json_decref(report);
-	json_decref(differences);
-	json_decref(unexplored);
-	json_decref(failures);
+	json_decref(f.differences);
+	json_decref(f.unexplored);
+	json_decref(f.failures);
 	json_decref(evidence);
 	return rc;
 }

@@ -2,11 +2,12 @@
  * crosscheck.c - native against WebAssembly outcome sets (see crosscheck.h).
  */
 #include "crosscheck.h"
+#include "buf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "conf.h" /* tools/asm: conf_pattern_match, the one matcher of cell patterns */
+#include "example.h" /* tools/example: conf_pattern_match, the one matcher of cell patterns */
 #include "util.h"
 
 static int by_str(const void *a, const void *b)
@@ -486,34 +487,74 @@ static char *next_entry(char **cur, int *line)
 	return NULL;
 }
 
-int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen)
+/* "<w0> <w1> ... <wn-1>: <rest>": n words of any length before the first colon, each separated by
+ * blanks, then the rest after the colon and its blanks. The line is cut in place (w[] point into
+ * it). Returns 0, or -1 when the words before the colon are not exactly n. */
+static int split_entry(char *p, char **w, int n)
+{
+	char *colon = strchr(p, ':');
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	int k = 0;
+	for (char *t = strtok(p, " \t"); t; t = strtok(NULL, " \t")) {
+		if (k == n)
+			return -1;
+		w[k++] = t;
+	}
+	w[n] = colon + 1 + strspn(colon + 1, " ");
+	return k == n ? 0 : -1;
+}
+
+/* Reads the list file path (next_entry) and gives each entry and its line to add(ctx, entry, line).
+ * Returns the number of entries; -1 with err "path: cannot read", or "path:line: expected <form>"
+ * when add refuses an entry (returns non-zero). */
+static int read_entries(const char *path, int (*add)(void *ctx, char *p, int line), void *ctx,
+			const char *form, char *err, size_t errlen)
 {
 	char *text = read_file(path, NULL);
-	*gaps = NULL;
 	if (!text) {
-		errf(err, errlen, "%s: cannot read", path);
+		fmt_msg(err, errlen, "%s: cannot read", path);
 		return -1;
 	}
 	int n = 0, line = 0;
-	for (char *cur = text, *p; (p = next_entry(&cur, &line));) {
-		char id[256], compilers[256];
-		int used = 0;
-		const char *colon = strchr(p, ':');
-		if (!colon || sscanf(p, "%255s %255[^:]%n", id, compilers, &used) != 2 ||
-		    p + used != colon || !colon[1] || strchr(compilers, ' ')) {
-			errf(err, errlen, "%s:%d: expected '<example id> <compilers>: <reason>'",
-			     path, line);
-			xc_gaps_free(*gaps, n);
-			*gaps = NULL;
-			free(text);
-			return -1;
+	for (char *cur = text, *p; (p = next_entry(&cur, &line)); n++) {
+		if (add(ctx, p, line) != 0) {
+			fmt_msg(err, errlen, "%s:%d: expected %s", path, line, form);
+			n = -1;
+			break;
 		}
-		*gaps = xrealloc(*gaps, (size_t)(n + 1) * sizeof **gaps);
-		(*gaps)[n++] = (struct xc_gap){ xstrdup(id), xstrdup(compilers),
-						xstrdup(colon + 1 + strspn(colon + 1, " ")), line,
-						0 };
 	}
 	free(text);
+	return n;
+}
+
+struct gap_list {
+	struct xc_gap *v;
+	int n;
+};
+
+static int add_gap(void *ctx, char *p, int line)
+{
+	struct gap_list *l = ctx;
+	char *w[3];
+	if (split_entry(p, w, 2) != 0 || !w[2][0])
+		return -1;
+	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+	l->v[l->n++] = (struct xc_gap){ xstrdup(w[0]), xstrdup(w[1]), xstrdup(w[2]), line, 0 };
+	return 0;
+}
+
+int xc_gaps_load(const char *path, struct xc_gap **gaps, char *err, size_t errlen)
+{
+	struct gap_list l = { NULL, 0 };
+	int n = read_entries(path, add_gap, &l, "'<example id> <compilers>: <reason>'", err,
+			     errlen);
+	if (n < 0) {
+		xc_gaps_free(l.v, l.n);
+		l.v = NULL;
+	}
+	*gaps = l.v;
 	return n;
 }
 
@@ -530,51 +571,53 @@ void xc_gaps_free(struct xc_gap *gaps, int n)
 /* Splits a line '<id> <cells> <variants>: "<text>" <reason>' into u. Returns 0, or -1. */
 static int unexplored_line(char *p, struct xc_unexplored *u)
 {
-	char id[256], cells[256], variants[256];
-	int used = 0;
-	char *colon = strchr(p, ':');
-	if (!colon || sscanf(p, "%255s %255s %255[^:]%n", id, cells, variants, &used) != 3 ||
-	    p + used != colon || strchr(variants, ' '))
+	char *w[4];
+	if (split_entry(p, w, 3) != 0)
 		return -1;
-	char *q = colon + 1 + strspn(colon + 1, " ");
+	char *q = w[3];
 	char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
 	if (!end || end == q + 1)
 		return -1;
 	char *reason = end + 1 + strspn(end + 1, " ");
 	if (!*reason)
 		return -1;
-	u->id = xstrdup(id);
-	u->cells = xstrdup(cells);
-	u->variants = xstrdup(variants);
+	u->id = xstrdup(w[0]);
+	u->cells = xstrdup(w[1]);
+	u->variants = xstrdup(w[2]);
 	u->text = xasprintf("%.*s", (int)(end - q - 1), q + 1);
 	u->reason = xstrdup(reason);
 	u->used = 0;
 	return 0;
 }
 
+struct unexplored_list {
+	struct xc_unexplored *v;
+	int n;
+};
+
+static int add_unexplored(void *ctx, char *p, int line)
+{
+	struct unexplored_list *l = ctx;
+	struct xc_unexplored u;
+	if (unexplored_line(p, &u) != 0)
+		return -1;
+	u.line = line;
+	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+	l->v[l->n++] = u;
+	return 0;
+}
+
 int xc_unexplored_load(const char *path, struct xc_unexplored **u, char *err, size_t errlen)
 {
-	char *text = read_file(path, NULL);
-	*u = NULL;
-	if (!text) {
-		errf(err, errlen, "%s: cannot read", path);
-		return -1;
+	struct unexplored_list l = { NULL, 0 };
+	int n = read_entries(path, add_unexplored, &l,
+			     "'<example id> <cells> <variants>: \"<text of the error>\" <reason>'",
+			     err, errlen);
+	if (n < 0) {
+		xc_unexplored_free(l.v, l.n);
+		l.v = NULL;
 	}
-	int n = 0, line = 0;
-	for (char *cur = text, *p; (p = next_entry(&cur, &line));) {
-		*u = xrealloc(*u, (size_t)(n + 1) * sizeof **u);
-		if (unexplored_line(p, &(*u)[n]) != 0) {
-			errf(err, errlen,
-			     "%s:%d: expected '<example id> <cells> <variants>: \"<text of the error>\" <reason>'",
-			     path, line);
-			xc_unexplored_free(*u, n);
-			*u = NULL;
-			free(text);
-			return -1;
-		}
-		(*u)[n++].line = line;
-	}
-	free(text);
+	*u = l.v;
 	return n;
 }
 

@@ -2,6 +2,7 @@
  * explore.c - the stateful search and the outcomes read from its graph (see explore.h).
  */
 #include "explore.h"
+#include "buf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -227,8 +228,8 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		int step = t < T ? machine_step(m, t, NULL) : machine_drain(m, t - T, NULL);
 		if (step == 1) { /* a store that does not fit in its buffer: not explored */
 			res->partial = 1;
-			snprintf(res->why, sizeof res->why, "a store buffer of more than %d stores",
-				 MACHINE_SB_MAX);
+			fmt_msg(res->why, sizeof res->why, "a store buffer of more than %d stores",
+				MACHINE_SB_MAX);
 			cur = -1;
 			continue;
 		}
@@ -246,8 +247,7 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		}
 		if (g->n >= cfg->max_states) {
 			res->partial = 1;
-			snprintf(res->why, sizeof res->why, "more than %ld states",
-				 cfg->max_states);
+			fmt_msg(res->why, sizeof res->why, "more than %ld states", cfg->max_states);
 			break;
 		}
 		id = add_state(g, h);
@@ -260,8 +260,8 @@ static int search(struct graph *g, struct machine *m, const struct snapshot *roo
 		}
 		if (depth == cfg->max_depth) {
 			res->partial = 1;
-			snprintf(res->why, sizeof res->why, "a schedule longer than %d steps",
-				 cfg->max_depth);
+			fmt_msg(res->why, sizeof res->why, "a schedule longer than %d steps",
+				cfg->max_depth);
 			continue;
 		}
 		if (depth > res->depth)
@@ -453,8 +453,8 @@ static void graph_free(struct graph *g)
 	free(g->table);
 }
 
-int explore(struct machine *m, const struct snapshot *root, const struct oview *ov,
-	    const struct explore_config *cfg, struct explore_result *res)
+int explore_run(struct machine *m, const struct snapshot *root, const struct oview *ov,
+		const struct explore_config *cfg, struct explore_result *res)
 {
 	memset(res, 0, sizeof *res);
 	struct graph g = { 0 };

@@ -54,8 +54,8 @@ struct explore_result {
 /* Explores m, which must be in its initial state (just after machine_start). Returns 0, or -1
  * when a step failed (machine_error(m) says why). m is back in the initial state afterwards
  * (root, a snapshot of it, stays owned by the caller). */
-int explore(struct machine *m, const struct snapshot *root, const struct oview *ov,
-	    const struct explore_config *cfg, struct explore_result *res);
+int explore_run(struct machine *m, const struct snapshot *root, const struct oview *ov,
+		const struct explore_config *cfg, struct explore_result *res);
 void explore_result_free(struct explore_result *r);
 
 #endif

@@ -19,7 +19,7 @@ static int load_segments(struct image *im, Elf *e, int fd, char *err, size_t err
 {
 	size_t n;
 	if (elf_getphdrnum(e, &n) != 0) {
-		errf(err, errlen, "no program headers: %s", elf_errmsg(-1));
+		fmt_msg(err, errlen, "no program headers: %s", elf_errmsg(-1));
 		return -1;
 	}
 	im->segs = xcalloc(n, sizeof *im->segs);
@@ -36,8 +36,8 @@ static int load_segments(struct image *im, Elf *e, int fd, char *err, size_t err
 		s->bytes = xcalloc(1, p.p_memsz);
 		if (p.p_filesz > p.p_memsz ||
 		    pread(fd, s->bytes, p.p_filesz, (off_t)p.p_offset) != (ssize_t)p.p_filesz) {
-			errf(err, errlen, "cannot read a segment at 0x%llx",
-			     (unsigned long long)p.p_vaddr);
+			fmt_msg(err, errlen, "cannot read a segment at 0x%llx",
+				(unsigned long long)p.p_vaddr);
 			return -1;
 		}
 	}
@@ -123,12 +123,12 @@ static int load_listing(struct image *im, const char *obj_path, char *err, size_
 {
 	int fd = open(obj_path, O_RDONLY);
 	if (fd < 0) {
-		errf(err, errlen, "%s: %s", obj_path, strerror(errno));
+		fmt_msg(err, errlen, "%s: %s", obj_path, strerror(errno));
 		return -1;
 	}
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
 	if (!e) {
-		errf(err, errlen, "%s: %s", obj_path, elf_errmsg(-1));
+		fmt_msg(err, errlen, "%s: %s", obj_path, elf_errmsg(-1));
 		close(fd);
 		return -1;
 	}
@@ -146,13 +146,13 @@ static int load(struct image *im, const char *elf_path, const char *obj_path, ch
 	elf_version(EV_CURRENT);
 	im->fd = open(elf_path, O_RDONLY);
 	if (im->fd < 0) {
-		errf(err, errlen, "%s: %s", elf_path, strerror(errno));
+		fmt_msg(err, errlen, "%s: %s", elf_path, strerror(errno));
 		return -1;
 	}
 	Elf *e = elf_begin(im->fd, ELF_C_READ, NULL);
 	im->elf = e;
 	if (!e || elf_kind(e) != ELF_K_ELF) {
-		errf(err, errlen, "%s: not an ELF file", elf_path);
+		fmt_msg(err, errlen, "%s: not an ELF file", elf_path);
 		return -1;
 	}
 	if (load_segments(im, e, im->fd, err, errlen) != 0)

@@ -48,7 +48,7 @@ static void first_lines(const char *path, char *err, size_t errlen)
 {
 	char *text = read_file(path, NULL);
 	if (!text || !*text) {
-		errf(err, errlen, "the linker failed without a message");
+		fmt_msg(err, errlen, "the linker failed without a message");
 		free(text);
 		return;
 	}
@@ -58,7 +58,7 @@ static void first_lines(const char *path, char *err, size_t errlen)
 	for (char *p = text; *p; p++) /* one line for a file:line message */
 		if (*p == '\n')
 			*p = ';';
-	errf(err, errlen, "%s", text);
+	fmt_msg(err, errlen, "%s", text);
 	free(text);
 }
 
@@ -69,7 +69,7 @@ int link_object(const struct arch *a, const char *obj, const char *out_elf, cons
 	int rc = -1;
 	struct stat st;
 	if (stat(ld, &st) != 0 && write_file_atomic(ld, script, strlen(script)) != 0) {
-		errf(err, errlen, "cannot write %s: %s", ld, strerror(errno));
+		fmt_msg(err, errlen, "cannot write %s: %s", ld, strerror(errno));
 		goto out;
 	}
 	char *argv[] = { (char *)a->linker,
@@ -95,14 +95,14 @@ int link_object(const struct arch *a, const char *obj, const char *out_elf, cons
 	int e = posix_spawnp(&pid, a->linker, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (e != 0) {
-		errf(err, errlen, "cannot run %s: %s (install the Debian package %s)", a->linker,
-		     strerror(e), a->package);
+		fmt_msg(err, errlen, "cannot run %s: %s (install the Debian package %s)", a->linker,
+			strerror(e), a->package);
 		goto out;
 	}
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
-			errf(err, errlen, "waiting for %s: %s", a->linker, strerror(errno));
+			fmt_msg(err, errlen, "waiting for %s: %s", a->linker, strerror(errno));
 			goto out;
 		}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)

@@ -18,6 +18,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "machine.h"
+#include "buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,8 +196,8 @@ static int map_image(struct machine *m, char *err, size_t errlen)
 		}
 		if (lo < LINK_TEXT_BASE || hi > MAGIC_RET ||
 		    map_region(m, lo, hi - lo, prot) != 0) {
-			errf(err, errlen, "cannot map the image at 0x%llx-0x%llx",
-			     (unsigned long long)lo, (unsigned long long)hi);
+			fmt_msg(err, errlen, "cannot map the image at 0x%llx-0x%llx",
+				(unsigned long long)lo, (unsigned long long)hi);
 			return -1;
 		}
 		for (; i < j; i++)
@@ -216,8 +217,8 @@ static int map_globals(struct machine *m, char *err, size_t errlen)
 		g->len = im->writable[i].hi - im->writable[i].lo;
 		g->host = host_of(m, g->addr, g->len);
 		if (!g->host) {
-			errf(err, errlen, "writable section at 0x%llx is not in a segment",
-			     (unsigned long long)g->addr);
+			fmt_msg(err, errlen, "writable section at 0x%llx is not in a segment",
+				(unsigned long long)g->addr);
 			return -1;
 		}
 		m->globals_len += g->len;
@@ -233,7 +234,7 @@ static int map_globals(struct machine *m, char *err, size_t errlen)
 			const struct image_range *w = &im->writable[i];
 			if (w->lo != im->shared.lo && w->hi > m->shared_pg_lo &&
 			    w->lo < m->shared_pg_hi) {
-				errf(err, errlen, "course_shared shares a page with other data");
+				fmt_msg(err, errlen, "course_shared shares a page with other data");
 				return -1;
 			}
 		}
@@ -495,7 +496,7 @@ static enum stop run(struct machine *m, const struct thr *th, int closed, struct
 		if (m->rec.fault || m->rec.intr || m->rec.bad_insn || e != UC_ERR_OK) {
 			crash_at(m, th, cr, pc);
 			if (cr->kind == CRASH_OTHER)
-				snprintf(cr->what, sizeof cr->what, "%s", uc_strerror(e));
+				fmt_msg(cr->what, sizeof cr->what, "%s", uc_strerror(e));
 			return STOP_CRASH;
 		}
 		if (pc == MAGIC_RET)
@@ -612,7 +613,7 @@ static int fail(struct machine *m, uint64_t pc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m->err, sizeof m->err, fmt, ap);
+	vfmt_msg(m->err, sizeof m->err, fmt, ap);
 	va_end(ap);
 	m->err_pc = pc;
 	return -1;
@@ -645,7 +646,7 @@ static int find_fn(struct machine *m, const char *name, uint64_t *addr, char *er
 {
 	const struct image_sym *s = image_find(m->im, name);
 	if (!s || !s->func) {
-		errf(err, errlen, "no function '%s' in the object", name);
+		fmt_msg(err, errlen, "no function '%s' in the object", name);
 		return -1;
 	}
 	*addr = s->addr;
@@ -661,33 +662,33 @@ int machine_new(struct machine **out, const struct mconfig *cfg, char *err, size
 	m->im = cfg->image;
 	m->nthreads = cfg->nthreads;
 	if (m->nthreads < 1 || m->nthreads > MACHINE_MAX_THREADS) {
-		errf(err, errlen, "%d threads (1 to %d)", m->nthreads, MACHINE_MAX_THREADS);
+		fmt_msg(err, errlen, "%d threads (1 to %d)", m->nthreads, MACHINE_MAX_THREADS);
 		return -1;
 	}
 	if (cfg->tso && !m->a->is_tso_barrier) {
-		errf(err, errlen, "x86-TSO on %s: the model is x86's", m->a->name);
+		fmt_msg(err, errlen, "x86-TSO on %s: the model is x86's", m->a->name);
 		return -1;
 	}
 	uc_err e = uc_open(m->a->uc_arch, m->a->uc_mode, &m->uc);
 	if (e != UC_ERR_OK) {
 		m->uc = NULL;
-		errf(err, errlen, "uc_open: %s", uc_strerror(e));
+		fmt_msg(err, errlen, "uc_open: %s", uc_strerror(e));
 		return -1;
 	}
 	if (m->a->cpu_model >= 0 && uc_ctl_set_cpu_model(m->uc, m->a->cpu_model) != UC_ERR_OK) {
-		errf(err, errlen, "cannot select the CPU model");
+		fmt_msg(err, errlen, "cannot select the CPU model");
 		return -1;
 	}
 	enable_fp(m);
 	if (uc_context_alloc(m->uc, &m->fresh) != UC_ERR_OK ||
 	    uc_context_save(m->uc, m->fresh) != UC_ERR_OK) {
-		errf(err, errlen, "cannot save a CPU context");
+		fmt_msg(err, errlen, "cannot save a CPU context");
 		return -1;
 	}
 	if (map_image(m, err, errlen) != 0 || map_globals(m, err, errlen) != 0)
 		return -1;
 	if (map_stacks(m) != 0 || add_hooks(m) != 0) {
-		errf(err, errlen, "cannot set up the emulator");
+		fmt_msg(err, errlen, "cannot set up the emulator");
 		return -1;
 	}
 	m->pre_stack = xmalloc(STACK_SIZE);
@@ -749,7 +750,7 @@ static int run_alone(struct machine *m, uint64_t fn, struct crash *cr)
 		memset(cr, 0, sizeof *cr);
 		cr->kind = CRASH_OTHER;
 		cr->pc = reg(m, m->a->reg_pc);
-		snprintf(cr->what, sizeof cr->what, "does not return");
+		fmt_msg(cr->what, sizeof cr->what, "does not return");
 	}
 	return 1;
 }

@@ -99,14 +99,14 @@ int nmeta_load(struct nmeta *m, const char *path, char *err, size_t errlen)
 	json_error_t e;
 	json_t *j = json_load_file(path, 0, &e);
 	if (!j) {
-		errf(err, errlen, "%s:%d: %s", path, e.line, e.text);
+		fmt_msg(err, errlen, "%s:%d: %s", path, e.line, e.text);
 		return -1;
 	}
 	int rc = load(m, j);
 	json_decref(j);
 	if (rc != 0) {
-		errf(err, errlen, "%s: not the metadata of an example (see examples/README.md)",
-		     path);
+		fmt_msg(err, errlen, "%s: not the metadata of an example (see examples/README.md)",
+			path);
 		nmeta_free(m);
 	}
 	return rc;

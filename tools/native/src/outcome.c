@@ -2,6 +2,7 @@
  * outcome.c - outcome values, crash messages and keys (see outcome.h).
  */
 #include "outcome.h"
+#include "buf.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -41,12 +42,12 @@ static int resolve(struct ovar *o, const struct nvar *v, const struct image *im,
 	o->is_float = strstr(v->type, "double") || strstr(v->type, "float");
 	o->is_signed = !unsigned_type(v->type);
 	if (!s && !v->is_static) {
-		errf(err, errlen, "the object has no variable '%s'", v->name);
+		fmt_msg(err, errlen, "the object has no variable '%s'", v->name);
 		return -1;
 	}
 	if (s && (s->size == 0 || s->size > 8 || (s->size & (s->size - 1)))) {
-		errf(err, errlen, "variable '%s' has %llu bytes (1, 2, 4 or 8 are read)", v->name,
-		     (unsigned long long)s->size);
+		fmt_msg(err, errlen, "variable '%s' has %llu bytes (1, 2, 4 or 8 are read)",
+			v->name, (unsigned long long)s->size);
 		return -1;
 	}
 	o->addr = s ? s->addr : 0;
@@ -122,9 +123,9 @@ static void one_value(const struct ovar *o, mem_reader read, const void *mem, st
 	int64_t s = o->is_signed ? (int64_t)(u << shift) >> shift : 0;
 	char num[32];
 	if (o->is_signed)
-		snprintf(num, sizeof num, "%" PRId64, s);
+		xsnprintf(num, sizeof num, "%" PRId64, s);
 	else
-		snprintf(num, sizeof num, "%" PRIu64, u);
+		xsnprintf(num, sizeof num, "%" PRIu64, u);
 	buf_puts(sb, num);
 	if (!values)
 		return;

@@ -2,6 +2,7 @@
  * trace.c - replays a schedule into a step trace (see trace.h).
  */
 #include "trace.h"
+#include "buf.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,24 +16,15 @@ json_t *trace_position(const struct oview *ov, uint64_t pc)
 	char addr[32];
 	json_t *p = json_object();
 	if (s && s->func) {
-		snprintf(addr, sizeof addr, "%" PRIx64, s->listing + (pc - s->addr));
+		xsnprintf(addr, sizeof addr, "%" PRIx64, s->listing + (pc - s->addr));
 		json_object_set_new(p, "fn", json_string(s->name));
 	} else {
-		snprintf(addr, sizeof addr, "%" PRIx64, pc);
+		xsnprintf(addr, sizeof addr, "%" PRIx64, pc);
 		json_object_set_new(p, "fn", json_null());
 	}
 	json_object_set_new(p, "addr", json_string(addr));
 	json_object_set_new(p, "line", json_integer(image_line(ov->im, pc)));
 	return p;
-}
-
-static json_t *number(uint64_t v)
-{
-	if (v <= (1ull << 53))
-		return json_integer((json_int_t)v);
-	char s[32];
-	snprintf(s, sizeof s, "%" PRIu64, v);
-	return json_string(s);
 }
 
 static const char *status_name(enum tstatus s)
@@ -64,7 +56,7 @@ static json_t *access_json(const struct oview *ov, const struct access *a)
 	json_object_set_new(j, "kind", json_string(kind));
 	json_object_set_new(j, "var", json_string(var));
 	json_object_set_new(j, "size", json_integer(a->size));
-	json_object_set_new(j, "value", number(a->value));
+	json_object_set_new(j, "value", native_json_u64(a->value));
 	free(var);
 	return j;
 }
@@ -120,13 +112,13 @@ json_t *trace_schedule(struct machine *m, const struct snapshot *root, const str
 		struct step st;
 		if (t < 0 || t >= machine_nthreads(m) || (drain && !machine_tso(m)) ||
 		    (drain ? !machine_buffered(m, t) : !machine_enabled(m, t))) {
-			errf(err, errlen, "schedule %s: step %d: %s %d cannot %s", schedule,
-			     (int)(p - schedule) + 1, drain ? "the buffer of thread" : "thread", t,
-			     drain ? "drain" : "run");
+			fmt_msg(err, errlen, "schedule %s: step %d: %s %d cannot %s", schedule,
+				(int)(p - schedule) + 1, drain ? "the buffer of thread" : "thread",
+				t, drain ? "drain" : "run");
 			goto fail;
 		}
 		if ((drain ? machine_drain(m, t, &st) : machine_step(m, t, &st)) != 0) {
-			errf(err, errlen, "%s", machine_error(m));
+			fmt_msg(err, errlen, "%s", machine_error(m));
 			goto fail;
 		}
 		json_array_append_new(steps, step_json(m, ov, &st));

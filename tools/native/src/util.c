@@ -1,29 +1,18 @@
 /*
- * util.c - error texts and a JSON lookup (see util.h).
+ * util.c - a JSON lookup, a JSON number and a subcommand's JSON file (see util.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-void errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n >= errlen && errlen > 4)
-		memcpy(err + errlen - 4, "...", 4);
-}
-
-json_t *json_find(json_t *array, const char *field, const char *value)
+json_t *native_json_find(json_t *array, const char *field, const char *value)
 {
 	size_t i;
 	json_t *o;
@@ -33,4 +22,23 @@ json_t *json_find(json_t *array, const char *field, const char *value)
 			return o;
 	}
 	return NULL;
+}
+
+json_t *native_json_u64(uint64_t v)
+{
+	if (v <= (1ull << 53))
+		return json_integer((json_int_t)v);
+	char s[32];
+	xsnprintf(s, sizeof s, "%" PRIu64, v);
+	return json_string(s);
+}
+
+int native_write_doc(const char *path, json_t *doc, int rc)
+{
+	if (rc == 0 && write_json_file(path, doc, NATIVE_JSON_FLAGS) != 0) {
+		fprintf(stderr, "%s: cannot write\n", path);
+		rc = 1;
+	}
+	json_decref(doc);
+	return rc;
 }

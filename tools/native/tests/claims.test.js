@@ -26,7 +26,10 @@ function plainEvidence(id) {
 // {cell: true/false}: does the plain code of the cell break the fix's guarantee expr?
 function breaks(id, expr) {
   const n = read(`native/${id}.json`);
-  assert.ok(n.guarantees.some((g) => g.expr === expr), `${id}: no guarantee ${expr}`);
+  assert.ok(
+    n.guarantees.some((g) => g.expr === expr),
+    `${id}: no guarantee ${expr}`,
+  );
   const out = {};
   for (const [cell, v] of Object.entries(n.cells)) {
     assert.equal(v.plain.status, 'ok', `${id} ${cell}: not explored`);
@@ -40,8 +43,11 @@ function breaks(id, expr) {
 function sameCells(id, what, reached, evidence) {
   const cells = Object.keys(reached).sort();
   assert.deepEqual(cells, Object.keys(evidence).sort(), `${id}: the same cells on both sides`);
-  const wrong = cells.filter((c) => reached[c] !== evidence[c])
-    .map((c) => `${c}: ${what} ${reached[c] ? 'reachable' : 'unreachable'}, evidence ${evidence[c] ? 'holds' : 'fails'}`);
+  const wrong = cells
+    .filter((c) => reached[c] !== evidence[c])
+    .map(
+      (c) => `${c}: ${what} ${reached[c] ? 'reachable' : 'unreachable'}, evidence ${evidence[c] ? 'holds' : 'fails'}`,
+    );
   assert.deepEqual(wrong, [], `${id}: cells where the outcomes and the evidence disagree`);
   assert.ok(cells.some((c) => reached[c]) && cells.some((c) => !reached[c]), `${id}: a claim that separates cells`);
   return cells.filter((c) => reached[c]);
@@ -50,7 +56,8 @@ function sameCells(id, what, reached, evidence) {
 test('store-tearing: the torn value is reachable exactly where the code stores big in two halves', () => {
   const id = 'store-tearing/const64';
   const torn = sameCells(id, 'r1 == 1', breaks(id, 'r1 == 1'), plainEvidence(id));
-  for (const opt of ['O0', 'O1', 'O2', 'O3', 'Os']) assert.ok(torn.includes(`gcc-12/aarch64/${opt}`), `gcc-12/aarch64/${opt}`);
+  for (const opt of ['O0', 'O1', 'O2', 'O3', 'Os'])
+    assert.ok(torn.includes(`gcc-12/aarch64/${opt}`), `gcc-12/aarch64/${opt}`);
   assert.ok(!torn.includes('gcc-12/x86_64/O2') && !torn.includes('clang-22/aarch64/O2'));
 });
 
@@ -70,7 +77,14 @@ function tsoKeys(id, cell, variant) {
   return { tso: t.outcomes.map((o) => o.key), sc: c[variant].outcomes.map((o) => o.key), outcomes: t.outcomes };
 }
 
-const X86_O2 = ['gcc-12/x86_64/O2', 'gcc-12/i386/O2', 'clang-14/x86_64/O2', 'clang-14/i386/O2', 'clang-19/x86_64/O2', 'clang-22/x86_64/O2'];
+const X86_O2 = [
+  'gcc-12/x86_64/O2',
+  'gcc-12/i386/O2',
+  'clang-14/x86_64/O2',
+  'clang-14/i386/O2',
+  'clang-19/x86_64/O2',
+  'clang-22/x86_64/O2',
+];
 
 test('x86-TSO: store buffering reaches both zero at -O2 on x86-64 and i386, only through the buffers, and not with smp_mb()', () => {
   const both = 'P0_r0=0 P1_r0=0';
@@ -84,7 +98,7 @@ test('x86-TSO: store buffering reaches both zero at -O2 on x86-64 and i386, only
   }
 });
 
-test('x86-TSO: message passing\'s relaxed outcome is unreachable at every level on x86-64 and i386', () => {
+test("x86-TSO: message passing's relaxed outcome is unreachable at every level on x86-64 and i386", () => {
   const n = read('native/litmus/mp-pooncerelease-poacquireonce.json');
   const cells = Object.keys(n.cells).filter((c) => /\/(x86_64|i386)\//.test(c));
   assert.equal(cells.length, 30);
@@ -124,7 +138,11 @@ test('x86-TSO on the example pages: verdicts on every x86 cell, none elsewhere',
         assert.deepEqual(broken('fixed'), [both], `${id} ${cell}: the store buffer breaks the fixed code's guarantee`);
       }
       const bad = vs.plain.tso.outcomes.filter((o) => o.breaks);
-      assert.deepEqual(bad.map((o) => o.key), vs.plain.tso.broken.map((b) => b.key), `${id} ${cell}: outcome marks`);
+      assert.deepEqual(
+        bad.map((o) => o.key),
+        vs.plain.tso.broken.map((b) => b.key),
+        `${id} ${cell}: outcome marks`,
+      );
     }
   }
 });

@@ -14,6 +14,7 @@
 
 #include "outcome.h"
 #include "outkey.h"
+#include "tests/fixture.h" /* tools/lib/tests: a shared fixture's cases */
 
 /* The key native-tool makes of one fixture case. */
 static char *native_key(json_t *c)
@@ -43,12 +44,9 @@ static char *native_key(json_t *c)
 static void test_key_fixture(void **state)
 {
 	(void)state;
-	json_error_t e;
-	json_t *f = json_load_file("tests/fixtures/outcome-keys.json", 0, &e), *c;
-	if (!f)
-		fail_msg("tests/fixtures/outcome-keys.json:%d: %s", e.line, e.text);
+	json_t *cases = fixture_cases("tests/fixtures/outcome-keys.json"), *c;
 	size_t i, longest = 0;
-	json_array_foreach(json_object_get(f, "cases"), i, c) {
+	json_array_foreach(cases, i, c) {
 		assert_true(json_array_size(json_object_get(c, "threads")) <= MACHINE_MAX_THREADS);
 		char *k = native_key(c);
 		const char *want = json_string_value(json_object_get(c, "key"));
@@ -60,7 +58,7 @@ static void test_key_fixture(void **state)
 	}
 	assert_true(i >= 10);
 	assert_true(longest > 4096);
-	json_decref(f);
+	json_decref(cases);
 }
 
 int main(void)

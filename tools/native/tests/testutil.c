@@ -165,5 +165,5 @@ char *test_keys(json_t *cell)
 
 json_t *test_outcome(json_t *cell, const char *key)
 {
-	return json_find(json_object_get(cell, "outcomes"), "key", key);
+	return native_json_find(json_object_get(cell, "outcomes"), "key", key);
 }

@@ -24,7 +24,11 @@ function checkRequest(req, hosts, o) {
   o = o || {};
   if ((req.url || '').length > (o.maxUrl || 4096)) return { status: 414, reason: 'request line too long' };
   const host = String(req.headers.host || '').toLowerCase();
-  if (!hosts.has(host)) return { status: 421, reason: `refused: Host "${host.slice(0, 200)}" is not this server (DNS rebinding or a foreign name)` };
+  if (!hosts.has(host))
+    return {
+      status: 421,
+      reason: `refused: Host "${host.slice(0, 200)}" is not this server (DNS rebinding or a foreign name)`,
+    };
   const origin = req.headers.origin;
   if (origin !== undefined) {
     let ok = false;
@@ -37,10 +41,12 @@ function checkRequest(req, hosts, o) {
     if (!ok) return { status: 403, reason: `refused: Origin "${String(origin).slice(0, 200)}" is not this server` };
   }
   const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && !['same-origin', 'none'].includes(site)) return { status: 403, reason: `refused: a ${site} request` };
+  if (site !== undefined && !['same-origin', 'none'].includes(site))
+    return { status: 403, reason: `refused: a ${site} request` };
   if (o.write) {
     if (req.method !== 'POST') return { status: 405, reason: 'refused: use POST' };
-    if (!/^application\/json(\s*;|$)/i.test(String(req.headers['content-type'] || ''))) return { status: 415, reason: 'refused: the body must be application/json' };
+    if (!/^application\/json(\s*;|$)/i.test(String(req.headers['content-type'] || '')))
+      return { status: 415, reason: 'refused: the body must be application/json' };
   }
   return null;
 }
@@ -55,8 +61,14 @@ function readBody(req, max) {
       return resolve({ status: 413, reason: `refused: the request body is larger than ${max} bytes` });
     }
     const parts = [];
-    let size = 0, done = false;
-    const end = (v) => { if (!done) { done = true; resolve(v); } };
+    let size = 0,
+      done = false;
+    const end = (v) => {
+      if (!done) {
+        done = true;
+        resolve(v);
+      }
+    };
     req.on('data', (d) => {
       if (done) return;
       size += d.length;
@@ -75,7 +87,8 @@ function readBody(req, max) {
       } catch (e) {
         return end({ status: 400, reason: 'refused: the body is not JSON' });
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return end({ status: 400, reason: 'refused: the body is not a JSON object' });
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return end({ status: 400, reason: 'refused: the body is not a JSON object' });
       end({ body });
     });
   });
@@ -83,7 +96,8 @@ function readBody(req, max) {
 
 // The connection is from this machine to a loopback address of it.
 function loopbackConnection(req) {
-  const l = req.socket.localAddress || '', r = req.socket.remoteAddress || '';
+  const l = req.socket.localAddress || '',
+    r = req.socket.remoteAddress || '';
   const lo = (a) => a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
   return lo(l) && lo(r);
 }

@@ -14,8 +14,13 @@ let cached = null;
 //     cells: ["gcc-12/x86_64/O0", ...] (every cell, in the matrix's order)}
 function load() {
   if (cached) return cached;
-  const r = spawnSync(ASM_TOOL, ['matrix', 'examples/targets.conf', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 60000 });
-  if (r.status !== 0) throw new Error(`asm-tool matrix failed (make build/asm/asm-tool first?): ${r.stderr || r.error}`);
+  const r = spawnSync(ASM_TOOL, ['matrix', 'examples/targets.conf', '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+  if (r.status !== 0)
+    throw new Error(`asm-tool matrix failed (make build/asm/asm-tool first?): ${r.stderr || r.error}`);
   const m = JSON.parse(r.stdout);
   const targets = m.targets.map((t) => ({ target: t.target, compiler: t.compiler, arch: t.arch, cmd: t.command }));
   const cells = [];
@@ -47,7 +52,10 @@ function viewGroups(tname, cflags) {
   const t = target(tname);
   const byMacros = new Map();
   for (const o of lv) {
-    const r = spawnSync(t.cmd[0], t.cmd.slice(1).concat([`-${o}`, '-dM', '-E', '-x', 'c', '/dev/null']), { encoding: 'utf8', timeout: 60000 });
+    const r = spawnSync(t.cmd[0], t.cmd.slice(1).concat([`-${o}`, '-dM', '-E', '-x', 'c', '/dev/null']), {
+      encoding: 'utf8',
+      timeout: 60000,
+    });
     const key = r.status === 0 ? r.stdout.split('\n').sort().join('\n') : `unknown ${o}`;
     if (!byMacros.has(key)) byMacros.set(key, []);
     byMacros.get(key).push(o);

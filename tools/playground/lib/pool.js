@@ -64,7 +64,7 @@ class Pool {
   // The owner's queued tasks resolve {cancelled: true} without running (its running ones finish).
   drop(owner) {
     const keep = [];
-    for (const j of this.queue) (j.owner === owner ? j.resolve({ cancelled: true }) : keep.push(j));
+    for (const j of this.queue) j.owner === owner ? j.resolve({ cancelled: true }) : keep.push(j);
     this.queue = keep;
   }
 

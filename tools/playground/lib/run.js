@@ -29,7 +29,7 @@ class Stop extends Error {
 }
 
 class Run {
-  // o: {h, id, kind: "example"|"litmus", source, name (the editor's file name), dir (the run's directory),
+  // o: {h, id, kind: "example"|"litmus"|"asm", source, name (the editor's file name), dir (the run's directory),
   //     cache, pool, cells (the reader's cells, first = the one shown first), limits, unsandboxed, onUpdate,
   //     matrix (false: the reader's cells only)}
   constructor(o) {
@@ -40,10 +40,24 @@ class Run {
     this.inflight = new Set();
     this.t0 = Date.now();
     this.status = {
-      schema: 'playground-run/1', h: o.h, id: o.id, kind: o.kind, name: o.name, state: 'queued',
-      stage: null, source: o.kind === 'example' ? o.source : null, errors: [], stopped: null, view: null, renders: 0,
-      cells: o.cells.slice(), done: [], matrix: { total: matrix.load().cells.length, done: 0 },
-      overview: null, variants: null, times: {},
+      schema: 'playground-run/1',
+      h: o.h,
+      id: o.id,
+      kind: o.kind,
+      name: o.name,
+      state: 'queued',
+      stage: null,
+      source: o.kind === 'example' ? o.source : null,
+      errors: [],
+      stopped: null,
+      view: null,
+      renders: 0,
+      cells: o.cells.slice(),
+      done: [],
+      matrix: { total: matrix.load().cells.length, done: 0 },
+      overview: null,
+      variants: null,
+      times: {},
     };
   }
 
@@ -87,7 +101,10 @@ class Run {
     let out = text;
     for (const [v, src] of Object.entries(this.meta ? this.meta.sources : {})) {
       const re = new RegExp(src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ':(\\d+)', 'g');
-      out = out.replace(re, (_, n) => `${this.name}:${this.fileLine(v, +n)}`).split(src).join(`${this.name} (${v})`);
+      out = out
+        .replace(re, (_, n) => `${this.name}:${this.fileLine(v, +n)}`)
+        .split(src)
+        .join(`${this.name} (${v})`);
     }
     return out.split(`examples/${this.id}.c:`).join(`${this.name}:`);
   }
@@ -106,6 +123,11 @@ class Run {
     this.update({ state: 'running' });
     try {
       this.setup();
+      if (this.kind === 'asm') {
+        await this.assembly();
+        await this.finish({ state: 'done', stage: 'done' });
+        return;
+      }
       await this.read();
       await this.code();
       await this.explorer();
@@ -114,7 +136,8 @@ class Run {
       await this.finish({ state: 'done', stage: 'done' });
     } catch (e) {
       if (e instanceof Stop) await this.finish(Object.assign({ errors: [] }, e.status));
-      else await this.finish({ state: 'failed', errors: [this.err(1, `x:1: internal error: ${e.message}`, 'internal')] });
+      else
+        await this.finish({ state: 'failed', errors: [this.err(1, `x:1: internal error: ${e.message}`, 'internal')] });
     }
   }
 
@@ -147,8 +170,23 @@ class Run {
     fs.symlinkSync(path.join(ROOT, 'examples', 'include'), path.join(ex, 'include'));
     fs.writeFileSync(path.join(ex, this.id + '.c'), this.kind === 'example' ? this.source : '');
     fs.mkdirSync(path.join(this.work, 'content'), { recursive: true });
-    fs.writeFileSync(path.join(this.work, 'content', VIEW_PAGE + '.md'), `---\ntitle: Playground: ${this.id}\norder: 1\n` +
-      `summary: The playground's run of ${this.id}.\ntemplate: playground-view.html\nnav: false\n---\n\n\`\`\`example\n${this.id}\n\`\`\`\n`);
+    fs.writeFileSync(
+      path.join(this.work, 'content', VIEW_PAGE + '.md'),
+      `---\ntitle: Playground: ${this.id}\norder: 1\n` +
+        `summary: The playground's run of ${this.id}.\ntemplate: playground-view.html\nnav: false\n---\n\n\`\`\`example\n${this.id}\n\`\`\`\n`,
+    );
+  }
+
+  // An AArch64 or X86 assembly litmus test: a64-tool runs it under its model (Armv8, or x86-TSO for
+  // X86) in the sandbox; the status gets its report and verdict ({output, agrees, partial}), an error
+  // is at the editor's line. No compile, no cells: the test is machine code already.
+  async assembly() {
+    this.update({ stage: 'read' });
+    fs.writeFileSync(path.join(this.work, 'input.litmus'), this.source);
+    const r = await this.task('a64', { name: 'input.litmus' }, 0);
+    if (r.error)
+      throw new Stop({ state: 'failed', errors: [this.err(1, r.error.replace(/^input\.litmus:/, 'x:'), 'litmus')] });
+    this.update({ asm: { output: r.output, agrees: r.agrees, partial: r.partial } });
   }
 
   // The litmus converter (for a litmus test), then the metadata for the first cell.
@@ -157,7 +195,8 @@ class Run {
     if (this.kind === 'litmus') {
       fs.writeFileSync(path.join(this.work, 'input.litmus'), this.source);
       const c = await this.task('convert', { name: 'input.litmus' }, 0);
-      if (c.error) throw new Stop({ state: 'failed', errors: [this.err(1, c.error.replace(/^input\.litmus:/, 'x:'), 'litmus')] });
+      if (c.error)
+        throw new Stop({ state: 'failed', errors: [this.err(1, c.error.replace(/^input\.litmus:/, 'x:'), 'litmus')] });
       fs.writeFileSync(path.join(this.work, 'examples', this.id + '.c'), c.source);
       this.update({ source: c.source });
     }
@@ -177,8 +216,12 @@ class Run {
     const m = this.meta;
     return m.variants.map((v) => {
       const cflags = (m.cflags.all || []).concat(m.cflags[v] || []);
-      return { variant: v, file: m.sources[v], compiler: `${tname}/${opt}`,
-        argv: t.cmd.concat(matrix.load().flags, [`-${opt}`], cflags) };
+      return {
+        variant: v,
+        file: m.sources[v],
+        compiler: `${tname}/${opt}`,
+        argv: t.cmd.concat(matrix.load().flags, [`-${opt}`], cflags),
+      };
     });
   }
 
@@ -196,12 +239,16 @@ class Run {
       }
     }
     for (const { view, r } of results)
-      if (r.diagnostics) throw new Stop({ state: 'failed', errors: [this.diagErr(r.diagnostics, 'compile', `does not preprocess for ${view.compiler}`)] });
+      if (r.diagnostics)
+        throw new Stop({
+          state: 'failed',
+          errors: [this.diagErr(r.diagnostics, 'compile', `does not preprocess for ${view.compiler}`)],
+        });
   }
 
   // One target's compile beside the checks of every view it compiles; its code is kept only if they pass.
   async compileTarget(tname, opts, priority) {
-    const cf = (this.meta.cflags.all || []);
+    const cf = this.meta.cflags.all || [];
     const groups = matrix.viewGroups(tname, cf.concat(...this.meta.variants.map((v) => this.meta.cflags[v] || [])));
     const wanted = groups.filter((g) => g.some((o) => opts.includes(o))).map((g) => g.find((o) => opts.includes(o)));
     const views = [].concat(...wanted.map((o) => this.views(tname, o)));
@@ -215,7 +262,11 @@ class Run {
     for (const x of done) if (x.status === 'rejected') throw x.reason;
     if (settled[settled.length - 1].status === 'rejected') throw settled[settled.length - 1].reason;
     const c = settled[settled.length - 1].value;
-    if (c.compile) throw new Stop({ state: 'failed', errors: [this.diagErr(c.compile, 'compile', `does not compile for ${tname}`)] });
+    if (c.compile)
+      throw new Stop({
+        state: 'failed',
+        errors: [this.diagErr(c.compile, 'compile', `does not compile for ${tname}`)],
+      });
     if (c.error) throw new Stop({ state: 'failed', errors: [this.err(1, `x:1: ${tname}: ${c.error}`, 'compile')] });
   }
 
@@ -228,7 +279,11 @@ class Run {
 
   async render(priority) {
     const r = await this.task('render', {}, priority);
-    if (r.error) throw new Stop({ state: 'failed', errors: [this.err(1, `x:1: the page could not be rendered: ${r.error}`, 'render')] });
+    if (r.error)
+      throw new Stop({
+        state: 'failed',
+        errors: [this.err(1, `x:1: the page could not be rendered: ${r.error}`, 'render')],
+      });
     this.update({ view: `${VIEW_PAGE}.html`, renders: this.status.renders + 1 });
   }
 
@@ -248,8 +303,13 @@ class Run {
     const first = matrix.parseCell(this.cells[0]);
     const wasm = (async () => {
       const checks = this.meta.variants.map((v) => {
-        const view = { variant: v, file: this.meta.sources[v], compiler: 'emcc', emcc: true,
-          cflags: (this.meta.cflags.all || []).concat(this.meta.cflags[v] || []) };
+        const view = {
+          variant: v,
+          file: this.meta.sources[v],
+          compiler: 'emcc',
+          emcc: true,
+          cflags: (this.meta.cflags.all || []).concat(this.meta.cflags[v] || []),
+        };
         return this.task('check', view, 1).then((r) => ({ view, r }));
       });
       const settled = await Promise.allSettled(checks);
@@ -265,14 +325,20 @@ class Run {
     await this.nativeCollect([first.target], 1);
     await this.render(1);
     this.status.times.explorer_ms = Date.now() - this.t0;
-    this.update({ explorer: { errors: (x.errors || []).map((e) => this.err(1, this.mapText(e), 'explore')), variants: this.outcomeSummary() } });
+    this.update({
+      explorer: {
+        errors: (x.errors || []).map((e) => this.err(1, this.mapText(e), 'explore')),
+        variants: this.outcomeSummary(),
+      },
+    });
   }
 
   outcomeSummary() {
     const o = this.outcomes;
     if (!o) return null;
     const out = {};
-    for (const v of o.order) out[v] = { outcomes: o.variants[v].outcomes.map((x) => x.key), partial: o.variants[v].partial };
+    for (const v of o.order)
+      out[v] = { outcomes: o.variants[v].outcomes.map((x) => x.key), partial: o.variants[v].partial };
     return out;
   }
 
@@ -285,7 +351,9 @@ class Run {
   }
 
   async nativeCollect(targets, priority) {
-    const ok = targets.filter((t) => fs.existsSync(path.join(this.work, 'build', 'data', 'native', this.id, t + '.json')));
+    const ok = targets.filter((t) =>
+      fs.existsSync(path.join(this.work, 'build', 'data', 'native', this.id, t + '.json')),
+    );
     if (!ok.length) return;
     const r = await this.task('nativeCollect', { targets: ok }, priority);
     if (r.error) this.nativeErrors = (this.nativeErrors || []).concat([this.mapText(r.error)]);
@@ -296,7 +364,9 @@ class Run {
   readNative(tname) {
     let j;
     try {
-      j = JSON.parse(fs.readFileSync(path.join(this.work, 'build', 'data', 'native', this.id, tname + '.json'), 'utf8'));
+      j = JSON.parse(
+        fs.readFileSync(path.join(this.work, 'build', 'data', 'native', this.id, tname + '.json'), 'utf8'),
+      );
     } catch (e) {
       return;
     }
@@ -307,8 +377,12 @@ class Run {
       const fixed = keys(vs.fixed);
       for (const [v, c] of Object.entries(vs)) {
         const k = keys(c);
-        cell[v] = { outcomes: k, status: c.status, partial: !!c.partial,
-          differs: k && fixed && v !== 'fixed' ? k.join('\n') !== fixed.join('\n') : null };
+        cell[v] = {
+          outcomes: k,
+          status: c.status,
+          partial: !!c.partial,
+          differs: k && fixed && v !== 'fixed' ? k.join('\n') !== fixed.join('\n') : null,
+        };
         if (c.tso) {
           const kt = keys(c.tso);
           const ft = vs.fixed && vs.fixed.tso ? keys(vs.fixed.tso) : null;
@@ -327,7 +401,15 @@ class Run {
     this.update({ stage: 'selected' });
     await this.readMeta(this.cells);
     const targets = [...new Set(this.cells.map((c) => matrix.parseCell(c).target))];
-    await Promise.all(targets.map((t) => this.compileTarget(t, this.cells.filter((c) => c.startsWith(t + '/')).map((c) => matrix.parseCell(c).opt), 2)));
+    await Promise.all(
+      targets.map((t) =>
+        this.compileTarget(
+          t,
+          this.cells.filter((c) => c.startsWith(t + '/')).map((c) => matrix.parseCell(c).opt),
+          2,
+        ),
+      ),
+    );
     await this.collect(targets, 2);
     await this.native(targets, 2);
     await this.nativeCollect(targets, 2);
@@ -342,12 +424,14 @@ class Run {
     const mine = [...new Set(this.cells.map((c) => matrix.parseCell(c).target))];
     const order = mine.concat(all.targets.map((t) => t.target).filter((t) => !mine.includes(t)));
     let done = 0;
-    await Promise.all(order.map(async (tname, i) => {
-      await this.compileTarget(tname, all.opts, 3 + i);
-      await this.native([tname], 3 + i);
-      done += all.opts.length;
-      this.update({ matrix: { total: all.cells.length, done } });
-    }));
+    await Promise.all(
+      order.map(async (tname, i) => {
+        await this.compileTarget(tname, all.opts, 3 + i);
+        await this.native([tname], 3 + i);
+        done += all.opts.length;
+        this.update({ matrix: { total: all.cells.length, done } });
+      }),
+    );
     await this.collect(order, 3);
     await this.nativeCollect(order, 3);
     await this.render(3);

@@ -3,7 +3,7 @@
 //   GET  /playground/api/hello               the matrix (cells, default) and the limits: the page asks it
 //                                            to know that a playground answers
 //   GET  /playground/api/example?id=t/n      a course example's source (examples/t/n.c)
-//   POST /playground/api/run                 {kind: "example"|"litmus", source, id?, cells?, supersedes?}
+//   POST /playground/api/run                 {kind: "example"|"litmus"|"asm", source, id?, cells?, supersedes?}
 //                                            -> 202 the run's status (cached by content: a run of the same
 //                                            kind, id and source is answered from its result)
 //   GET  /playground/api/run/<hash>          the run's status (lib/run.js)
@@ -27,14 +27,27 @@ const { ROOT } = require('./tasks.js');
 const { tempName } = require('../../jslib/fsutil.js');
 const { TYPES } = require('../../serve/serve.js');
 
-const DEFAULTS = { jobs: 2, queue: 8, threads: 4, maxBody: 256 << 10, maxSource: 200000, keep: 24,
-  codemirror: '/usr/share/javascript/codemirror' };
+const DEFAULTS = {
+  jobs: 2,
+  queue: 8,
+  threads: 4,
+  maxBody: 256 << 10,
+  maxSource: 200000,
+  keep: 24,
+  codemirror: '/usr/share/javascript/codemirror',
+};
 const ID_RE = /^[a-z0-9][a-z0-9-]{0,39}\/[a-z0-9][a-z0-9-]{0,79}$/;
 const HASH_RE = /^[0-9a-f]{24}$/;
+const CANCELLED_KEPT = 64;
 
 function send(res, status, obj, extra) {
-  res.writeHead(status, Object.assign({ 'content-type': 'application/json', 'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff' }, extra || {}));
+  res.writeHead(
+    status,
+    Object.assign(
+      { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+      extra || {},
+    ),
+  );
   res.end(JSON.stringify(obj));
 }
 
@@ -44,14 +57,18 @@ function refuse(res, r) {
 
 // The name the editor's file has in messages.
 function fileName(kind, id) {
-  return kind === 'litmus' ? `${id.split('/')[1]}.litmus` : `examples/${id}.c`;
+  return kind === 'litmus' || kind === 'asm' ? `${id.split('/')[1]}.litmus` : `examples/${id}.c`;
 }
 
 // A litmus test's id from its first line ("C SB+poonceonces" -> litmus/sb-poonceonces).
-function litmusId(source) {
-  const m = /^\s*C\s+(\S+)/.exec(source);
-  const slug = (m ? m[1] : 'untitled').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return `litmus/${slug || 'untitled'}`;
+function litmusId(source, kind) {
+  const m = kind === 'asm' ? /^\s*(?:AArch64|X86)\s+(\S+)/.exec(source) : /^\s*C\s+(\S+)/.exec(source);
+  const slug = (m ? m[1] : 'untitled')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${kind === 'asm' ? 'asm' : 'litmus'}/${slug || 'untitled'}`;
 }
 
 class Playground {
@@ -66,6 +83,9 @@ class Playground {
     this.pool = new Pool(this.o.threads);
     this.running = new Map();
     this.waiting = [];
+    // the last CANCELLED_KEPT cancelled runs: their status says "cancelled" (a page's poll that crosses
+    // its own superseding request gets an answer, not a 404); nothing of theirs is kept on disk
+    this.cancelled = new Map();
   }
 
   // Cancels every run and resolves once none of their steps is still running (a step's sandbox ends
@@ -90,16 +110,17 @@ class Playground {
       return true;
     }
     if (!p.startsWith('/playground/')) return false;
-    if (req.method === 'GET' && p === '/playground/api/hello') return this.hello(res), true;
-    if (req.method === 'GET' && p === '/playground/api/example') return this.example(res, url.searchParams.get('id')), true;
-    if (req.method === 'POST' && p === '/playground/api/run') return this.post(req, res), true;
-    if (req.method === 'POST' && p === '/playground/api/save') return this.save(req, res), true;
+    if (req.method === 'GET' && p === '/playground/api/hello') return (this.hello(res), true);
+    if (req.method === 'GET' && p === '/playground/api/example')
+      return (this.example(res, url.searchParams.get('id')), true);
+    if (req.method === 'POST' && p === '/playground/api/run') return (this.post(req, res), true);
+    if (req.method === 'POST' && p === '/playground/api/save') return (this.save(req, res), true);
     let m = /^\/playground\/api\/run\/([^/]+)$/.exec(p);
-    if (req.method === 'GET' && m) return this.status(res, m[1]), true;
+    if (req.method === 'GET' && m) return (this.status(res, m[1]), true);
     m = /^\/playground\/run\/([^/]+)\/(.*)$/.exec(p);
-    if ((req.method === 'GET' || req.method === 'HEAD') && m) return this.file(req, res, m[1], m[2]), true;
+    if ((req.method === 'GET' || req.method === 'HEAD') && m) return (this.file(req, res, m[1], m[2]), true);
     m = /^\/playground\/codemirror\/(.+)$/.exec(p);
-    if ((req.method === 'GET' || req.method === 'HEAD') && m) return this.codemirror(req, res, m[1]), true;
+    if ((req.method === 'GET' || req.method === 'HEAD') && m) return (this.codemirror(req, res, m[1]), true);
     send(res, 404, { error: `no such playground address: ${p.slice(0, 200)}` });
     return true;
   }
@@ -108,18 +129,31 @@ class Playground {
   // the page's picker.
   examples() {
     const dir = path.join(ROOT, 'examples');
-    const labs = fs.readdirSync(path.join(ROOT, 'labs')).filter((l) => fs.existsSync(path.join(ROOT, 'labs', l, 'lab.c')));
-    return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.c'))
-      .map((f) => f.slice(0, -2).split(path.sep).join('/')).concat(labs.map((l) => `lab/${l}`))
-      .filter((id) => ID_RE.test(id)).sort();
+    const labs = fs
+      .readdirSync(path.join(ROOT, 'labs'))
+      .filter((l) => fs.existsSync(path.join(ROOT, 'labs', l, 'lab.c')));
+    return fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.c'))
+      .map((f) => f.slice(0, -2).split(path.sep).join('/'))
+      .concat(labs.map((l) => `lab/${l}`))
+      .filter((id) => ID_RE.test(id))
+      .sort();
   }
 
   hello(res) {
     const m = matrix.load();
-    send(res, 200, { playground: 1, cells: m.cells, default: m.default, targets: m.targets.map((t) => t.target), opts: m.opts,
+    send(res, 200, {
+      playground: 1,
+      cells: m.cells,
+      default: m.default,
+      targets: m.targets.map((t) => t.target),
+      opts: m.opts,
       examples: this.examples(),
       limits: { body: this.o.maxBody, source: this.o.maxSource, jobs: this.o.jobs, queue: this.o.queue },
-      save: true });
+      save: true,
+    });
   }
 
   example(res, id) {
@@ -140,28 +174,56 @@ class Playground {
     if (this.closing) return refuse(res, { status: 503, reason: 'refused: the playground is stopping' });
     if (b.status) return refuse(res, b);
     const { kind, source } = b.body;
-    if (!['example', 'litmus'].includes(kind)) return send(res, 400, { error: 'refused: kind is "example" or "litmus"' });
+    if (!['example', 'litmus', 'asm'].includes(kind))
+      return send(res, 400, { error: 'refused: kind is "example", "litmus" or "asm"' });
     if (typeof source !== 'string' || !source.length) return send(res, 400, { error: 'refused: no source' });
-    if (Buffer.byteLength(source) > this.o.maxSource) return send(res, 413, { error: `refused: the source is larger than ${this.o.maxSource} bytes` });
+    if (Buffer.byteLength(source) > this.o.maxSource)
+      return send(res, 413, { error: `refused: the source is larger than ${this.o.maxSource} bytes` });
     if (source.includes('\0')) return send(res, 400, { error: 'refused: the source holds a NUL byte' });
-    const id = kind === 'litmus' ? litmusId(source) : (b.body.id === undefined ? 'play/untitled' : b.body.id);
-    if (!ID_RE.test(id)) return send(res, 400, { error: 'refused: id is "topic/name" (lower-case letters, digits, dashes)' });
+    const id = kind !== 'example' ? litmusId(source, kind) : b.body.id === undefined ? 'play/untitled' : b.body.id;
+    if (!ID_RE.test(id))
+      return send(res, 400, { error: 'refused: id is "topic/name" (lower-case letters, digits, dashes)' });
     const all = matrix.load();
     const cells = b.body.cells === undefined ? [all.default] : b.body.cells;
-    if (!Array.isArray(cells) || !cells.length || cells.length > all.cells.length || !cells.every((c) => matrix.parseCell(c)))
+    if (
+      !Array.isArray(cells) ||
+      !cells.length ||
+      cells.length > all.cells.length ||
+      !cells.every((c) => matrix.parseCell(c))
+    )
       return send(res, 400, { error: 'refused: cells must be cells of the matrix (compiler/arch/opt)' });
-    const h = crypto.createHash('sha256').update(JSON.stringify([kind, id, source])).digest('hex').slice(0, 24);
+    const h = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([kind, id, source]))
+      .digest('hex')
+      .slice(0, 24);
     if (HASH_RE.test(b.body.supersedes || '') && b.body.supersedes !== h) this.cancel(b.body.supersedes);
     const live = this.running.get(h) || this.waiting.find((r) => r.h === h);
     if (live) return send(res, 202, live.status);
     const known = this.store.status(h);
     if (known) return send(res, 200, known);
     if (this.waiting.length >= this.o.queue)
-      return refuse(res, { status: 503, reason: `refused: the playground is busy (${this.running.size} runs, ${this.waiting.length} waiting: the queue is full)` });
-    const run = new Run({ h, id, kind, source, name: fileName(kind, id), dir: this.store.dir(h), cache: this.cache,
-      pool: this.pool, cells: [...new Set(cells)], limits: this.o.limits, unsandboxed: this.o.unsandboxed, matrix: this.o.matrix,
-      onUpdate: (r) => this.store.write(r.h, r.status) });
+      return refuse(res, {
+        status: 503,
+        reason: `refused: the playground is busy (${this.running.size} runs, ${this.waiting.length} waiting: the queue is full)`,
+      });
+    const run = new Run({
+      h,
+      id,
+      kind,
+      source,
+      name: fileName(kind, id),
+      dir: this.store.dir(h),
+      cache: this.cache,
+      pool: this.pool,
+      cells: [...new Set(cells)],
+      limits: this.o.limits,
+      unsandboxed: this.o.unsandboxed,
+      matrix: this.o.matrix,
+      onUpdate: (r) => this.store.write(r.h, r.status),
+    });
     this.store.write(h, run.status);
+    this.cancelled.delete(h);
     this.waiting.push(run);
     this.next();
     send(res, 202, run.status);
@@ -173,10 +235,18 @@ class Playground {
       const [r] = this.waiting.splice(w, 1);
       r.status.state = 'cancelled';
       this.store.remove(h);
+      this.forget(r.status);
       return;
     }
     const r = this.running.get(h);
     if (r) r.cancel();
+  }
+
+  // Remembers a cancelled run's status (without its results), the oldest dropped beyond CANCELLED_KEPT.
+  forget(status) {
+    this.cancelled.delete(status.h);
+    this.cancelled.set(status.h, { h: status.h, kind: status.kind, name: status.name, state: 'cancelled' });
+    if (this.cancelled.size > CANCELLED_KEPT) this.cancelled.delete(this.cancelled.keys().next().value);
   }
 
   next() {
@@ -186,6 +256,7 @@ class Playground {
       run.ended = run.start().then(() => {
         this.running.delete(run.h);
         this.store.finished(run.h, run.status);
+        if (run.status.state === 'cancelled') this.forget(run.status);
         this.next();
       });
     }
@@ -194,7 +265,7 @@ class Playground {
   status(res, h) {
     if (!HASH_RE.test(h)) return send(res, 400, { error: 'refused: not a run' });
     const live = this.running.get(h) || this.waiting.find((r) => r.h === h);
-    const s = live ? live.status : this.store.status(h);
+    const s = live ? live.status : this.store.status(h) || this.cancelled.get(h);
     if (!s) return send(res, 404, { error: 'no such run (it may have been cancelled or evicted: run it again)' });
     send(res, 200, s);
   }
@@ -208,22 +279,34 @@ class Playground {
     } catch (e) {
       return send(res, 400, { error: 'refused: bad path' });
     }
-    if (name.startsWith('..') || path.isAbsolute(name) || name.includes('\0')) return send(res, 403, { error: 'refused: outside the run' });
+    if (name.startsWith('..') || path.isAbsolute(name) || name.includes('\0'))
+      return send(res, 403, { error: 'refused: outside the run' });
     const own = path.join(this.store.dir(h), 'out', 'site', name);
     const course = path.join(this.o.site, name);
-    const file = [own, course].find((f) => { try { return fs.statSync(f).isFile(); } catch (e) { return false; } });
+    const file = [own, course].find((f) => {
+      try {
+        return fs.statSync(f).isFile();
+      } catch (e) {
+        return false;
+      }
+    });
     if (!file) return send(res, 404, { error: 'not found' });
     this.store.touch(h);
     const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
-      'x-frame-options': 'SAMEORIGIN' });
+    res.writeHead(200, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
     if (req.method === 'HEAD') return res.end();
     fs.createReadStream(file).pipe(res);
   }
 
   codemirror(req, res, rel) {
     const name = path.normalize(rel);
-    if (name.startsWith('..') || path.isAbsolute(name) || !/\.(js|css)$/.test(name)) return send(res, 403, { error: 'refused' });
+    if (name.startsWith('..') || path.isAbsolute(name) || !/\.(js|css)$/.test(name))
+      return send(res, 403, { error: 'refused' });
     const file = path.join(this.o.codemirror, name);
     fs.readFile(file, (err, body) => {
       if (err) return send(res, 404, { error: 'libjs-codemirror is not installed' });
@@ -235,14 +318,20 @@ class Playground {
   // "Save as example": the source of a finished run (read and compiled without an error) into
   // examples/<topic>/<name>.c, on a connection to 127.0.0.1 only, never over an existing file.
   async save(req, res) {
-    if (!guard.loopbackConnection(req)) return send(res, 403, { error: 'refused: saving is only for a connection to 127.0.0.1' });
+    if (!guard.loopbackConnection(req))
+      return send(res, 403, { error: 'refused: saving is only for a connection to 127.0.0.1' });
     const b = await guard.readBody(req, this.o.maxBody);
     if (b.status) return refuse(res, b);
     const { hash, name } = b.body;
-    if (!ID_RE.test(name || '')) return send(res, 400, { error: 'refused: the name is "topic/name" (lower-case letters, digits, dashes)' });
-    if (name.startsWith('litmus/')) return send(res, 400, { error: 'refused: examples/litmus/ is generated from tools/litmus/examples.list (make litmus-examples)' });
+    if (!ID_RE.test(name || ''))
+      return send(res, 400, { error: 'refused: the name is "topic/name" (lower-case letters, digits, dashes)' });
+    if (name.startsWith('litmus/'))
+      return send(res, 400, {
+        error: 'refused: examples/litmus/ is generated from tools/litmus/examples.list (make litmus-examples)',
+      });
     const s = HASH_RE.test(hash || '') ? this.store.status(hash) : null;
-    if (!s || s.state !== 'done' || !s.source) return send(res, 409, { error: 'refused: save a source once its run has finished without an error' });
+    if (!s || s.state !== 'done' || !s.source)
+      return send(res, 409, { error: 'refused: save a source once its run has finished without an error' });
     const file = path.join(ROOT, 'examples', name + '.c');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // whole or not at all, and never over a file: a temporary, then a hard link (EEXIST if it exists)
@@ -251,7 +340,8 @@ class Playground {
       fs.writeFileSync(tmp, s.source, { flag: 'wx' });
       fs.linkSync(tmp, file);
     } catch (e) {
-      if (e.code === 'EEXIST') return send(res, 409, { error: `refused: examples/${name}.c exists; choose another name` });
+      if (e.code === 'EEXIST')
+        return send(res, 409, { error: `refused: examples/${name}.c exists; choose another name` });
       throw e;
     } finally {
       fs.rmSync(tmp, { force: true });

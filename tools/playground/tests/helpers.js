@@ -17,8 +17,18 @@ async function start(opts) {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-test-'));
   const server = await serve(SITE, 0, { playground: Object.assign({ state }, opts) });
   const port = server.address().port;
-  return { server, pg: server.playground, port, base: `http://127.0.0.1:${port}`, state,
-    close: async () => { await new Promise((r) => server.close(r)); await server.playground.close(); fs.rmSync(state, { recursive: true, force: true }); } };
+  return {
+    server,
+    pg: server.playground,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    state,
+    close: async () => {
+      await new Promise((r) => server.close(r));
+      await server.playground.close();
+      fs.rmSync(state, { recursive: true, force: true });
+    },
+  };
 }
 
 // request(port, {method, path, headers, body (string or Buffer), chunks: [...] (sent one by one)})
@@ -28,16 +38,23 @@ function request(port, o) {
     const headers = Object.assign({ host: `127.0.0.1:${port}` }, o.headers || {});
     if (o.body !== undefined && !('content-length' in headers)) headers['content-length'] = Buffer.byteLength(o.body);
     for (const k of Object.keys(headers)) if (headers[k] === undefined) delete headers[k];
-    const req = http.request({ host: '127.0.0.1', port, method: o.method || 'GET', path: o.path, headers, setHost: false }, (res) => {
-      const parts = [];
-      res.on('data', (d) => parts.push(d));
-      res.on('end', () => {
-        const text = Buffer.concat(parts).toString('utf8');
-        let json = null;
-        try { json = JSON.parse(text); } catch (e) { json = null; }
-        resolve({ status: res.statusCode, headers: res.headers, text, json });
-      });
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method: o.method || 'GET', path: o.path, headers, setHost: false },
+      (res) => {
+        const parts = [];
+        res.on('data', (d) => parts.push(d));
+        res.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch (e) {
+            json = null;
+          }
+          resolve({ status: res.statusCode, headers: res.headers, text, json });
+        });
+      },
+    );
     req.on('error', reject);
     if (o.chunks) {
       for (const c of o.chunks) req.write(c);
@@ -47,7 +64,12 @@ function request(port, o) {
 }
 
 function post(port, p, obj, headers) {
-  return request(port, { method: 'POST', path: p, body: JSON.stringify(obj), headers: Object.assign({ 'content-type': 'application/json' }, headers) });
+  return request(port, {
+    method: 'POST',
+    path: p,
+    body: JSON.stringify(obj),
+    headers: Object.assign({ 'content-type': 'application/json' }, headers),
+  });
 }
 
 // Polls a run until it ends (a condition, never a fixed time). -> its last status

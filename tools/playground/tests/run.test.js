@@ -2,7 +2,8 @@
 // on a cell the reader picked, rendered with the course's own templates (its code, evidence, the
 // machine code's outcomes, the explorer's outcomes); the same source answered from its result; errors
 // at the editor's lines (the reader of the format, a compiler's diagnostics through the variant's line
-// map, the litmus converter); a litmus test converted and run; "Save as example".
+// map, the litmus converter, a64-tool on an assembly litmus test); a litmus test converted and run;
+// "Save as example"; an AArch64 and an X86 assembly litmus test run by a64-tool with their verdicts.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert');
@@ -16,7 +17,9 @@ const EDITED = example(ID).replace('\t\tcontinue;\n#elif FIXED', '\t\tbarrier();
 const CELL = 'clang-22/aarch64/O1';
 
 let s;
-test.before(async () => { s = await start({ matrix: false }); });
+test.before(async () => {
+  s = await start({ matrix: false });
+});
 test.after(() => s && s.close());
 
 const run = async (body) => {
@@ -35,7 +38,10 @@ test('an edited example on a chosen cell: its code, evidence and outcomes in the
   const page = await request(s.port, { path: `/playground/run/${st.h}/${st.view}` });
   assert.strictEqual(page.status, 200);
   assert.match(page.text, /<section class="example" id="ex-load-fusing-need-to-stop"/);
-  assert.match(page.text, /<strong class="disasm-target">clang-22\/aarch64<\/strong> at <strong class="disasm-optlevel">-O1<\/strong>/);
+  assert.match(
+    page.text,
+    /<strong class="disasm-target">clang-22\/aarch64<\/strong> at <strong class="disasm-optlevel">-O1<\/strong>/,
+  );
   assert.match(page.text, /barrier\(\);/, 'the edited source is the one shown');
   assert.match(page.text, /class="disasm-evidence"/);
   assert.match(page.text, /class="explorer-outcomes" data-variant="plain"/);
@@ -59,7 +65,7 @@ test('an edited example on a chosen cell: its code, evidence and outcomes in the
   assert.deepStrictEqual(again.json, st);
 });
 
-test('errors point at the editor\'s lines', async () => {
+test("errors point at the editor's lines", async () => {
   const badKey = example(ID).replace(' * threads: t0 t1', ' * thread: t0 t1');
   const line = badKey.split('\n').findIndex((l) => l.startsWith(' * thread: ')) + 1;
   let st = await run({ kind: 'example', id: 'play/bad-key', source: badKey });
@@ -73,7 +79,10 @@ test('errors point at the editor\'s lines', async () => {
   st = await run({ kind: 'example', id: 'play/bad-code', source: lines.join('\n') });
   assert.strictEqual(st.state, 'failed', JSON.stringify(st));
   assert.strictEqual(st.errors[0].line, at, JSON.stringify(st.errors));
-  assert.match(st.errors[0].message, /^examples\/play\/bad-code\.c:\d+: does not compile for gcc-12\/x86_64: .*continue_/);
+  assert.match(
+    st.errors[0].message,
+    /^examples\/play\/bad-code\.c:\d+: does not compile for gcc-12\/x86_64: .*continue_/,
+  );
   assert.ok(!st.errors[0].details.includes('build/data/src'), st.errors[0].details);
   // a litmus test the converter rejects, at its line
   const lit = fs.readFileSync(path.join(ROOT, 'tools', 'litmus', 'tests', 'litmus', 'SB+poonceonces.litmus'), 'utf8');
@@ -106,4 +115,54 @@ test('a kernel litmus test, converted by tools/litmus and run; saved as an examp
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
+});
+
+test("an AArch64 and an X86 assembly litmus test: run by a64-tool, with its verdict; errors at the editor's line", async () => {
+  const mp = fs.readFileSync(path.join(ROOT, 'tools', 'a64', 'litmus', 'MP.litmus'), 'utf8');
+  let st = await run({ kind: 'asm', source: mp });
+  assert.strictEqual(st.state, 'done', JSON.stringify(st.errors));
+  assert.strictEqual(st.id, 'asm/mp');
+  assert.strictEqual(st.name, 'mp.litmus');
+  assert.match(st.asm.output, /^Test MP \(model armv8\)$/m);
+  assert.match(st.asm.output, /^Observation MP Sometimes /m);
+  assert.strictEqual(st.asm.agrees, true, st.asm.output);
+  // the same test with both barriers: the model forbids the outcome, and the file still says Sometimes
+  const fenced = mp
+    .replace(' STR W0,[X1] | LDR W2,[X3] ;', ' STR W0,[X1] | DMB ISH    ;\n DMB ISH     | LDR W2,[X3] ;')
+    .replace('AArch64 MP', 'AArch64 MP-fenced');
+  st = await run({ kind: 'asm', source: fenced });
+  assert.strictEqual(st.state, 'done', JSON.stringify(st.errors));
+  assert.match(st.asm.output, /^Observation MP-fenced Never /m, st.asm.output);
+  assert.strictEqual(st.asm.agrees, false, "the file's expectation (Sometimes) is not the model's verdict");
+  const r = await post(s.port, '/playground/api/save', { hash: st.h, name: `play-test/asm-${process.pid}` });
+  assert.strictEqual(r.status, 409, 'an assembly test is no course example');
+  // an instruction the assembler does not know: at its line of the editor's file
+  const lines = mp.split('\n');
+  const at = lines.findIndex((l) => l.includes('LDR W2,[X3]')) + 1;
+  lines[at - 1] = lines[at - 1].replace('LDR W2,[X3]', 'LDQ W2,[X3]');
+  st = await run({ kind: 'asm', source: lines.join('\n') });
+  assert.strictEqual(st.state, 'failed');
+  assert.strictEqual(st.errors[0].line, at);
+  assert.match(st.errors[0].message, new RegExp(`^mp\\.litmus:${at}: .*ldq`, 'i'));
+  // an assembler directive that would read a file: a64-tool's reader refuses it at its line before
+  // anything is assembled (the same message as on the command line), nothing of the file anywhere
+  const evil = mp.replace(
+    ' MOV W0,#1   | LDR W0,[X1] ;',
+    ' .incbin "/etc/hostname" | LDR W0,[X1] ;\n MOV W0,#1   |             ;',
+  );
+  const evilAt = evil.split('\n').findIndex((l) => l.includes('.incbin')) + 1;
+  st = await run({ kind: 'asm', source: evil });
+  assert.strictEqual(st.state, 'failed');
+  assert.strictEqual(st.errors[0].line, evilAt);
+  assert.strictEqual(
+    st.errors[0].message,
+    `mp.litmus:${evilAt}: P0: '.incbin "/etc/hostname"': an assembler directive: a cell holds one instruction, after an optional label`,
+  );
+  assert.ok(!JSON.stringify(st).includes(fs.readFileSync('/etc/hostname', 'utf8').trim()));
+  // an X86 test, under x86-TSO
+  const sb = fs.readFileSync(path.join(ROOT, 'tools', 'a64', 'litmus-x86', 'SB.litmus'), 'utf8');
+  st = await run({ kind: 'asm', source: sb });
+  assert.strictEqual(st.state, 'done', JSON.stringify(st.errors));
+  assert.match(st.asm.output, /\(model x86-tso\)/);
+  assert.match(st.asm.output, /^Observation SB Sometimes /m);
 });

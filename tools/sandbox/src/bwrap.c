@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "bwrap.h"
+#include "buf.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -102,7 +103,7 @@ char **bwrap_argv(const struct sbx_spec *s)
 	add(&a, s->bwrap ? s->bwrap : "bwrap");
 	base_options(&a);
 	char num[32];
-	snprintf(num, sizeof num, "%lld", s->lim.file_bytes > 0 ? s->lim.file_bytes : 64LL << 20);
+	xsnprintf(num, sizeof num, "%lld", s->lim.file_bytes > 0 ? s->lim.file_bytes : 64LL << 20);
 	toolchain(&a);
 	add2(&a, "--size", num);
 	add2(&a, "--tmpfs", "/tmp");
@@ -119,7 +120,7 @@ char **bwrap_argv(const struct sbx_spec *s)
 		add2(&a, "--dir", s->cwd); /* an empty directory: the step's paths are absolute */
 	add2(&a, "--chdir", s->cwd);
 	char fd[16];
-	snprintf(fd, sizeof fd, "%d", SBX_STATUS_FD);
+	xsnprintf(fd, sizeof fd, "%d", SBX_STATUS_FD);
 	add2(&a, "--json-status-fd", fd);
 	add(&a, "--");
 	for (char **p = s->argv; *p; p++)

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "proctree.h"
+#include "buf.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -29,7 +30,7 @@ struct pstat {
 static int read_stat(pid_t pid, struct pstat *p)
 {
 	char path[64], line[4096];
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	xsnprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;

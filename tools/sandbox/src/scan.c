@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include "scan.h"
+#include "buf.h"
 
 #include "clex.h"
 #include "deps.h"
@@ -155,7 +156,7 @@ static int check_string(const char *s, size_t n, const char *file, int line, str
 		while (word_char((unsigned char)w[wl]))
 			wl++;
 		char name[32];
-		snprintf(name, sizeof name, ".%.*s", (int)(wl < 20 ? wl : 20), w);
+		xsnprintf(name, sizeof name, ".%.*s", (int)(wl < 20 ? wl : 20), w);
 		if (in_list(w, wl, reading)) {
 			finding(out, file, line,
 				"assembler directive \"%s\" reads a file: not allowed in a lab file",
@@ -210,8 +211,8 @@ static int check_pragma(const char *text, const char *file, int line, struct buf
 		t = clex_next(&lx);
 		char first[32] = "";
 		if (t->kind == T_IDENT)
-			snprintf(first, sizeof first, "%.*s", (int)(t->len < 31 ? t->len : 31),
-				 t->start);
+			xsnprintf(first, sizeof first, "%.*s", (int)(t->len < 31 ? t->len : 31),
+				  t->start);
 		if (!strcmp(first, "GCC") || !strcmp(first, "clang")) {
 			t = clex_next(&lx);
 			if (t->kind == T_IDENT && t->len == 10 &&

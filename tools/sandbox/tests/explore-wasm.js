@@ -11,7 +11,10 @@ const mod = new WebAssembly.Module(fs.readFileSync(process.argv[2]));
 const imports = {};
 for (const imp of WebAssembly.Module.imports(mod)) {
   imports[imp.module] = imports[imp.module] || {};
-  if (imp.kind === 'function') imports[imp.module][imp.name] = () => { throw new Error('call to missing import ' + imp.name); };
+  if (imp.kind === 'function')
+    imports[imp.module][imp.name] = () => {
+      throw new Error('call to missing import ' + imp.name);
+    };
 }
 const ex = new WebAssembly.Instance(mod, imports).exports;
 if (ex._initialize) ex._initialize();

@@ -4,18 +4,14 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "buf.h"
 #include "scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *allow[] = { "lab.c", "inc/course.h" };
-	char *text = malloc(size + 1);
-	if (!text)
-		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
+	char *text = xstrndup((const char *)data, size);
 	struct scan_opts o = { .source = "lab.c", .allow = allow, .nallow = 2, .source_text = text };
 	struct buf out = { 0 };
 	scan_preprocessed(text, size, &o, &out);

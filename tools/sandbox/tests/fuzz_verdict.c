@@ -4,17 +4,13 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "buf.h"
 #include "verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = malloc(size + 1);
-	if (!text)
-		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
+	char *text = xstrndup((const char *)data, size);
 	verdict_backstop(text, size ? data[0] % 40 : 0);
 	free(text);
 	return 0;

@@ -24,7 +24,10 @@ const { writeFileAtomic } = require('../../jslib/fsutil');
 const VERSION = '1';
 // The sub-commands a recipe may hold, by kind, in the order emcc runs them (matched on the program's
 // base name); the glue step is recognized and dropped.
-const PROGRAMS = { compile: [/^clang-\d+$/], link: [/^wasm-ld-\d+$/, /^wasm-emscripten-finalize$/, /^llvm-objcopy-\d+$/] };
+const PROGRAMS = {
+  compile: [/^clang-\d+$/],
+  link: [/^wasm-ld-\d+$/, /^wasm-emscripten-finalize$/, /^llvm-objcopy-\d+$/],
+};
 const GLUE = /^node(js)?$/;
 
 // shlex_join's output (emscripten's print_compiler_stage) back into words: bare words, '...' and "...".
@@ -74,7 +77,8 @@ function linkerWords(args) {
 // The object's undefined symbols and whether it defines main, from llvm-nm: part of a link's shape.
 function objectSymbols(obj, run) {
   const out = run('llvm-nm-14', ['-P', obj]);
-  const undef = [], defs = [];
+  const undef = [],
+    defs = [];
   for (const line of out.split('\n')) {
     const [name, type] = line.split(' ');
     if (!name) continue;
@@ -88,8 +92,10 @@ function objectSymbols(obj, run) {
 const placeholder = (w, o) => (w === o.input ? '@IN@' : w === o.output ? '@OUT@' : w);
 
 function shapeOf(kind, args, o, run) {
-  const env = Object.keys(process.env).filter((k) => /^EMCC?_/.test(k) && k !== 'EMCC_VERBOSE' && k !== 'EMCC_REPLAY')
-    .sort().map((k) => k + '=' + process.env[k]);
+  const env = Object.keys(process.env)
+    .filter((k) => /^EMCC?_/.test(k) && k !== 'EMCC_VERBOSE' && k !== 'EMCC_REPLAY')
+    .sort()
+    .map((k) => k + '=' + process.env[k]);
   const words = args.filter((a) => !a.startsWith('-Wl,')).map((a) => placeholder(a, o));
   const shape = { v: VERSION, kind, tools: o.tools, cwd: o.cwd, words, env };
   if (kind === 'link') shape.symbols = objectSymbols(o.input, run);
@@ -123,15 +129,16 @@ function recipeOf(kind, cmds, args, o) {
 }
 
 function indexOfRun(words, run) {
-  for (let i = 0; i + run.length <= words.length; i++)
-    if (run.every((w, j) => words[i + j] === w)) return i;
+  for (let i = 0; i + run.length <= words.length; i++) if (run.every((w, j) => words[i + j] === w)) return i;
   return -1;
 }
 
 function replay(recipe, args, o, output, run) {
   const wl = linkerWords(args);
   for (const c of recipe.commands) {
-    const argv = [].concat(...c.map((w) => (w === '@IN@' ? [o.input] : w === '@OUT@' ? [output] : w === '@WL@' ? wl : [w])));
+    const argv = [].concat(
+      ...c.map((w) => (w === '@IN@' ? [o.input] : w === '@OUT@' ? [output] : w === '@WL@' ? wl : [w])),
+    );
     run(argv[0], argv.slice(1), { cwd: o.cwd });
   }
 }
@@ -141,8 +148,13 @@ function learn(kind, args, o, file, run) {
   const env = Object.assign({}, process.env, o.env || {}, { EMCC_VERBOSE: '1' });
   const r = spawnSync('emcc', args, { cwd: o.cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.error) return run('emcc', args, { cwd: o.cwd }); // emcc missing: the caller's own message
-  if (r.status !== 0) { // as the caller's run fails, without the printed commands
-    const out = r.stderr.split('\n').filter((l) => !/^ "[^"]+" /.test(l)).join('\n') + r.stdout;
+  if (r.status !== 0) {
+    // as the caller's run fails, without the printed commands
+    const out =
+      r.stderr
+        .split('\n')
+        .filter((l) => !/^ "[^"]+" /.test(l))
+        .join('\n') + r.stdout;
     const err = new Error(`emcc failed:\n${out}`.trim());
     err.toolOutput = out;
     throw err;
@@ -153,7 +165,8 @@ function learn(kind, args, o, file, run) {
     const again = path.join(path.dirname(o.output), 'replay-' + path.basename(o.output));
     try {
       replay(rec, args, o, again, run);
-      if (!fs.readFileSync(again).equals(fs.readFileSync(o.output))) rec = { refused: 'replaying gave other bytes than emcc' };
+      if (!fs.readFileSync(again).equals(fs.readFileSync(o.output)))
+        rec = { refused: 'replaying gave other bytes than emcc' };
     } catch (e) {
       rec = { refused: 'replaying failed: ' + e.message.split('\n')[0] };
     } finally {
@@ -178,7 +191,11 @@ function emcc(args, o, run) {
   const key = crypto.createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 24);
   const file = path.join(o.cacheDir, 'emcc-recipes', key + '.json');
   let rec = null;
-  try { rec = JSON.parse(fs.readFileSync(file, 'utf8')); } catch (e) { /* not learned yet */ }
+  try {
+    rec = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    /* not learned yet */
+  }
   if (rec && rec.commands) {
     replay(rec, args, o, o.output, run);
     return 'recipe';

@@ -35,14 +35,19 @@ function checkVariant(meta, variant, outcomes, opts) {
   const tso = o.model === 'tso';
   const armv8 = o.model === 'armv8';
   const key = tso ? 'expect-tso' : armv8 ? 'expect-armv8' : 'expect';
-  const preds = tso ? ((meta.expect_tso || {})[variant] || []) :
-    armv8 ? ((meta.expect_armv8 || {})[variant] || []) : ((meta.expect || {})[variant] || [])
-      .concat(((meta.quiz || {})[variant] || []).map((q) => Object.assign({ kind: 'quiz' }, q)));
+  const preds = tso
+    ? (meta.expect_tso || {})[variant] || []
+    : armv8
+      ? (meta.expect_armv8 || {})[variant] || []
+      : ((meta.expect || {})[variant] || []).concat(
+          ((meta.quiz || {})[variant] || []).map((q) => Object.assign({ kind: 'quiz' }, q)),
+        );
   for (const p of preds) {
     let hit;
     try {
       hit = firstHit(p.tree, outcomes);
-    } catch (err) { // a tree asm-tool did not write (the metadata JSON is the contract)
+    } catch (err) {
+      // a tree asm-tool did not write (the metadata JSON is the contract)
       errors.push(`${meta.file}:${p.line}: ${err.message}`);
       continue;
     }
@@ -51,17 +56,23 @@ function checkVariant(meta, variant, outcomes, opts) {
     const quiz = p.kind === 'quiz';
     const unproven = !reachable && o.partial && p.kind !== 'reachable';
     if (unproven) {
-      errors.push(`${meta.file}:${p.line}: ${quiz ? 'quiz' : key}.${variant}: ${quiz ? '' : p.kind + ': '}${p.expr}` +
-        ` -- exploration stopped at the cap (${o.cap} schedules): cannot prove unreachable`);
+      errors.push(
+        `${meta.file}:${p.line}: ${quiz ? 'quiz' : key}.${variant}: ${quiz ? '' : p.kind + ': '}${p.expr}` +
+          ` -- exploration stopped at the cap (${o.cap} schedules): cannot prove unreachable`,
+      );
     }
     if (quiz) continue;
     const ok = (p.kind === 'reachable') === reachable && !unproven;
     expect.push({ line: p.line, kind: p.kind, expr: p.expr, reachable, ok, witness: hit ? hit.witness : null });
     if (ok || unproven) continue;
-    const why = reachable ? `reachable, e.g. ${armv8 ? 'execution' : 'schedule'} ${hit.witness} gives "${hit.key}"` : 'not reachable';
+    const why = reachable
+      ? `reachable, e.g. ${armv8 ? 'execution' : 'schedule'} ${hit.witness} gives "${hit.key}"`
+      : 'not reachable';
     const part = o.partial ? ' (exploration hit its cap: outcomes are partial)' : '';
-    errors.push(`${meta.file}:${p.line}: ${key}.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
-      outcomes.map((x) => '{' + x.key + '}').join(' '));
+    errors.push(
+      `${meta.file}:${p.line}: ${key}.${variant}: ${p.kind}: ${p.expr} -- but it is ${why}${part}; outcomes: ` +
+        outcomes.map((x) => '{' + x.key + '}').join(' '),
+    );
   }
   // The play mode's goal of this model (metadata goal under SC, goal_tso under x86-TSO: {variant,
   // model, line, text, expr, tree}), on this variant's outcomes: every variant gets it, with whether a
@@ -79,13 +90,21 @@ function checkVariant(meta, variant, outcomes, opts) {
       errors.push(`${meta.file}:${g.line}: ${err.message}`);
     }
     // a partial search that did not reach it proves nothing: not known (null)
-    goal = { variant: g.variant, line: g.line, text: g.text, expr: g.expr,
-      reachable: hit ? true : o.partial ? null : false, witness: hit ? hit.witness : null };
+    goal = {
+      variant: g.variant,
+      line: g.line,
+      text: g.text,
+      expr: g.expr,
+      reachable: hit ? true : o.partial ? null : false,
+      witness: hit ? hit.witness : null,
+    };
     if (g.variant === variant) checked[g.expr] = !!hit;
     if (!hit && g.variant === variant) {
-      errors.push(`${meta.file}:${g.line}: ${gkey}.${variant}: ${g.text}: ${g.expr} -- but no schedule of the ${variant} ` +
-        `variant reaches it${tso ? ' under x86-TSO' : ''}, so the play mode cannot be won${o.partial ? ' (exploration hit its cap: outcomes are partial)' : ''}; outcomes: ` +
-        outcomes.map((x) => '{' + x.key + '}').join(' '));
+      errors.push(
+        `${meta.file}:${g.line}: ${gkey}.${variant}: ${g.text}: ${g.expr} -- but no schedule of the ${variant} ` +
+          `variant reaches it${tso ? ' under x86-TSO' : ''}, so the play mode cannot be won${o.partial ? ' (exploration hit its cap: outcomes are partial)' : ''}; outcomes: ` +
+          outcomes.map((x) => '{' + x.key + '}').join(' '),
+      );
     }
   }
   return { checked, expect, errors, goal };
@@ -97,8 +116,8 @@ function checkVariant(meta, variant, outcomes, opts) {
 function brokenBy(meta, byVariant, model) {
   if (!byVariant.plain || !byVariant.fixed) return [];
   const lines = model === 'tso' ? meta.expect_tso : meta.expect;
-  return ((lines || {}).plain || []).filter((e) => e.kind === 'reachable' &&
-    firstHit(e.tree, byVariant.plain) && !firstHit(e.tree, byVariant.fixed))
+  return ((lines || {}).plain || [])
+    .filter((e) => e.kind === 'reachable' && firstHit(e.tree, byVariant.plain) && !firstHit(e.tree, byVariant.fixed))
     .map((e) => ({ expr: e.expr, tree: e.tree }));
 }
 

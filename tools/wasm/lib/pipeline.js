@@ -17,29 +17,57 @@ const PIPELINE_VERSION = '5';
 // smp_rmb()/smp_wmb() as x86 maps them (compiler barriers): atomic.fence is then smp_mb() alone.
 const BARRIERS_H = path.join(__dirname, '..', 'include', 'x86-barriers.h');
 const ASYNC_IMPORTS = [
-  'env.load_ptr', 'env.store_val_i32', 'env.store_val_i64', 'env.store_val_f32', 'env.store_val_f64',
-  'env.log_execution', 'env.course_rmw32', 'env.course_rmw64', 'env.course_cmpxchg32', 'env.course_cmpxchg64',
+  'env.load_ptr',
+  'env.store_val_i32',
+  'env.store_val_i64',
+  'env.store_val_f32',
+  'env.store_val_f64',
+  'env.log_execution',
+  'env.course_rmw32',
+  'env.course_rmw64',
+  'env.course_cmpxchg32',
+  'env.course_cmpxchg64',
   'env.course_fence',
+  'env.course_rcu',
 ];
 
 // The Debian package of each tool run here (tools/setup/debian-packages.txt installs them).
-const TOOL_PACKAGES = { emcc: 'emscripten', 'wasm-opt': 'binaryen', 'wasm-dis': 'binaryen', wasm2wat: 'wabt',
-  wat2wasm: 'wabt', 'wasm-objdump': 'wabt', 'llvm-dwarfdump-14': 'llvm-14' };
+const TOOL_PACKAGES = {
+  emcc: 'emscripten',
+  'wasm-opt': 'binaryen',
+  'wasm-dis': 'binaryen',
+  wasm2wat: 'wabt',
+  wat2wasm: 'wabt',
+  'wasm-objdump': 'wabt',
+  'llvm-dwarfdump-14': 'llvm-14',
+};
 
 // A tool that is not installed (or does not run): not a failed build, the step cannot run at all
 // (explore.js fails even with --no-fail). buildVariant prefixes examples/<id>.c:1.
 function toolMissing(cmd, e) {
-  const err = new Error(`${cmd} ${e.code === 'ENOENT' ? 'not found' : `does not run (${e.code || e.status})`}: ` +
-    `install the Debian package ${TOOL_PACKAGES[cmd] || cmd} (sh tools/setup/install-deps.sh)`);
+  const err = new Error(
+    `${cmd} ${e.code === 'ENOENT' ? 'not found' : `does not run (${e.code || e.status})`}: ` +
+      `install the Debian package ${TOOL_PACKAGES[cmd] || cmd} (sh tools/setup/install-deps.sh)`,
+  );
   err.toolMissing = true;
   return err;
 }
 
 function run(cmd, args, opts) {
   try {
-    return execFileSync(cmd, args, Object.assign({ encoding: 'utf8', maxBuffer: 64 << 20,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }, opts || {}));
+    return execFileSync(
+      cmd,
+      args,
+      Object.assign(
+        {
+          encoding: 'utf8',
+          maxBuffer: 64 << 20,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }),
+        },
+        opts || {},
+      ),
+    );
   } catch (e) {
     if (e.code === 'ENOENT') throw toolMissing(cmd, e);
     const err = new Error(`${cmd} failed:\n${(e.stderr || '') + (e.stdout || '')}`.trim());
@@ -93,7 +121,10 @@ function instructions(wasmPath) {
   let fn = null;
   for (const l of dis.split('\n')) {
     const f = /^[0-9a-f]+ func\[\d+\] <(.*)>:/.exec(l);
-    if (f) { fn = f[1]; continue; }
+    if (f) {
+      fn = f[1];
+      continue;
+    }
     const m = /^ ([0-9a-f]+): [0-9a-f ]+\| (\s*)(\S+)(.*)$/.exec(l);
     if (!m || m[3].startsWith('local[')) continue;
     list.push({ off: parseInt(m[1], 16) - codeStart, op: m[3], fn });
@@ -108,10 +139,12 @@ const MEM_RE = /^(i32|i64|f32|f64)\.(atomic\.)?(load|store)(8|16|32)?(_[su])?$/;
 // every atomic.fence `i32.const <site>; call $course_fence` (a point where the x86-TSO mode waits).
 function rewriteRmw(wat, rmwSites, fenceSites) {
   if (/\bcall \d+\b|\(func \d+\)|\bref\.func \d+\b/.test(wat)) throw new Error('unnamed function references in wat');
-  if (/memory\.atomic\.(wait|notify)|atomic\.wait|atomic\.notify/.test(wat)) throw new Error('atomic wait/notify is not supported');
-  let j = 0, k = 0;
+  if (/memory\.atomic\.(wait|notify)|atomic\.wait|atomic\.notify/.test(wat))
+    throw new Error('atomic wait/notify is not supported');
+  let j = 0,
+    k = 0;
   const lines = wat.split('\n').map((l) => {
-    const f = /^(\s*)atomic\.fence(\)*)\s*$/.exec(l);   // the last instruction of a block ends with its ')'
+    const f = /^(\s*)atomic\.fence(\)*)\s*$/.exec(l); // the last instruction of a block ends with its ')'
     if (f) {
       const site = fenceSites[k++];
       if (!site) throw new Error('fence count mismatch');
@@ -126,7 +159,7 @@ function rewriteRmw(wat, rmwSites, fenceSites) {
     if (!site || site.insn !== m[2]) throw new Error('RMW site mismatch at ' + m[2]);
     site.offset = off ? +off[1] : 0;
     j++;
-    const width = op[2] ? +op[2] / 8 : (op[1] === 'i64' ? 8 : 4);
+    const width = op[2] ? +op[2] / 8 : op[1] === 'i64' ? 8 : 4;
     Object.assign(site, { type: op[1], width, op: op[3] });
     const fnName = (op[3] === 'cmpxchg' ? 'course_cmpxchg' : 'course_rmw') + (op[1] === 'i64' ? '64' : '32');
     return `${m[1]}i32.const ${site.id}\n${m[1]}call $${fnName}`;
@@ -157,8 +190,12 @@ function rewriteRmw(wat, rmwSites, fenceSites) {
 // The optimization level of the explorer's compile; the pages state it (outcomes.js "build").
 const COMPILE_OPT = '-O2';
 
-const TOOLS = [['emcc', '--version'], ['wasm-opt', '--version'], ['wasm2wat', '--version'],
-  ['llvm-dwarfdump-14', '--version']];
+const TOOLS = [
+  ['emcc', '--version'],
+  ['wasm-opt', '--version'],
+  ['wasm2wat', '--version'],
+  ['llvm-dwarfdump-14', '--version'],
+];
 const memo = {};
 
 function which(cmd) {
@@ -167,7 +204,9 @@ function which(cmd) {
     try {
       fs.accessSync(p, fs.constants.X_OK);
       return fs.realpathSync(p);
-    } catch (e) { /* not here */ }
+    } catch (e) {
+      /* not here */
+    }
   }
   return null;
 }
@@ -178,15 +217,26 @@ function toolsStamp() {
     const st = p && fs.statSync(p);
     return p ? `${p}:${st.size}:${st.mtimeMs}` : `${cmd}:missing`;
   });
-  try { parts.push('dpkg:' + fs.statSync('/var/lib/dpkg/status').mtimeMs); } catch (e) { /* not Debian */ }
+  try {
+    parts.push('dpkg:' + fs.statSync('/var/lib/dpkg/status').mtimeMs);
+  } catch (e) {
+    /* not Debian */
+  }
   return parts.join('\n');
 }
 
 function askVersions() {
   return TOOLS.map(([cmd, arg]) => {
     try {
-      return cmd + ': ' + execFileSync(cmd, [arg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-        env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) }).trim();
+      return (
+        cmd +
+        ': ' +
+        execFileSync(cmd, [arg], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }),
+        }).trim()
+      );
     } catch (e) {
       throw toolMissing(cmd, e);
     }
@@ -200,7 +250,9 @@ function toolVersions(cacheDir) {
   try {
     const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (saved.stamp === stamp) return (memo[stamp] = saved.versions);
-  } catch (e) { /* none yet */ }
+  } catch (e) {
+    /* none yet */
+  }
   const versions = askVersions();
   if (file) writeFileAtomic(file, JSON.stringify({ stamp, versions }));
   return (memo[stamp] = versions);
@@ -215,8 +267,9 @@ function toolVersions(cacheDir) {
 // module, which knows nothing of C's volatile and reorders READ_ONCE loads and drops fences: the
 // explorer must run the compiler's code, not that.
 function emccCompileFlags(cflags) {
-  return [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include'), '-include', BARRIERS_H]
-    .concat(cflags || []);
+  return [COMPILE_OPT, '-matomics', '-g', '-I', path.join(TOP, 'examples/include'), '-include', BARRIERS_H].concat(
+    cflags || [],
+  );
 }
 function emccLinkFlags() {
   return ['-O0', '-matomics', '-g', '-sSTANDALONE_WASM', '--no-entry', '-sERROR_ON_UNDEFINED_SYMBOLS=0'];
@@ -241,9 +294,12 @@ function inputsHash(srcText, cflags, extra, tools) {
 
 // Builds (or loads from cache) one variant. Returns the module description the runtime consumes.
 function buildVariant(opts) {
-  const { src, cflags, meta, variant, cacheDir } = opts;
+  const { src, cflags, meta, cacheDir } = opts;
   const srcText = fs.readFileSync(src, 'utf8');
-  const names = meta.shared.concat(meta.observed).filter((v) => !v.static).map((v) => v.name);
+  const names = meta.shared
+    .concat(meta.observed)
+    .filter((v) => !v.static)
+    .map((v) => v.name);
   let tmp = null;
   try {
     const tools = toolVersions(cacheDir);
@@ -267,7 +323,12 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   const raw = path.join(tmp, 'emcc.wasm');
   const exportsFlags = [];
   for (const n of names) exportsFlags.push('-Wl,--export=' + n);
-  for (const s of ['__start_course_shared', '__stop_course_shared', '__start_course_observed', '__stop_course_observed'])
+  for (const s of [
+    '__start_course_shared',
+    '__stop_course_shared',
+    '__start_course_observed',
+    '__stop_course_observed',
+  ])
     exportsFlags.push('-Wl,--export-if-defined=' + s);
   exportsFlags.push('-Wl,--export=__data_end', '-Wl,--export=__heap_base');
   // Compile the variant's file as it is (line numbers are the shown source's), then link.
@@ -287,7 +348,8 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   const rows = lineTable(raw);
   const daddrs = dwarfAddrs(raw);
   const addrs = {};
-  for (const v of meta.shared.concat(meta.observed)) if (v.static) addrs[v.name] = v.name in daddrs ? daddrs[v.name] : null;
+  for (const v of meta.shared.concat(meta.observed))
+    if (v.static) addrs[v.name] = v.name in daddrs ? daddrs[v.name] : null;
   const insns = instructions(raw);
   const memSites = [];
   const rmwSites = [];
@@ -295,8 +357,10 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   const loops = [];
   insns.forEach((ins, i) => {
     if (MEM_RE.test(ins.op)) memSites.push({ id: memSites.length + 1, line: lineAt(rows, ins.off), fn: ins.fn });
-    else if (RMW_RE.test(ins.op)) rmwSites.push({ id: 100000 + rmwSites.length, insn: ins.op, line: lineAt(rows, ins.off), fn: ins.fn });
-    else if (ins.op === 'atomic.fence') fenceSites.push({ id: 200000 + fenceSites.length, line: lineAt(rows, ins.off) });
+    else if (RMW_RE.test(ins.op))
+      rmwSites.push({ id: 100000 + rmwSites.length, insn: ins.op, line: lineAt(rows, ins.off), fn: ins.fn });
+    else if (ins.op === 'atomic.fence')
+      fenceSites.push({ id: 200000 + fenceSites.length, line: lineAt(rows, ins.off) });
     else if (ins.op === 'loop') {
       const next = insns[i + 1];
       loops.push({ line: lineAt(rows, (next || ins).off) || lineAt(rows, ins.off), fn: ins.fn });
@@ -308,7 +372,15 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   const rw = path.join(tmp, 'rewritten.wasm');
   run('wat2wasm', ['--enable-threads', rewritten, '-o', rw]);
   const inst = path.join(tmp, 'inst.wasm');
-  run('wasm-opt', ['--enable-threads', '--enable-mutable-globals', '--instrument-memory', '--log-execution', rw, '-o', inst]);
+  run('wasm-opt', [
+    '--enable-threads',
+    '--enable-mutable-globals',
+    '--instrument-memory',
+    '--log-execution',
+    rw,
+    '-o',
+    inst,
+  ]);
   // Which log_execution ids are loop headers: the j-th loop in binaryen's text is the j-th loop of the binary.
   const disText = run('wasm-dis', [inst]);
   const li = /\(import "env" "log_execution" \(func (\$\S+)/.exec(disText);
@@ -328,8 +400,16 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   }
   if (lj !== loops.length) throw new Error('loop count mismatch in ' + src);
   const final = path.join(tmp, 'final.wasm');
-  run('wasm-opt', ['--enable-threads', '--enable-mutable-globals', '--asyncify',
-    '--pass-arg=asyncify-imports@' + ASYNC_IMPORTS.join(','), '-O2', inst, '-o', final]);
+  run('wasm-opt', [
+    '--enable-threads',
+    '--enable-mutable-globals',
+    '--asyncify',
+    '--pass-arg=asyncify-imports@' + ASYNC_IMPORTS.join(','),
+    '-O2',
+    inst,
+    '-o',
+    final,
+  ]);
   const bytes = fs.readFileSync(final);
   const sites = {};
   for (const s of memSites) sites[s.id] = s.line;
@@ -338,10 +418,17 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   const fences = {};
   for (const s of fenceSites) fences[s.id] = s.line;
   const mod = {
-    id: meta.id, variant, hash,
+    id: meta.id,
+    variant,
+    hash,
     wasm: bytes.toString('base64'),
-    rawBytes: 0, finalBytes: bytes.length,
-    sites, rmw, fences, loops: loopIds, addrs,
+    rawBytes: 0,
+    finalBytes: bytes.length,
+    sites,
+    rmw,
+    fences,
+    loops: loopIds,
+    addrs,
   };
   // The compiler's own module, uninstrumented and without its DWARF: the benchmark's straight-through
   // baseline, and what the outcomes report as wasm_emcc.
@@ -354,4 +441,13 @@ function buildIn(tmp, dir, opts, srcText, names, hash, tools) {
   return mod;
 }
 
-module.exports = { buildVariant, inputsHash, toolVersions, emccCompileFlags, emccLinkFlags, EMCC_HEADERS, TOP, COMPILE_OPT };
+module.exports = {
+  buildVariant,
+  inputsHash,
+  toolVersions,
+  emccCompileFlags,
+  emccLinkFlags,
+  EMCC_HEADERS,
+  TOP,
+  COMPILE_OPT,
+};

@@ -20,24 +20,38 @@ const NAIVE_CAP = 50000;
 
 function worker(jobFile) {
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, [path.join(__dirname, 'randprog.js'), jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
-    c.stdout.on('data', (d) => { out += d; });
-    c.stderr.on('data', (d) => { err += d; });
-    c.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`worker ${jobFile} exited ${code}:\n${err}`))));
+    const c = spawn(process.execPath, [path.join(__dirname, 'randprog.js'), jobFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '',
+      err = '';
+    c.stdout.on('data', (d) => {
+      out += d;
+    });
+    c.stderr.on('data', (d) => {
+      err += d;
+    });
+    c.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`worker ${jobFile} exited ${code}:\n${err}`)),
+    );
   });
 }
 
 async function pool(jobs, n) {
   const out = new Array(jobs.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, async () => {
-    while (next < jobs.length) { const i = next++; out[i] = await worker(jobs[i]); }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, jobs.length) }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await worker(jobs[i]);
+      }
+    }),
+  );
   return out;
 }
 
-test(`DPOR finds exactly the outcomes of naive enumeration on ${PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
+test(`DPOR and the memoised search find exactly the outcomes of naive enumeration on ${PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
   const t0 = Date.now();
   const progs = R.programs(SEED, PROGRAMS);
   const dir = path.join(H.SCRATCH, 'differential');
@@ -48,35 +62,59 @@ test(`DPOR finds exactly the outcomes of naive enumeration on ${PROGRAMS} random
     const src = path.join(dir, `batch${b}.c`);
     fs.writeFileSync(src, R.batchSource(batch));
     const job = path.join(dir, `batch${b}.json`);
-    fs.writeFileSync(job, JSON.stringify({ src, id: `random/${SEED}-${b}`, programs: batch, cacheDir: H.CACHE, naiveCap: NAIVE_CAP }));
+    fs.writeFileSync(
+      job,
+      JSON.stringify({ src, id: `random/${SEED}-${b}`, programs: batch, cacheDir: H.CACHE, naiveCap: NAIVE_CAP }),
+    );
     jobs.push(job);
   }
   const done = await pool(jobs, Math.max(1, Math.min(os.cpus().length, 4)));
   const results = [].concat(...done.map((d) => d.results));
   const byId = new Map(progs.map((p) => [p.id, p]));
-  const bad = results.filter((r) => !r.naivePartial && r.dporKeys.join('\n') !== r.naiveKeys.join('\n'));
+  const bad = results.filter(
+    (r) =>
+      !r.naivePartial &&
+      (r.dporKeys.join('\n') !== r.naiveKeys.join('\n') ||
+        r.memoPartial ||
+        r.memoKeys.join('\n') !== r.naiveKeys.join('\n')),
+  );
   for (const r of bad.slice(0, 3)) fs.writeFileSync(path.join(dir, `${r.id}.c`), R.exampleText(byId.get(r.id)));
-  assert.deepStrictEqual(bad.map((r) => r.id), [], bad.slice(0, 3).map((r) => `${path.join(dir, r.id + '.c')} (KEEP_SCRATCH=1 keeps it):\n` +
-    `${R.exampleText(byId.get(r.id))}\nDPOR:  ${r.dporKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`).join('\n\n'));
+  assert.deepStrictEqual(
+    bad.map((r) => r.id),
+    [],
+    bad
+      .slice(0, 3)
+      .map(
+        (r) =>
+          `${path.join(dir, r.id + '.c')} (KEEP_SCRATCH=1 keeps it):\n` +
+          `${R.exampleText(byId.get(r.id))}\nDPOR:  ${r.dporKeys.join(' | ')}\nmemo:  ${r.memoKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`,
+      )
+      .join('\n\n'),
+  );
   // Every program was compared, and the programs do what the generator is for.
   const partial = results.filter((r) => r.naivePartial || r.dporPartial).length;
   assert.strictEqual(results.length, PROGRAMS);
   assert.ok(partial <= PROGRAMS / 100, `${partial} programs too large for naive enumeration`);
   const count = (k) => results.filter((r) => r[k]).length;
-  const dpor = results.reduce((s, r) => s + r.dpor, 0), naive = results.reduce((s, r) => s + r.naive, 0);
+  const dpor = results.reduce((s, r) => s + r.dpor, 0),
+    naive = results.reduce((s, r) => s + r.naive, 0);
   for (const k of ['crash', 'hang', 'limit', 'overflow']) assert.ok(count(k) > 0, `some programs reach a ${k} outcome`);
   assert.ok(dpor < naive / 2, `DPOR explores fewer schedules (${dpor}) than naive enumeration (${naive})`);
-  t.diagnostic(`${PROGRAMS} programs (SEED=${SEED}) in ${jobs.length} batches: ${naive} schedules by naive enumeration, ` +
-    `${dpor} by DPOR; ${count('crash')} with crashes, ${count('overflow')} stack overflows, ${count('limit')} explorer limits, ` +
-    `${count('hang')} with hangs, ${partial} skipped; build ${done.map((d) => d.buildMs).join('+')} ms, explore ` +
-    `${done.map((d) => d.exploreMs).join('+')} ms, ${Date.now() - t0} ms in all`);
+  const memo = results.reduce((s, r) => s + r.memo, 0);
+  assert.ok(memo < naive / 2, `the memoised search runs fewer schedules (${memo}) than naive enumeration (${naive})`);
+  t.diagnostic(
+    `${PROGRAMS} programs (SEED=${SEED}) in ${jobs.length} batches: ${naive} schedules by naive enumeration, ` +
+      `${dpor} by DPOR, ${memo} by the memoised search (runs to the end or to a state seen before); ${count('crash')} with crashes, ${count('overflow')} stack overflows, ${count('limit')} explorer limits, ` +
+      `${count('hang')} with hangs, ${partial} skipped; build ${done.map((d) => d.buildMs).join('+')} ms, explore ` +
+      `${done.map((d) => d.exploreMs).join('+')} ms, ${Date.now() - t0} ms in all`,
+  );
 });
 
 // The same under x86-TSO, on the first batch (the same module): store buffers multiply the
 // interleavings, so the naive enumeration's cap skips the larger programs.
 const TSO_PROGRAMS = +(process.env.TSO_PROGRAMS || 200);
 const TSO_NAIVE_CAP = 10000;
-test(`DPOR finds exactly the outcomes of naive enumeration under x86-TSO on ${TSO_PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
+test(`DPOR and the memoised search find exactly the outcomes of naive enumeration under x86-TSO on ${TSO_PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
   const t0 = Date.now();
   const progs = R.programs(SEED, TSO_PROGRAMS);
   const dir = path.join(H.SCRATCH, 'differential-tso');
@@ -91,40 +129,83 @@ test(`DPOR finds exactly the outcomes of naive enumeration under x86-TSO on ${TS
     for (let h = 0; h < 2; h++) {
       const part = batch.filter((_, i) => i % 2 === h);
       const job = path.join(dir, `batch${b}-${h}.json`);
-      fs.writeFileSync(job, JSON.stringify({ src, id: `random/${SEED}-${b}`, programs: part, batch: all, cacheDir: H.CACHE,
-        naiveCap: TSO_NAIVE_CAP, model: 'tso' }));
+      fs.writeFileSync(
+        job,
+        JSON.stringify({
+          src,
+          id: `random/${SEED}-${b}`,
+          programs: part,
+          batch: all,
+          cacheDir: H.CACHE,
+          naiveCap: TSO_NAIVE_CAP,
+          model: 'tso',
+        }),
+      );
       jobs.push(job);
     }
   }
   const done = await pool(jobs, Math.max(1, Math.min(os.cpus().length, 4)));
   const results = [].concat(...done.map((d) => d.results));
   const byId = new Map(progs.map((p) => [p.id, p]));
-  const bad = results.filter((r) => !r.naivePartial && !r.dporPartial && r.dporKeys.join('\n') !== r.naiveKeys.join('\n'));
-  assert.deepStrictEqual(bad.map((r) => r.id), [], bad.slice(0, 3).map((r) => `${R.exampleText(byId.get(r.id))}\n` +
-    `DPOR:  ${r.dporKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`).join('\n\n'));
+  const bad = results.filter(
+    (r) =>
+      !r.naivePartial &&
+      !r.dporPartial &&
+      (r.dporKeys.join('\n') !== r.naiveKeys.join('\n') ||
+        r.memoPartial ||
+        r.memoKeys.join('\n') !== r.naiveKeys.join('\n')),
+  );
+  assert.deepStrictEqual(
+    bad.map((r) => r.id),
+    [],
+    bad
+      .slice(0, 3)
+      .map(
+        (r) =>
+          `${R.exampleText(byId.get(r.id))}\n` +
+          `DPOR:  ${r.dporKeys.join(' | ')}\nmemo:  ${r.memoKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`,
+      )
+      .join('\n\n'),
+  );
   const compared = results.filter((r) => !r.naivePartial && !r.dporPartial);
   assert.strictEqual(results.length, progs.length);
-  assert.ok(compared.length >= progs.length * 0.6, `${compared.length} of ${progs.length} programs small enough for naive enumeration under x86-TSO`);
-  const dpor = compared.reduce((s, r) => s + r.dpor, 0), naive = compared.reduce((s, r) => s + r.naive, 0);
+  assert.ok(
+    compared.length >= progs.length * 0.6,
+    `${compared.length} of ${progs.length} programs small enough for naive enumeration under x86-TSO`,
+  );
+  const dpor = compared.reduce((s, r) => s + r.dpor, 0),
+    naive = compared.reduce((s, r) => s + r.naive, 0);
   assert.ok(dpor < naive / 4, `DPOR explores fewer schedules (${dpor}) than naive enumeration (${naive})`);
-  t.diagnostic(`x86-TSO: ${compared.length} of ${progs.length} programs compared (the rest past ${TSO_NAIVE_CAP} naive schedules): ` +
-    `${naive} schedules by naive enumeration, ${dpor} by DPOR, ${Date.now() - t0} ms`);
+  t.diagnostic(
+    `x86-TSO: ${compared.length} of ${progs.length} programs compared (the rest past ${TSO_NAIVE_CAP} naive schedules): ` +
+      `${naive} schedules by naive enumeration, ${dpor} by DPOR, ${Date.now() - t0} ms`,
+  );
 });
 
-test('the random programs\' metadata is what asm-tool meta reads from them (a sample)', (t) => {
+test("the random programs' metadata is what asm-tool meta reads from them (a sample)", (t) => {
   const tool = path.join(H.TOP, 'build/asm/asm-tool');
-  if (!fs.existsSync(tool)) { t.skip('no build/asm/asm-tool yet (make builds it)'); return; }
+  if (!fs.existsSync(tool)) {
+    t.skip('no build/asm/asm-tool yet (make builds it)');
+    return;
+  }
   const dir = path.join(H.SCRATCH, 'differential-meta');
   fs.mkdirSync(dir, { recursive: true });
   const progs = R.programs(SEED, 200).filter((_, i) => i % 20 === 0);
   for (const p of progs) {
-    const file = path.join(dir, p.id + '.c'), out = path.join(dir, p.id + '.json');
+    const file = path.join(dir, p.id + '.c'),
+      out = path.join(dir, p.id + '.json');
     fs.writeFileSync(file, R.exampleText(p));
-    execFileSync(tool, ['meta', 'examples/targets.conf', file, 'random/' + p.id, path.join(dir, 'src'), out], { cwd: H.TOP, stdio: 'pipe' });
+    execFileSync(tool, ['meta', 'examples/targets.conf', file, 'random/' + p.id, path.join(dir, 'src'), out], {
+      cwd: H.TOP,
+      stdio: 'pipe',
+    });
     const m = JSON.parse(fs.readFileSync(out, 'utf8'));
     const vars = (a) => a.map((v) => ({ name: v.name, type: v.type, size: v.size }));
     const mine = R.runtimeMeta(p);
-    assert.deepStrictEqual({ threads: m.threads, shared: vars(m.shared), observed: vars(m.observed), outcome: m.outcome },
-      { threads: mine.threads, shared: vars(mine.shared), observed: vars(mine.observed), outcome: mine.outcome }, p.id);
+    assert.deepStrictEqual(
+      { threads: m.threads, shared: vars(m.shared), observed: vars(m.observed), outcome: m.outcome },
+      { threads: mine.threads, shared: vars(mine.shared), observed: vars(mine.observed), outcome: mine.outcome },
+      p.id,
+    );
   }
 });

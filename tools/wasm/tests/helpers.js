@@ -21,7 +21,11 @@ function program(name) {
   return makeMeta(path.join(PROGRAMS, name + '.c'), 'test/' + name, SCRATCH, ['none']);
 }
 function programNames() {
-  return fs.readdirSync(PROGRAMS).filter((f) => f.endsWith('.c')).map((f) => f.slice(0, -2)).sort();
+  return fs
+    .readdirSync(PROGRAMS)
+    .filter((f) => f.endsWith('.c'))
+    .map((f) => f.slice(0, -2))
+    .sort();
 }
 function build(meta, variant, extraFlags) {
   const cflags = (meta.cflags.all || []).concat(meta.cflags[variant] || [], extraFlags || []);
@@ -35,12 +39,27 @@ function explore(m, mode, cap) {
   ex.run(Infinity);
   return ex.result();
 }
-function keys(res) { return res.outcomes.map((o) => o.key).sort(); }
+function keys(res) {
+  return res.outcomes.map((o) => o.key).sort();
+}
 
 // Real examples' metadata, when tools/asm has written it.
 function realMetas() {
   return readMetas(path.join(TOP, 'build/data/meta'));
 }
 
-module.exports = { program, programNames, build, machine, explore, keys, realMetas,
-  processExample, exploreVariant, X, TOP, SCRATCH, CACHE };
+module.exports = {
+  program,
+  programNames,
+  build,
+  machine,
+  explore,
+  keys,
+  realMetas,
+  processExample,
+  exploreVariant,
+  X,
+  TOP,
+  SCRATCH,
+  CACHE,
+};

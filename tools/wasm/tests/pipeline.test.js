@@ -10,9 +10,12 @@ const { execFileSync } = require('child_process');
 const H = require('./helpers');
 
 test('the example cflags pick the dialect: gnu89 hoists the load, C11 deletes the loop', () => {
-  const meta = H.program('stop-flag');           // cflags: -std=gnu89
+  const meta = H.program('stop-flag'); // cflags: -std=gnu89
   const gnu89 = H.keys(H.explore(H.machine(meta, 'plain'), 'dpor'));
-  assert.ok(gnu89.some((k) => /t1 does not terminate/.test(k)), gnu89.join(' | '));
+  assert.ok(
+    gnu89.some((k) => /t1 does not terminate/.test(k)),
+    gnu89.join(' | '),
+  );
   const m89 = H.machine(meta, 'plain');
   m89.reset();
   assert.strictEqual(m89.threads[1].pending.kind, 'R', 'gnu89: t1 loads the flag once');
@@ -64,16 +67,31 @@ test('-g adds debug information only: the code is the same as without it', () =>
   const env = Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' });
   const bodies = (flags) => {
     const out = path.join(dir, 'a.wasm');
-    execFileSync('emcc', ['-O2', '-matomics', '-sSTANDALONE_WASM', '--no-entry', '-I', path.join(H.TOP, 'examples/include'),
-      meta.sources.plain, '-o', out].concat(flags), { env, stdio: 'pipe' });
+    execFileSync(
+      'emcc',
+      [
+        '-O2',
+        '-matomics',
+        '-sSTANDALONE_WASM',
+        '--no-entry',
+        '-I',
+        path.join(H.TOP, 'examples/include'),
+        meta.sources.plain,
+        '-o',
+        out,
+      ].concat(flags),
+      { env, stdio: 'pipe' },
+    );
     const wat = execFileSync('wasm2wat', ['--enable-threads', '--no-debug-names', out], { encoding: 'utf8' });
     // The thread functions' bodies (emcc's post-link step keeps a few helpers apart under -g).
-    return meta.threads.map((t) => {
-      const idx = new RegExp(`\\(export "${t}" \\(func (\\d+)\\)\\)`).exec(wat)[1];
-      const from = wat.indexOf(`(func (;${idx};)`);
-      const to = wat.indexOf('\n  (', from + 1);
-      return wat.slice(from, to);
-    }).join('\n');
+    return meta.threads
+      .map((t) => {
+        const idx = new RegExp(`\\(export "${t}" \\(func (\\d+)\\)\\)`).exec(wat)[1];
+        const from = wat.indexOf(`(func (;${idx};)`);
+        const to = wat.indexOf('\n  (', from + 1);
+        return wat.slice(from, to);
+      })
+      .join('\n');
   };
   const g = bodies(['-g']);
   assert.match(g, /i32\.store/);
@@ -110,20 +128,41 @@ test('verification: agreement passes, a wrong expect line fails with file:line, 
   const bad = JSON.parse(JSON.stringify(meta));
   const sb = bad.expect.plain.find((e) => e.expr === 'r0 == 0 && r1 == 0');
   Object.assign(sb, { line: 7, kind: 'reachable' });
-  bad.expect.fixed.push({ line: 99, kind: 'reachable', expr: 'r9 == 1', tree: { op: '==', args: [{ op: 'var', name: 'r9' }, { op: 'int', value: 1 }] } });
+  bad.expect.fixed.push({
+    line: 99,
+    kind: 'reachable',
+    expr: 'r9 == 1',
+    tree: {
+      op: '==',
+      args: [
+        { op: 'var', name: 'r9' },
+        { op: 'int', value: 1 },
+      ],
+    },
+  });
   const r = H.processExample(bad, { buildDir: H.SCRATCH, cacheDir: H.CACHE });
   assert.strictEqual(r.errors.length, 2, r.errors.join('\n'));
-  assert.match(r.errors[0], /^tools\/wasm\/tests\/programs\/store-buffering\.c:7: expect\.plain: reachable: r0 == 0 && r1 == 0 -- but it is not reachable/);
+  assert.match(
+    r.errors[0],
+    /^tools\/wasm\/tests\/programs\/store-buffering\.c:7: expect\.plain: reachable: r0 == 0 && r1 == 0 -- but it is not reachable/,
+  );
   assert.match(r.errors[1], /^tools\/wasm\/tests\/programs\/store-buffering\.c:99: the outcome has no value of r9/);
   // explore.js exits non-zero and prints the same lines.
   const metaDir = path.join(H.SCRATCH, 'badmeta');
   fs.mkdirSync(path.join(metaDir, 'test'), { recursive: true });
   fs.writeFileSync(path.join(metaDir, 'test/store-buffering.json'), JSON.stringify(bad));
-  let status = 0, stderr = '';
+  let status = 0,
+    stderr = '';
   try {
-    execFileSync('node', [path.join(H.TOP, 'tools/wasm/explore.js'), '--meta', metaDir, '--build', path.join(H.SCRATCH, 'b2'), '--quiet'],
-      { cwd: H.TOP, stdio: 'pipe' });
-  } catch (e) { status = e.status; stderr = String(e.stderr); }
+    execFileSync(
+      'node',
+      [path.join(H.TOP, 'tools/wasm/explore.js'), '--meta', metaDir, '--build', path.join(H.SCRATCH, 'b2'), '--quiet'],
+      { cwd: H.TOP, stdio: 'pipe' },
+    );
+  } catch (e) {
+    status = e.status;
+    stderr = String(e.stderr);
+  }
   assert.strictEqual(status, 1);
   assert.match(stderr, /store-buffering\.c:7: /);
 });

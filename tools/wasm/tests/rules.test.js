@@ -21,7 +21,14 @@ test('the outcome key of every fixture case, however long', () => {
     const vals = {};
     for (const [n, v] of c.values) vals[n] = v === '(deleted)' ? null : v;
     const o = { vals, hang: c.hang, crash: c.crash };
-    assert.strictEqual(X.outcomeKey(o, c.values.map((v) => v[0])), c.key, c.name);
+    assert.strictEqual(
+      X.outcomeKey(
+        o,
+        c.values.map((v) => v[0]),
+      ),
+      c.key,
+      c.name,
+    );
     assert.strictEqual(X.keyOf(c.values.map((v) => v.join('=')).join(' '), c.hang, c.crash), c.key, c.name);
   }
 });

@@ -13,8 +13,14 @@ function bothModes(meta, v) {
 }
 // Does a predicate tree (the metadata's) hold on some outcome of the result?
 function holds(res, tree) {
-  return res.outcomes.some((o) => H.X.predicateHolds(tree,
-    { values: o.outcome.vals, hang: o.outcome.hang, crash: o.outcome.crash, done: o.outcome.done }));
+  return res.outcomes.some((o) =>
+    H.X.predicateHolds(tree, {
+      values: o.outcome.vals,
+      hang: o.outcome.hang,
+      crash: o.outcome.crash,
+      done: o.outcome.done,
+    }),
+  );
 }
 
 test('fault 1: a crash ends the run for every thread, and DPOR still finds the schedules where others run first', () => {
@@ -23,7 +29,11 @@ test('fault 1: a crash ends the run for every thread, and DPOR still finds the s
     const { dpor, naive, m } = bothModes(meta, v);
     assert.deepStrictEqual(H.keys(dpor), H.keys(naive), `${v}: DPOR equals naive enumeration`);
     for (const e of meta.expect[v])
-      assert.strictEqual(holds(dpor, e.tree), e.kind === 'reachable', `${v}: ${e.kind}: ${e.expr}: ${H.keys(dpor).join(' | ')}`);
+      assert.strictEqual(
+        holds(dpor, e.tree),
+        e.kind === 'reachable',
+        `${v}: ${e.kind}: ${e.expr}: ${H.keys(dpor).join(' | ')}`,
+      );
     if (v === 'transformed') continue;
     // The crash is a step of its own: when it happens, the other threads stop where they are.
     const c = dpor.outcomes.find((o) => o.outcome.crash && o.outcome.vals.y === 0);
@@ -38,12 +48,15 @@ test('fault 1: a crash ends the run for every thread, and DPOR still finds the s
 test('fault 1: a thread spinning when another crashes was waiting, it is not "does not terminate"', () => {
   const meta = H.program('crash-ends-run');
   const m = H.machine(meta, 'transformed');
-  m.replay([0]);                          // t0 reads x == 0
-  for (let k = 0; k < 5 && m.threads[1].status === 'paused'; k++) m.step(1);   // t1 spins on y
+  m.replay([0]); // t0 reads x == 0
+  for (let k = 0; k < 5 && m.threads[1].status === 'paused'; k++) m.step(1); // t1 spins on y
   assert.strictEqual(m.threads[1].status, 'blocked');
-  m.step(0);                              // t0's BUG_ON
+  m.step(0); // t0's BUG_ON
   const o = m.outcome();
-  assert.deepStrictEqual([o.hang, o.crash.thread, o.done, o.key], [[], 't0', false, o.key.replace(/does not terminate/, '')]);
+  assert.deepStrictEqual(
+    [o.hang, o.crash.thread, o.done, o.key],
+    [[], 't0', false, o.key.replace(/does not terminate/, '')],
+  );
   assert.match(o.crash.others.t1, /^spinning at line \d+$/);
 });
 
@@ -67,12 +80,15 @@ test('fault 2: a frame larger than the 64 KiB stack is the crash "stack overflow
   assert.deepStrictEqual(H.keys(fixed.naive), ['r0=20000 r1=4950']);
 });
 
-test('fault 3: recursion deeper than the asyncify buffer or the engine\'s stack is a clear outcome, never an exception', () => {
+test("fault 3: recursion deeper than the asyncify buffer or the engine's stack is a clear outcome, never an exception", () => {
   const meta = H.program('deep-recursion');
-  const plain = bothModes(meta, 'plain');  // 2000 frames at a scheduling point: within every limit
+  const plain = bothModes(meta, 'plain'); // 2000 frames at a scheduling point: within every limit
   assert.deepStrictEqual(H.keys(plain.dpor), ['r0=2000 x=1', 'r0=2001 x=1']);
   assert.deepStrictEqual(H.keys(plain.naive), H.keys(plain.dpor));
-  const limits = { fixed: /^explorer limit: more than 128 KiB of call frames/, transformed: /^explorer limit: the engine's call stack is full/ };
+  const limits = {
+    fixed: /^explorer limit: more than 128 KiB of call frames/,
+    transformed: /^explorer limit: the engine's call stack is full/,
+  };
   for (const v of ['fixed', 'transformed']) {
     const { dpor, naive, m } = bothModes(meta, v);
     assert.deepStrictEqual(H.keys(dpor), H.keys(naive));
@@ -81,7 +97,7 @@ test('fault 3: recursion deeper than the asyncify buffer or the engine\'s stack 
     assert.strictEqual(c.thread, 't0');
     assert.match(c.message, limits[v]);
     assert.strictEqual(c.limit, true);
-    m.reset();                               // the machine is still usable afterwards
+    m.reset(); // the machine is still usable afterwards
     assert.strictEqual(m.ex.asyncify_get_state(), 0);
   }
   const src = fs.readFileSync(meta.sources.fixed, 'utf8').split('\n');
@@ -116,51 +132,101 @@ test('fault 4: a capped exploration fails every unreachable expectation and quiz
   const unreachable = meta.expect.plain.filter((e) => e.kind === 'unreachable');
   assert.ok(unreachable.length > 0);
   for (const e of unreachable)
-    assert.ok(r.errors.includes(`${file}:${e.line}: expect.plain: unreachable: ${e.expr} -- ${msg}`), r.errors.join('\n'));
+    assert.ok(
+      r.errors.includes(`${file}:${e.line}: expect.plain: unreachable: ${e.expr} -- ${msg}`),
+      r.errors.join('\n'),
+    );
   assert.ok(r.errors.includes(`${file}:99: quiz.plain: r0 == 0 && r1 == 0 -- ${msg}`), r.errors.join('\n'));
   assert.ok(pv.expect.filter((e) => e.kind === 'unreachable').every((e) => !e.ok));
   // explore.js --quiet (as explore-test runs it) prints the lines and exits 1.
   const metaDir = path.join(H.SCRATCH, 'capmeta');
   fs.mkdirSync(path.join(metaDir, 'test'), { recursive: true });
   fs.writeFileSync(path.join(metaDir, 'test/store-buffering.json'), JSON.stringify(meta));
-  let status = 0, stderr = '';
+  let status = 0,
+    stderr = '';
   try {
-    execFileSync('node', [path.join(H.TOP, 'tools/wasm/explore.js'), '--meta', metaDir, '--build', path.join(H.SCRATCH, 'cap'), '--quiet', '--cap', '2'],
-      { cwd: H.TOP, stdio: 'pipe' });
-  } catch (e) { status = e.status; stderr = String(e.stderr); }
+    execFileSync(
+      'node',
+      [
+        path.join(H.TOP, 'tools/wasm/explore.js'),
+        '--meta',
+        metaDir,
+        '--build',
+        path.join(H.SCRATCH, 'cap'),
+        '--quiet',
+        '--cap',
+        '2',
+      ],
+      { cwd: H.TOP, stdio: 'pipe' },
+    );
+  } catch (e) {
+    status = e.status;
+    stderr = String(e.stderr);
+  }
   assert.strictEqual(status, 1);
   assert.ok(stderr.includes(`${file}:99: quiz.plain: r0 == 0 && r1 == 0 -- ${msg}`), stderr);
-  const written = JSON.parse(fs.readFileSync(path.join(H.SCRATCH, 'cap/data/outcomes/test/store-buffering.json'), 'utf8'));
+  const written = JSON.parse(
+    fs.readFileSync(path.join(H.SCRATCH, 'cap/data/outcomes/test/store-buffering.json'), 'utf8'),
+  );
   assert.strictEqual(written.variants.plain.partial, true, 'the page data marks the table partial');
 });
 
 test('fault 4: the page marks the outcome table of a capped exploration partial', (t) => {
   const { execFileSync } = require('child_process');
   const path = require('path');
-  const sitegen = path.join(H.TOP, 'build/bin/sitegen'), data = path.join(H.TOP, 'build/data');
+  const sitegen = path.join(H.TOP, 'build/bin/sitegen'),
+    data = path.join(H.TOP, 'build/data');
   const id = 'load-fusing/need-to-stop-gnu89';
-  if (!fs.existsSync(sitegen) || !fs.existsSync(path.join(data, 'outcomes', id + '.json'))) { t.skip('no built site yet'); return; }
+  if (!fs.existsSync(sitegen) || !fs.existsSync(path.join(data, 'outcomes', id + '.json'))) {
+    t.skip('no built site yet');
+    return;
+  }
   const dir = path.join(H.SCRATCH, 'partial-site');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  execFileSync('cp', ['-as', data, path.join(dir, 'data')]);   // links: build/data itself is never written
+  execFileSync('cp', ['-as', data, path.join(dir, 'data')]); // links: build/data itself is never written
   const meta = JSON.parse(fs.readFileSync(path.join(data, 'meta', id + '.json'), 'utf8'));
-  const capped = H.processExample(meta, { buildDir: path.join(dir, 'scratch'), cacheDir: H.CACHE, cap: 1, naive: false });
+  const capped = H.processExample(meta, {
+    buildDir: path.join(dir, 'scratch'),
+    cacheDir: H.CACHE,
+    cap: 1,
+    naive: false,
+  });
   assert.strictEqual(capped.json.variants.plain.partial, true);
   const dst = path.join(dir, 'data/outcomes', id + '.json');
   fs.rmSync(dst);
   fs.writeFileSync(dst, JSON.stringify(capped.json));
-  execFileSync(sitegen, ['--content', 'content', '--templates', 'site/templates', '--static', 'site/static', '--data', path.join(dir, 'data'),
-    '--config', 'site/config.lua', '--out', path.join(dir, 'site'), '--state', path.join(dir, 'state')], { cwd: H.TOP, stdio: 'pipe' });
+  execFileSync(
+    sitegen,
+    [
+      '--content',
+      'content',
+      '--templates',
+      'site/templates',
+      '--static',
+      'site/static',
+      '--data',
+      path.join(dir, 'data'),
+      '--config',
+      'site/config.lua',
+      '--out',
+      path.join(dir, 'site'),
+      '--state',
+      path.join(dir, 'state'),
+    ],
+    { cwd: H.TOP, stdio: 'pipe' },
+  );
   const caption = (site) => {
     const html = fs.readFileSync(path.join(site, 'load-fusing.html'), 'utf8');
     // this example's explorer section (other tables of the page have captions and variants too)
-    const start = html.search(new RegExp(`<section class="explorer" [^>]*data-example="${id}"`));
+    const start = html.search(new RegExp(`<section class="explorer explorer-verified" [^>]*data-example="${id}"`));
     assert.ok(start >= 0, 'the page has the explorer of ' + id);
     const section = html.slice(start);
-    return /<caption>([\s\S]*?)<\/caption>/.exec(section.slice(section.indexOf('class="explorer-outcomes" data-variant="plain"')))[1];
+    return /<caption>([\s\S]*?)<\/caption>/.exec(
+      section.slice(section.indexOf('class="explorer-outcomes" data-variant="plain"')),
+    )[1];
   };
   assert.match(caption(path.join(dir, 'site')), /partial: the exploration stopped at its cap/);
-  const real = path.join(H.TOP, 'build/site');      // the full exploration's page is not marked
+  const real = path.join(H.TOP, 'build/site'); // the full exploration's page is not marked
   if (fs.existsSync(path.join(real, 'load-fusing.html'))) assert.doesNotMatch(caption(real), /partial:/);
 });

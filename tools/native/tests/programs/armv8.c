@@ -15,17 +15,7 @@ OBSERVED(int, r1);
 OBSERVED(int, r2);
 OBSERVED(int, r3);
 
-THREAD(mp0)
-{
-	WRITE_ONCE(x, 1);
-	WRITE_ONCE(y, 1);
-}
-
-THREAD(mp1)
-{
-	r0 = READ_ONCE(y);
-	r1 = READ_ONCE(x);
-}
+#include "shapes.h" /* mp0, mp1, sbmb0, sbmb1 */
 
 THREAD(mpwmb0)
 {
@@ -92,20 +82,6 @@ THREAD(sbrmb1)
 {
 	WRITE_ONCE(y, 1);
 	smp_rmb();
-	r1 = READ_ONCE(x);
-}
-
-THREAD(sbmb0)
-{
-	WRITE_ONCE(x, 1);
-	smp_mb();
-	r0 = READ_ONCE(y);
-}
-
-THREAD(sbmb1)
-{
-	WRITE_ONCE(y, 1);
-	smp_mb();
 	r1 = READ_ONCE(x);
 }
 

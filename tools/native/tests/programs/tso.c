@@ -10,6 +10,8 @@ SHARED(int, y);
 OBSERVED(int, r0);
 OBSERVED(int, r1);
 
+#include "shapes.h" /* mp0, mp1, sbmb0, sbmb1 */
+
 THREAD(sb0)
 {
 	WRITE_ONCE(x, 1);
@@ -19,20 +21,6 @@ THREAD(sb0)
 THREAD(sb1)
 {
 	WRITE_ONCE(y, 1);
-	r1 = READ_ONCE(x);
-}
-
-THREAD(sbmb0)
-{
-	WRITE_ONCE(x, 1);
-	smp_mb();
-	r0 = READ_ONCE(y);
-}
-
-THREAD(sbmb1)
-{
-	WRITE_ONCE(y, 1);
-	smp_mb();
 	r1 = READ_ONCE(x);
 }
 
@@ -52,18 +40,6 @@ THREAD(sbxchg1)
 THREAD(store_x)
 {
 	WRITE_ONCE(x, 1);
-}
-
-THREAD(mp0)
-{
-	WRITE_ONCE(x, 1);
-	WRITE_ONCE(y, 1);
-}
-
-THREAD(mp1)
-{
-	r0 = READ_ONCE(y);
-	r1 = READ_ONCE(x);
 }
 
 THREAD(lb0)

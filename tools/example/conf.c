@@ -1,7 +1,7 @@
 /*
- * conf.c - reader of examples/targets.conf (see conf.h and the comments in that file).
+ * conf.c - reader of examples/targets.conf (see example.h and the comments in that file).
  */
-#include "conf.h"
+#include "example.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -43,12 +43,12 @@ struct at {
 static int fail(const struct at *at, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(const struct at *at, const char *fmt, ...)
 {
-	int n = snprintf(at->err, at->errlen, "%s:%d: ", at->path, at->line);
+	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	if (n >= 0 && (size_t)n < at->errlen)
-		vsnprintf(at->err + n, at->errlen - (size_t)n, fmt, ap);
+	vfmt_msg(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	fmt_msg(at->err, at->errlen, "%s:%d: %s", at->path, at->line, msg);
 	return -1;
 }
 
@@ -126,7 +126,7 @@ int conf_load(struct conf *c, const char *path, char *err, size_t errlen)
 	size_t len;
 	char *text = read_file(path, &len);
 	if (!text) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		fmt_msg(err, errlen, "%s: cannot open: %s", path, strerror(errno));
 		return -1;
 	}
 	struct at at = { path, 0, err, errlen };
@@ -223,10 +223,10 @@ int conf_pattern_valid(const struct conf *c, const char *pattern)
 		slashes += *p == '/';
 	if (slashes != 2)
 		return 0;
-	char cell[128];
+	char cell[128]; /* a target name (< 64) '/' an opt (< 8) */
 	for (int t = 0; t < c->ntargets; t++)
 		for (int o = 0; o < c->nopts; o++) {
-			snprintf(cell, sizeof cell, "%s/%s", c->targets[t].name, c->opts[o]);
+			xsnprintf(cell, sizeof cell, "%s/%s", c->targets[t].name, c->opts[o]);
 			if (conf_pattern_match(pattern, cell))
 				return 1;
 		}

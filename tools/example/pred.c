@@ -1,11 +1,13 @@
 /*
- * pred.c - parser of the predicate language into trees, and their evaluation (see pred.h).
+ * pred.c - parser of the predicate language into trees, and their evaluation (see example.h).
  */
-#include "pred.h"
+#include "example.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "buf.h"
 
 #define PRED_MAX_DEPTH 64
 #define PRED_MAX_INT 9007199254740991LL /* 2^53 - 1: exact in the explorer's JavaScript numbers */
@@ -43,8 +45,8 @@ struct parser {
 static json_t *fail(struct parser *ps, const char *fmt, const char *what)
 {
 	char msg[200];
-	snprintf(msg, sizeof msg, fmt, what ? what : "");
-	snprintf(ps->err, ps->errlen, "%s (column %d)", msg, (int)(ps->p - ps->s) + 1);
+	fmt_msg(msg, sizeof msg, fmt, what ? what : "");
+	fmt_msg(ps->err, ps->errlen, "%s (column %d)", msg, (int)(ps->p - ps->s) + 1);
 	return NULL;
 }
 
@@ -133,13 +135,13 @@ static int listed_name(struct parser *ps, const char *const *list, int n, char o
 {
 	char msg[80];
 	if (ident(ps, out) != 1) {
-		snprintf(msg, sizeof msg, "expected a %s name", what);
+		xsnprintf(msg, sizeof msg, "expected a %s name", what);
 		fail(ps, "%s", msg);
 		return -1;
 	}
 	if (!listed(list, n, out)) {
 		ps->p -= strlen(out);
-		snprintf(msg, sizeof msg, "unknown %s %%s", what);
+		xsnprintf(msg, sizeof msg, "unknown %s %%s", what);
 		fail(ps, msg, out);
 		return -1;
 	}

@@ -1,7 +1,7 @@
 /*
- * meta.c - the example format's parser and validator (see meta.h and examples/README.md).
+ * meta.c - the example format's parser and validator (see example.h and examples/README.md).
  */
-#include "meta.h"
+#include "example.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -9,9 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pred.h"
+#include "buf.h"
 #include "schedule.h"
-#include "util.h"
+
+json_t *split_words(const char *s)
+{
+	json_t *a = json_array();
+	while (*s) {
+		s += strspn(s, " \t");
+		size_t l = strcspn(s, " \t");
+		if (l)
+			json_array_append_new(a, json_stringn(s, l));
+		s += l;
+	}
+	return a;
+}
 
 const char *const meta_variant_names[] = { "plain", "fixed", "transformed", "student", NULL };
 
@@ -43,20 +55,10 @@ static int fail(struct parse *p, int line, const char *fmt, ...)
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vfmt_msg(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	snprintf(p->err, p->errlen, "%s:%d: %s", p->path, line, msg);
+	fmt_msg(p->err, p->errlen, "%s:%d: %s", p->path, line, msg);
 	return -1;
-}
-
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = strlen(s);
-	while (n && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
 }
 
 static int starts(const char *s, const char *prefix)
@@ -132,12 +134,10 @@ static int read_block(struct parse *p)
 {
 	int i = 0;
 	for (; i < p->nlines; i++) {
-		char buf[16];
 		const char *s = p->lines[i] + strspn(p->lines[i], " \t");
 		if (!*s)
 			continue;
-		snprintf(buf, sizeof buf, "%s", s);
-		if (starts(s, "/*@example") && !*trim(buf + 10))
+		if (starts(s, "/*@example") && !s[10 + strspn(s + 10, " \t\r\v\f")])
 			break;
 		size_t l = strlen(s);
 		if (!starts(s, "/*") || l < 4 || strcmp(s + l - 2, "*/") != 0 || starts(s, "/*@"))
@@ -148,20 +148,20 @@ static int read_block(struct parse *p)
 	if (i == p->nlines)
 		return fail(p, 1, "the file must start with a /*@example block");
 	for (i++; i < p->nlines; i++) {
-		char *s = trim(p->lines[i]);
+		char *s = str_trim(p->lines[i]);
 		if (starts(s, "*/")) {
 			p->block_end = i + 1;
 			return 0;
 		}
 		if (*s == '*')
-			s = trim(s + 1);
+			s = str_trim(s + 1);
 		if (!*s)
 			continue;
 		char *colon = strchr(s, ':');
 		if (!colon)
 			return fail(p, i + 1, "expected 'key: value', got '%s'", s);
 		*colon = '\0';
-		char *key = trim(s), *val = trim(colon + 1);
+		char *key = str_trim(s), *val = str_trim(colon + 1);
 		if (strstr(val, "*/"))
 			return fail(p, i + 1, "'*/' ends the block: put it on a line of its own");
 		json_array_append_new(p->block, json_pack("{s:i, s:s, s:s}", "line", i + 1, "key",
@@ -384,8 +384,8 @@ static int variable(struct parse *p, int line, int k, const char *args)
 	char type[128];
 	if ((size_t)(comma - args) >= sizeof type)
 		return fail(p, line, "type too long");
-	snprintf(type, sizeof type, "%.*s", (int)(comma - args), args);
-	char *ty = trim(type);
+	xsnprintf(type, sizeof type, "%.*s", (int)(comma - args), args);
+	char *ty = str_trim(type);
 	const char *n = comma + 1 + strspn(comma + 1, " \t");
 	size_t nl = strcspn(n, ",) \t");
 	if (!nl)
@@ -406,8 +406,8 @@ static int directive(struct parse *p, int line, const char *s, int single)
 	s += 1 + strspn(s + 1, " \t");
 	size_t dl = strspn(s, "abcdefghijklmnopqrstuvwxyz_");
 	const char *rest = s + dl + strspn(s + dl, " \t");
-	char d[16];
-	snprintf(d, sizeof d, "%.*s", (int)(dl < 15 ? dl : 15), s);
+	char d[16]; /* the directive's name; one of 16 letters or more is none of those below */
+	xsnprintf(d, sizeof d, "%.*s", (int)(dl < 15 ? dl : 15), s);
 	if (!strcmp(d, "include") || !strcmp(d, "include_next") || !strcmp(d, "import") ||
 	    !strcmp(d, "embed")) {
 		if (strcmp(d, "include") || strcmp(rest, "\"course.h\""))
@@ -443,7 +443,7 @@ static int scan_code(struct parse *p)
 	for (int i = p->block_end; i < p->nlines; i++) {
 		int line = i + 1;
 		int closes = p->lines[i][0] == '}';
-		char *s = trim(p->lines[i]);
+		char *s = str_trim(p->lines[i]);
 		if (closes && !strcmp(s, "}")) {
 			size_t k;
 			json_t *f;
@@ -553,8 +553,8 @@ static int in_cells(struct parse *p, const struct conf *conf, const char *patter
 {
 	for (int t = 0; t < conf->ntargets; t++)
 		for (int o = 0; o < conf->nopts; o++) {
-			char cell[160];
-			snprintf(cell, sizeof cell, "%s/%s", conf->targets[t].name, conf->opts[o]);
+			char cell[160]; /* a target name (< 64) '/' an opt (< 8) */
+			xsnprintf(cell, sizeof cell, "%s/%s", conf->targets[t].name, conf->opts[o]);
 			if (conf_pattern_match(pattern, cell) &&
 			    meta_patterns_match(p->cells, cell))
 				return 1;
@@ -616,7 +616,7 @@ static json_t *predicate(struct parse *p, int line, const char *key, const char 
 	if (starts(key, "expect.") || starts(key, "expect-tso.") || starts(key, "expect-armv8.")) {
 		const char *colon = strchr(val, ':');
 		if (colon && (size_t)(colon - val) < sizeof kbuf)
-			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(colon - val), val);
+			xsnprintf(kbuf, sizeof kbuf, "%.*s", (int)(colon - val), val);
 		if (strcmp(kbuf, "reachable") && strcmp(kbuf, "unreachable")) {
 			fail(p, line,
 			     "expect needs 'reachable: <predicate>' or 'unreachable: <predicate>'");
@@ -665,7 +665,7 @@ static int goal(struct parse *p, int line, const char *variant, const char *val,
 	if (n >= sizeof text)
 		return fail(p, line, "goal: the words are longer than %zu characters",
 			    sizeof text - 1);
-	snprintf(text, sizeof text, "%.*s", (int)n, val);
+	xsnprintf(text, sizeof text, "%.*s", (int)n, val);
 	const char *expr = colon + 1 + strspn(colon + 1, " \t");
 	char perr[300];
 	json_t *tree = pred_parse(expr, PRED_OUTCOME, exn, perr, sizeof perr);
@@ -889,18 +889,18 @@ json_t *meta_parse(const char *path, const char *id, const struct conf *conf,
 	int none = opts && opts->ncells == 1 && strcmp(opts->cells[0], "none") == 0;
 	for (int c = 0; opts && !none && c < opts->ncells; c++)
 		if (conf && !conf_pattern_valid(conf, opts->cells[c])) {
-			snprintf(err, errlen,
-				 "%s:1: cell '%s' matches no compiler/arch/opt of the matrix", path,
-				 opts->cells[c]);
+			fmt_msg(err, errlen,
+				"%s:1: cell '%s' matches no compiler/arch/opt of the matrix", path,
+				opts->cells[c]);
 			return NULL;
 		}
 	if (strpbrk(path, "\t\n")) {
-		snprintf(err, errlen, "%s:1: a file name with a tab or a newline", path);
+		fmt_msg(err, errlen, "%s:1: a file name with a tab or a newline", path);
 		return NULL;
 	}
 	char *text = read_file(path, NULL);
 	if (!text) {
-		snprintf(err, errlen, "%s:1: cannot read", path);
+		fmt_msg(err, errlen, "%s:1: cannot read", path);
 		return NULL;
 	}
 	p.block = json_array();

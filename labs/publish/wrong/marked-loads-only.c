@@ -1,0 +1,41 @@
+/* WRONG: both loads of gp are marked, which stops the compiler, but nothing orders the two stores or the two loads on the processor: message passing without ordering, an Arm machine can show ready == 1 and gp == NULL [fails under Armv8: r1 != 42] */
+/*@example
+ * title: Lab: dereference a published pointer (wrong fix)
+ * page: labs/publish
+ * shows: A reader takes an early look at a pointer, waits until the writer says it is published, then dereferences it; the dereference must use a fresh load.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r0 r1
+ * cflags: -std=gnu11
+ * evidence.student: loads(t1, gp) >= 2
+ * expect.student: unreachable: r1 != 42
+ * expect.student: reachable: r0 == 0
+ * expect.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 != 42
+ * expect-armv8.student: reachable: r0 == 0
+ * expect-armv8.student: unreachable: hang(t1)
+ */
+#include "course.h"
+
+/* Both loads of gp are marked: fresh loads for the compiler, but no order for the processor. */
+SHARED(int *, gp);
+SHARED(int, ready);
+int slot = 42;
+OBSERVED(int, r0);
+OBSERVED(int, r1);
+
+THREAD(t0)
+{
+	WRITE_ONCE(gp, &slot);
+	WRITE_ONCE(ready, 1);
+}
+
+THREAD(t1)
+{
+	int *early = READ_ONCE(gp);
+
+	r0 = early != 0;
+	while (!READ_ONCE(ready))
+		continue;
+	r1 = *READ_ONCE(gp);
+}

@@ -1,0 +1,49 @@
+/* WRONG: marked stores alone keep the compiler from merging or moving them, but an Arm processor may make the data stores visible before the first update of seq (no smp_wmb), so the reader accepts a torn pair [fails under Armv8: r1 != r2] */
+/*@example
+ * title: Lab: a correct seqcount writer (wrong fix)
+ * page: labs/seqlock
+ * shows: A writer updates two values under a sequence count; a lockless reader must never accept a half-updated pair.
+ * threads: t0 t1
+ * variants: student
+ * outcome: r1 r2
+ * cflags: -std=gnu11
+ * evidence.student: stores(t0, seq) == 2
+ * expect.student: unreachable: r1 != r2
+ * expect.student: reachable: r1 == 1 && r2 == 1
+ * expect.student: unreachable: hang(t1)
+ * expect-armv8.student: unreachable: r1 != r2
+ * expect-armv8.student: reachable: r1 == 1 && r2 == 1
+ * expect-armv8.student: unreachable: hang(t1)
+ */
+#include "course.h"
+
+/* Every store is marked and none is merged, but no barrier keeps the data stores between the two
+ * updates of the count on the processor. */
+SHARED(int, seq);
+SHARED(int, a);
+SHARED(int, b);
+OBSERVED(int, r1);
+OBSERVED(int, r2);
+
+THREAD(t0)
+{
+	WRITE_ONCE(seq, seq + 1);
+	WRITE_ONCE(a, 1);
+	WRITE_ONCE(b, 1);
+	WRITE_ONCE(seq, seq + 1);
+}
+
+THREAD(t1)
+{
+	int s0, s1, x, y;
+
+	do {
+		s0 = smp_load_acquire(&seq);
+		x = READ_ONCE(a);
+		y = READ_ONCE(b);
+		smp_rmb();
+		s1 = smp_load_acquire(&seq);
+	} while ((s0 & 1) || s0 != s1);
+	r1 = x;
+	r2 = y;
+}

@@ -1,0 +1,200 @@
+// weight.test.js - issue 27 point 14, page weight: a page with an example transfers its game (wasm data
+// scripts, runtime.js, ui.js) and its machine code's outcomes (native.js, the cells' data) only when
+// the reader opens them (static/ondemand.js), and the search (static/search.js) only when the box is
+// first used (static/search-boot.js), and the code view's cell data only when the reader changes the
+// view (static/disasm.js draws the default from the HTML), each script once; then they load and work, over http
+// and from file://. Every sidebar page with an example is weighed on a first visit (no gzip, nothing
+// cached) against issue 27's goal: under 200 KB, litmus.html under 400 KB; the pages that do not meet
+// it yet (OVER) are held to their ceiling today and must still be over it (met: move it out of OVER).
+// `make page-weight-bench` (weight.bench.js) prints each page's weight by kind. A model described
+// once per page: the later records link to it.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const h = require('./harness');
+const { openRecord, playGame } = require('./course');
+const { nativeCell } = require('./native-view');
+
+const ON_DEMAND =
+  /\/(data\/explorer\/runtime\.js|static\/explorer\/ui\.js|static\/native\.js|static\/search\.js|data\/wasm\/|data\/native\/|data\/asm\/)/;
+const GOAL = { 'litmus.html': 400 * 1024 };
+const DEFAULT_GOAL = 200 * 1024;
+// pages over the goal today, held to a ceiling in KB (measured 2026-12-07: load-fusing.html 248 KB, its
+// three examples' records in the HTML for readers without JavaScript; litmus.html 430 KB, eight)
+const OVER = { 'load-fusing.html': 250, 'litmus.html': 432 };
+let site;
+before(async () => {
+  site = await h.open();
+});
+after(async () => {
+  if (site) await site.close();
+});
+
+// Every response of tab (url, body length) from now on.
+function record(tab) {
+  const seen = [];
+  tab.page.on('response', async (r) => {
+    try {
+      seen.push([r.url(), (await r.body()).length]);
+    } catch (e) {
+      /* a redirect has no body */
+    }
+  });
+  return seen;
+}
+// The scripts the page has asked for (script elements: the same over http and file://).
+const scripts = (page) => page.$$eval('script[src]', (ss) => ss.map((s) => s.src));
+
+// The sidebar's pages that have an example.
+async function examplePages() {
+  const probe = await site.newTab({ mode: 'http' });
+  await probe.goto('index.html');
+  const pages = await probe.page.$$eval('#sidebar a', (as) => as.map((a) => a.getAttribute('href')));
+  const out = [];
+  for (const p of pages) {
+    await probe.goto(p);
+    if (await probe.page.locator('section.example').count()) out.push(p);
+  }
+  await probe.close();
+  return out;
+}
+
+test('every page with an example is under its goal on a first visit, nothing on demand loaded, each URL once (http)', async () => {
+  const pages = await examplePages();
+  assert.ok(pages.length >= 20 && pages.includes('litmus.html'), pages.join(' '));
+  const weights = [];
+  for (const p of pages) {
+    const tab = await site.newTab({ mode: 'http' });
+    const seen = record(tab);
+    await tab.goto(p);
+    await tab.page.waitForLoadState('networkidle');
+    const bytes = seen.reduce((a, [, n]) => a + n, 0);
+    weights.push(`${p} ${Math.round(bytes / 1024)} KB`);
+    const goal = GOAL[p] || DEFAULT_GOAL;
+    if (OVER[p]) {
+      assert.ok(bytes <= OVER[p] * 1024, `${p}: ${Math.round(bytes / 1024)} KB, over its ceiling of ${OVER[p]} KB`);
+      assert.ok(bytes >= goal, `${p} meets its goal now (${Math.round(bytes / 1024)} KB): take it out of OVER`);
+    } else assert.ok(bytes < goal, `${p}: ${Math.round(bytes / 1024)} KB, goal < ${goal / 1024} KB`);
+    assert.deepEqual(
+      seen.map(([u]) => u).filter((u) => ON_DEMAND.test(u)),
+      [],
+      `${p}: loaded before the reader asked`,
+    );
+    const urls = seen.map(([u]) => u).filter((u) => !/favicon/.test(u));
+    assert.equal(new Set(urls).size, urls.length, `${p}: a URL requested twice`);
+    tab.assertClean();
+    await tab.close();
+  }
+  console.log(weights.join('\n'));
+});
+
+test('a model is described in full once per page, and every later record links to it (JavaScript off)', async () => {
+  const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
+  await tab.goto('litmus.html');
+  const page = tab.page;
+  for (const [cls, id, words] of [
+    [
+      'native-model:not(.native-tso-model):not(.native-armv8-model)',
+      'model-native',
+      /Barrier instructions have no effect/,
+    ],
+    ['native-tso-model', 'model-tso', /mfence/],
+    ['native-armv8-model', 'model-armv8', /other-multi-copy-atomic/],
+  ]) {
+    const all = page.locator(`section.example .${cls}`);
+    assert.equal(await all.count(), 8, cls);
+    assert.match(await all.first().textContent(), words);
+    assert.equal(await all.first().getAttribute('id'), id);
+    for (let i = 1; i < 8; i++) {
+      assert.doesNotMatch(await all.nth(i).textContent(), words, `${cls} ${i}: written again`);
+      assert.equal(await all.nth(i).locator(`a[href="#${id}"]`).count(), 1, `${cls} ${i}: no link to ${id}`);
+    }
+  }
+  // the link opens the folded record the description is in
+  const last = page.locator('section.example').last();
+  await last.locator('details.example-verified > summary').click();
+  await last.locator('a[href="#model-armv8"]').click();
+  await page.locator('#model-armv8').waitFor({ state: 'visible' });
+  tab.assertClean();
+  await tab.close();
+});
+
+test('a model described once keeps its place when its record is drawn for another cell (JavaScript on)', async () => {
+  const tab = await site.newTab({ mode: 'http' });
+  await tab.goto('litmus.html');
+  const page = tab.page;
+  const first = '#ex-litmus-sb-poonceonces';
+  await openRecord(page, first);
+  await page.locator(`${first} section.native[data-native-ready]`).waitFor({ state: 'attached' });
+  // an AArch64 cell: no x86-TSO tables of its own, and its Armv8 part drawn again by native.js
+  await page.selectOption(`${first} .disasm-compiler`, 'clang-14');
+  await page.selectOption(`${first} .disasm-arch`, 'aarch64');
+  await nativeCell(page, first, 'clang-14/aarch64/O2');
+  for (const id of ['model-tso', 'model-armv8']) {
+    assert.equal(await page.locator(`${first} #${id}`).count(), 1, `${id} left the first record`);
+    assert.equal(await page.locator(`#${id}`).count(), 1, `${id} twice`);
+  }
+  assert.match(await page.locator('#model-tso').textContent(), /mfence/);
+  tab.assertClean();
+  await tab.close();
+});
+
+for (const mode of h.MODES) {
+  test(`the game and the machine code's outcomes load when the reader opens them (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto('store-tearing.html');
+    const page = tab.page;
+    assert.deepEqual(
+      (await scripts(page)).filter((u) => ON_DEMAND.test(u)),
+      [],
+      'nothing on demand at first',
+    );
+    assert.equal(await page.evaluate(() => typeof window.CourseExplorer), 'undefined');
+    // the static goal says what the game is until it is started
+    assert.ok(await page.locator('section.explorer-game .explorer-goal-static').first().isVisible());
+    // the game: its Start button loads its wasm data, the engine and ui.js, which build it
+    const app = await playGame(page, 'store-tearing/const64');
+    const after = await scripts(page);
+    for (const re of [
+      /data\/wasm\/store-tearing\/const64\.plain\.js$/,
+      /data\/explorer\/runtime\.js$/,
+      /static\/explorer\/ui\.js$/,
+    ])
+      assert.equal(after.filter((u) => re.test(u)).length, 1, String(re));
+    assert.equal(await page.locator('.explorer-start').count(), 0, 'the Start button is gone');
+    await app.locator('input[type=radio][value=plain]').check();
+    await app.focus();
+    await page.keyboard.press('0');
+    assert.match(await app.locator('.explorer-live').textContent(), /^Step 1: t0 writes big/);
+    // the record: opening it loads native.js and the cell's data; a schedule link replays over the listing
+    assert.equal((await scripts(page)).filter((u) => /static\/native\.js$/.test(u)).length, 0);
+    await openRecord(page, '#ex-store-tearing-const64');
+    await page.waitForFunction(() => !!document.querySelector('section.native[data-native-ready]'));
+    const link = page.locator('section.native a.native-witness').first();
+    await link.click();
+    await page.locator('.native-replay:not([hidden])').first().waitFor();
+    assert.equal((await scripts(page)).filter((u) => /static\/native\.js$/.test(u)).length, 1);
+    tab.assertClean();
+    await tab.close();
+  });
+
+  test(`a schedule link of a game not started yet starts it on that schedule (${mode})`, async () => {
+    const tab = await site.newTab({ mode });
+    await tab.goto('load-tearing.html');
+    const page = tab.page;
+    const ex = 'load-tearing/split-word';
+    await openRecord(page, '#ex-load-tearing-split-word');
+    const link = page.locator(`section.explorer-verified[data-example="${ex}"] a.explorer-witness`).last();
+    const sched = (await link.getAttribute('data-explore')).split(':').pop();
+    await page.evaluate(() => {
+      window.sameDocument = true;
+    });
+    await link.click();
+    const app = page.locator(`.explorer-app[data-example="${ex}"]`);
+    await app.waitFor({ state: 'visible' });
+    assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${sched.length}`);
+    assert.equal(await page.evaluate(() => window.sameDocument), true, 'replayed in place, not by following the link');
+    tab.assertClean();
+    await tab.close();
+  });
+}
