@@ -74,6 +74,7 @@ SITE_DEPS += $(BUILD)/inputs/examples.list
 # ... and the test of it: a scratch clone adds, renames and deletes pages, an example and a lab.
 .PHONY: inputs-test
 inputs-test:
+	@sh tests/site/lists-side-by-side.sh
 	@sh tests/site/inputs-gone.sh
 CHECK_TARGETS += inputs-test
 
