@@ -4,7 +4,8 @@
 # kit, the playground), and every make rewrites each build/inputs/*.list it reads (tools/gen/gen.mk).
 # Here ROUNDS rounds of JOBS makes at once ask for the lists; any make that fails fails the test (a
 # list written under one shared temporary name did: "mv: cannot stat '....list.new'"), and no temporary
-# file may be left beside the lists. Run `make` first.
+# file may be left beside the lists. Each make is a make of its own (not a sub-make of the caller's, whose
+# job server it would warn about). Run `make` first.
 # usage: lists-side-by-side.sh   (env: ROUNDS, default 6; JOBS, default 6)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,7 +18,8 @@ r=0
 while [ "$r" -lt "$rounds" ]; do
     i=0
     while [ "$i" -lt "$jobs" ]; do
-        (make --no-print-directory $lists >"$tmp/$r.$i.log" 2>&1 || echo "exit $?" >>"$tmp/$r.$i.log") &
+        (env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory $lists >"$tmp/$r.$i.log" 2>&1 ||
+            echo "exit $?" >>"$tmp/$r.$i.log") &
         i=$((i + 1))
     done
     wait
