@@ -14,7 +14,7 @@
 //
 //   for (const mode of h.MODES) {                      // 'http' and 'file'
 //     test(`load fusing page (${mode})`, async () => {
-//       const tab = await site.newTab({ mode });       // fresh context: empty localStorage
+//       const tab = await site.newTab({ mode });       // empty localStorage (a kept context, emptied)
 //       await tab.goto('load-fusing.html');            // path relative to the site root
 //       assert.match(await tab.page.title(), /Load fusing/);
 //       await tab.screenshot(`mypart-load-fusing-${mode}`); // only with BROWSER_SHOTS=1 (below)
@@ -29,8 +29,14 @@
 // site.fileBase:     'file:///abs/path/build/site/'
 // site.url(mode, p): absolute URL of site path p in that mode
 // site.newTab(opts): opts = { mode = 'http', colorScheme = 'light' | 'dark', viewport = {width, height},
-//                    javaScriptEnabled = true, reducedMotion, allowProblems = [RegExp, ...] }
-//                    → tab; the tab owns its own browser context (own localStorage, downloads allowed).
+//                    javaScriptEnabled = true, reducedMotion, allowProblems = [RegExp, ...],
+//                    fresh = false } → tab; the tab has a browser context to itself while it is
+//                    open (downloads allowed). A closed tab's context is emptied (its pages closed;
+//                    cookies, permissions and the storage of both origins cleared) and kept for the
+//                    next tab with the same options, which starts with nothing of the first but its
+//                    HTTP cache: a new context costs chromium about 0.5 CPU-s, a cold cache more.
+//                    fresh: true gives a new context (a first visit, nothing cached) closed with
+//                    the tab.
 // tab.page:          the Playwright Page; tab.context: its BrowserContext
 // tab.goto(p):       navigate to site path p (may contain ?query or #hash); waits for 'load'
 // tab.problems:      array of strings: 'console error: …', 'page error: …', 'request failed: …',
@@ -137,6 +143,27 @@ async function open(options = {}) {
   const httpBase = `http://127.0.0.1:${server.address().port}/`;
   const fileBase = pathToFileURL(siteDir).href.replace(/\/?$/, '/');
   const tabs = new Set();
+  // Contexts of closed tabs, emptied, by their options (JSON): the next tab with the same options
+  // takes one instead of a new context (see newTab in the header).
+  const idle = new Map();
+  // Empties context (whose pages are page and any it opened) of what a page can keep: every page
+  // closed; cookies, permissions, and the storage of both origins (localStorage, sessionStorage,
+  // IndexedDB, Cache API, ...: CDP's Storage.clearDataForOrigin). Its HTTP cache stays: the site's
+  // files do not change during a run. Resolves to false when it could not (the context is closed).
+  async function emptied(context, page) {
+    try {
+      const cdp = await context.newCDPSession(page);
+      for (const origin of [new URL(httpBase).origin, 'file://'])
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      await cdp.detach();
+      await context.clearCookies();
+      await context.clearPermissions();
+      for (const p of context.pages()) await p.close();
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
 
   const site = {
     siteDir,
@@ -150,13 +177,16 @@ async function open(options = {}) {
     },
     async newTab(opts = {}) {
       const mode = opts.mode || 'http';
-      const context = await newContext(browser, {
+      const options = {
         colorScheme: opts.colorScheme || 'light',
         viewport: opts.viewport || { width: 1280, height: 900 },
         javaScriptEnabled: opts.javaScriptEnabled !== false,
         reducedMotion: opts.reducedMotion || 'no-preference',
         acceptDownloads: true,
-      });
+      };
+      const key = JSON.stringify(options);
+      const kept = !opts.fresh && idle.get(key);
+      const context = kept && kept.length ? kept.pop() : await newContext(browser, options);
       const page = await context.newPage();
       const allow = opts.allowProblems || [];
       const problems = [];
@@ -224,7 +254,9 @@ async function open(options = {}) {
         },
         async close() {
           tabs.delete(tab);
-          await context.close();
+          if (opts.fresh || !(await emptied(context, page))) return context.close();
+          if (!idle.has(key)) idle.set(key, []);
+          idle.get(key).push(context);
         },
       };
       tabs.add(tab);
@@ -249,6 +281,7 @@ async function open(options = {}) {
     },
     async close() {
       for (const t of [...tabs]) await t.close().catch(() => {});
+      for (const cs of idle.values()) for (const c of cs) await c.close().catch(() => {});
       await browser.close().catch(() => {});
       await new Promise((r) => server.close(r));
     },

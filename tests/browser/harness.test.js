@@ -102,3 +102,53 @@ test('onTabs: a broken page fails its own subtest only', async () => {
   for (const p of ['a', 'c', 'd', 'e']) assert.match(out, new RegExp(`^ {4}ok \\d+ - ${p}\\.html$`, 'm'), out);
   assert.match(out, /console error: boom-b/, out);
 });
+
+// A closed tab's context serves the next tab with the same options, emptied: what the first tab kept
+// (localStorage, sessionStorage, IndexedDB, a cookie, a granted permission, a page it opened) is gone
+// for the second; a fresh tab never takes a kept context.
+for (const mode of h.MODES) {
+  test(`a tab after another starts empty, though it reuses the context (${mode})`, async () => {
+    const keep = () =>
+      new Promise((resolve) => {
+        localStorage.setItem('k', 'v');
+        sessionStorage.setItem('k', 'v');
+        document.cookie = 'k=v; max-age=600';
+        const open = indexedDB.open('kept', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('s');
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+      });
+    const left = () =>
+      indexedDB.databases().then((dbs) => ({
+        local: localStorage.length,
+        session: sessionStorage.length,
+        cookie: document.cookie,
+        dbs: dbs.map((d) => d.name),
+      }));
+    const a = await site.newTab({ mode });
+    await a.goto('index.html');
+    await a.page.evaluate(keep);
+    assert.deepEqual((await a.page.evaluate(left)).dbs, ['kept']);
+    if (mode === 'http') await a.context.grantPermissions(['clipboard-read']);
+    await a.context.newPage();
+    const first = a.context;
+    await a.close();
+    const b = await site.newTab({ mode });
+    assert.equal(b.context, first, 'the second tab reuses the first one context');
+    assert.equal(b.context.pages().length, 1, 'the pages the first tab opened are closed');
+    await b.goto('index.html');
+    assert.deepEqual(await b.page.evaluate(left), { local: 0, session: 0, cookie: '', dbs: [] });
+    if (mode === 'http') {
+      const perm = await b.page.evaluate(() =>
+        navigator.permissions.query({ name: 'clipboard-read' }).then((p) => p.state),
+      );
+      assert.notEqual(perm, 'granted');
+    }
+    await b.close();
+    const c = await site.newTab({ mode, fresh: true });
+    assert.notEqual(c.context, first, 'a fresh tab has a context of its own');
+    await c.close();
+  });
+}

@@ -64,7 +64,7 @@ test('every page with an example is under its goal on a first visit, nothing on 
   assert.ok(pages.length >= 20 && pages.includes('litmus.html'), pages.join(' '));
   const weights = [];
   for (const p of pages) {
-    const tab = await site.newTab({ mode: 'http' });
+    const tab = await site.newTab({ mode: 'http', fresh: true }); // a first visit: nothing cached
     const seen = record(tab);
     await tab.goto(p);
     await tab.page.waitForLoadState('networkidle');
