@@ -136,7 +136,7 @@ for (const mode of h.MODES) {
     const first = a.context;
     await a.close();
     const b = await site.newTab({ mode });
-    assert.equal(b.context, first, 'the second tab reuses the first one context');
+    assert.equal(b.context, first, "the second tab reuses the first one's context");
     assert.equal(b.context.pages().length, 1, 'the pages the first tab opened are closed');
     await b.goto('index.html');
     assert.deepEqual(await b.page.evaluate(left), { local: 0, session: 0, cookie: '', dbs: [] });
