@@ -15,7 +15,9 @@
  * loaded for it). The explorer's build is the panel's second view (static: it does not depend on the
  * cell); renderDiffer says whether the cell's outcomes and the build's agree. Data scripts
  * are loaded with disasm.js's loader (window.COURSE_LOAD_DATA), which is on every page with this one.
- * No emulator here: the traces are data made at build time (tools/native). */
+ * No emulator here: the traces are data made at build time (tools/native). When this script has
+ * drawn a cell, the section's data-drawn names it (the Armv8 part's own data-drawn names the
+ * AArch64 cell it drew, which may arrive later); until then the page shows the build's HTML. */
 (function () {
   'use strict';
   if (window.COURSE_NATIVE_LOADED) return;
@@ -101,6 +103,7 @@
     this.stopReplay();
     this.cell = cell;
     this.section.setAttribute('data-cell', cell);
+    this.section.removeAttribute('data-drawn');
     if (!path) {
       this.renderMissing(cell);
       return;
@@ -130,6 +133,7 @@
     if (tso) tso.textContent = '';
     var a8 = this.section.querySelector('.native-armv8');
     if (a8) a8.textContent = '';
+    this.section.setAttribute('data-drawn', cell);
   };
 
   Native.prototype.verdict = function () {
@@ -488,6 +492,7 @@
     var name = armv8Cell(this.cell),
       path = this.script(name);
     box.setAttribute('data-cell', name);
+    box.removeAttribute('data-drawn');
     box.modelKept = keptModel(box) || box.modelKept;
     box.textContent = '';
     if (name === this.cell) {
@@ -504,6 +509,7 @@
         ),
       );
       if (box.modelKept) box.appendChild(box.modelKept);
+      box.setAttribute('data-drawn', name);
       return;
     }
     var cell = this.cell;
@@ -546,6 +552,7 @@
       tables.appendChild(self.table(n, (vs[n] || {}).armv8, fixedBreaks, 'armv8'));
     });
     box.appendChild(tables);
+    box.setAttribute('data-drawn', name); /* drawn by this script, from the data of cell name */
   };
 
   /* The sentence under the two views (partials/native-outcomes.html writes the same): they agree,
@@ -619,6 +626,8 @@
     });
     this.renderTso();
     this.renderArmv8();
+    /* what the page shows is this script's drawing of cell (before: the build's, for the default cell) */
+    this.section.setAttribute('data-drawn', this.cell);
   };
 
   /* ---- replay ---------------------------------------------------------------------------- */

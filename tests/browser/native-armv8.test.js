@@ -12,7 +12,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
-const { nativeCell, outcomeKeys } = require('./native-view');
+const { nativeCell, armv8Drawn, outcomeKeys } = require('./native-view');
 const { openRecord } = require('./course');
 
 const PAGE = 'litmus.html';
@@ -34,10 +34,27 @@ test('Under Armv8: verdicts and tables from the data, on the AArch64 cell and be
   const tab = await site.newTab({ mode: 'http' });
   await tab.goto(PAGE);
   const page = tab.page;
-  // the default (x86-64) cell names the AArch64 cell it shows
+  // the AArch64 cell's data script is held until the x86-64 cell is drawn: meanwhile the Armv8
+  // part is not marked drawn and has no tables (the build's HTML is gone), so a reader of it must
+  // wait for data-drawn, not for the tables the build wrote
+  let release, asked;
+  const held = new Promise((r) => (release = r));
+  const requested = new Promise((r) => (asked = r));
+  await page.route(/\/data\/native\/litmus\/mp-poonceonces\/gcc-12\/aarch64-O2\.js$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  // the default (x86-64) cell names the AArch64 cell it shows; the verified tables are folded in the
+  // record after the game, and opening it loads native.js, which redraws them
   await nativeCell(page, MP, 'gcc-12/x86_64/O2');
-  await openRecord(page, MP); // the verified tables are folded in the record after the game
-  await page.waitForSelector(A8(MP, 'fixed'));
+  await openRecord(page, MP);
+  await page.waitForSelector(`${MP} section.native[data-drawn="gcc-12/x86_64/O2"]`);
+  await requested;
+  assert.equal(await page.getAttribute(`${MP} .native-armv8`, 'data-drawn'), null);
+  assert.deepEqual(await outcomeKeys(page, A8(MP, 'fixed')), []);
+  release();
+  await armv8Drawn(page, MP, 'gcc-12/aarch64/O2');
   assert.match(await page.textContent(`${MP} .native-armv8 h5`), /Under Armv8.*gcc-12\/aarch64 · -O2/);
   assert.ok(
     (await outcomeKeys(page, A8(MP, 'fixed'))).includes(BAD),
@@ -57,7 +74,7 @@ test('Under Armv8: verdicts and tables from the data, on the AArch64 cell and be
   await page.selectOption(`${REL} .disasm-arch`, 'aarch64');
   await nativeCell(page, REL, 'clang-14/aarch64/O2');
   await openRecord(page, REL);
-  await page.waitForFunction((s) => document.querySelector(s), A8(REL, 'fixed'));
+  await armv8Drawn(page, REL, 'clang-14/aarch64/O2');
   assert.equal(
     await page.locator(`${REL} .native-armv8 h5 small`).count(),
     0,
@@ -96,6 +113,7 @@ test("the default cell's Armv8 part is plain HTML with JavaScript off", async ()
   await tab.goto(PAGE);
   const page = tab.page;
   assert.equal(await page.getAttribute(`${MP} .native-armv8`, 'data-cell'), 'gcc-12/aarch64/O2');
+  assert.equal(await page.getAttribute(`${MP} .native-armv8`, 'data-drawn'), null, 'the build drew it');
   assert.ok((await outcomeKeys(page, A8(MP, 'fixed'))).includes(BAD));
   assert.match(
     await page.textContent(`${MP} .native-armv8-verdict`),

@@ -6,7 +6,9 @@
 // disassembly shows that cell. The section's data-cell changes as soon as a cell is chosen, while the
 // previous cell's tables stay until the new cell's data script has arrived; native.js then writes the
 // caption (.native-cell, "gcc-12/aarch64 · -O2") and the tables together, from the data of the cell
-// chosen last.
+// chosen last. The default cell's tables are the build's HTML until the record is opened (which loads
+// native.js, static/ondemand.js): native.js then redraws them at once from its data, except the
+// "Under Armv8" part of a cell that is not AArch64, which waits for another data script (armv8Drawn).
 async function nativeCell(page, ex, want) {
   const label = want.replace(/\/([^/]+)$/, ' · -$1');
   await page.waitForFunction(
@@ -26,9 +28,15 @@ async function nativeCell(page, ex, want) {
   );
 }
 
+// Waits until the "Under Armv8" part of example ex is native.js's drawing of the AArch64 cell want,
+// whose data script may come after the cell's own.
+async function armv8Drawn(page, ex, want) {
+  await page.waitForSelector(`${ex} section.native .native-armv8[data-drawn="${want}"]`);
+}
+
 // The outcome keys of the outcome table(s) that selector matches, in order.
 async function outcomeKeys(page, selector) {
   return page.$$eval(`${selector} tbody td:first-child`, (tds) => tds.map((td) => td.firstChild.textContent.trim()));
 }
 
-module.exports = { nativeCell, outcomeKeys };
+module.exports = { nativeCell, armv8Drawn, outcomeKeys };
