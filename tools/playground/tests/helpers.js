@@ -32,14 +32,17 @@ async function start(opts) {
 }
 
 // request(port, {method, path, headers, body (string or Buffer), chunks: [...] (sent one by one)})
-// -> {status, headers, text, json}
+// -> {status, headers, text, json}. Each request has a connection of its own (agent: false): node's
+// default agent keeps connections alive and may send a request on one the server is just closing
+// after its keep-alive timeout (5 s idle), which ends in ECONNRESET; on a loaded machine, with many
+// clients polling at once, that happened (a CI run of hostile.test.js).
 function request(port, o) {
   return new Promise((resolve, reject) => {
     const headers = Object.assign({ host: `127.0.0.1:${port}` }, o.headers || {});
     if (o.body !== undefined && !('content-length' in headers)) headers['content-length'] = Buffer.byteLength(o.body);
     for (const k of Object.keys(headers)) if (headers[k] === undefined) delete headers[k];
     const req = http.request(
-      { host: '127.0.0.1', port, method: o.method || 'GET', path: o.path, headers, setHost: false },
+      { host: '127.0.0.1', port, method: o.method || 'GET', path: o.path, headers, setHost: false, agent: false },
       (res) => {
         const parts = [];
         res.on('data', (d) => parts.push(d));
@@ -55,7 +58,7 @@ function request(port, o) {
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (e) => reject(new Error(`${o.method || 'GET'} ${o.path}: ${e.message}`, { cause: e })));
     if (o.chunks) {
       for (const c of o.chunks) req.write(c);
       req.end();
