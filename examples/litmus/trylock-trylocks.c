@@ -27,7 +27,9 @@
 
 /* Kernel primitives course.h does not define, in portable C11 atomics (a spinlock
  * is an int, 0 when free). */
-#define spin_trylock(l) (!__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE))
+#define spin_trylock(l) ({ int __free = READ_ONCE(*(l)); \
+	!__free && __atomic_compare_exchange_n((l), &__free, 1, 0, __ATOMIC_ACQUIRE, \
+						__ATOMIC_RELAXED); })
 
 SHARED(int, l);	/* a spinlock_t */
 SHARED(int, x);

@@ -33,16 +33,20 @@ test('Litmus tests page: the compiled AArch64 code under Armv8 beside the refere
   // a test that is not a course example: its AArch64 cells compiled for the check (tools/litmus/cells.sh)
   assert.deepEqual(row('LB+poonceonces').armv8, cells('Sometimes', 'cells'));
   assert.deepEqual(row('WRC+pooncerelease+fencermbonceonce+Once').armv8, cells('Never', 'cells'));
-  // the one test tools/litmus/cells.conf lists: not explored, with its reason, no verdict
-  assert.equal(row('MP+polocks').armv8.verdict, null);
-  assert.match(row('MP+polocks').armv8.unexplored, /spin_lock/);
+  // both threads spin in spin_lock(), a compare-and-swap loop whose failed attempts write nothing:
+  // explored on every cell since issue 26 (tools/litmus/cells.conf lists no test now)
+  assert.deepEqual(row('MP+polocks').armv8, cells('Never', 'cells'));
+  assert.deepEqual(
+    rows.filter((t) => t.armv8 && t.armv8.unexplored).map((t) => t.name),
+    [],
+  );
   for (const t of rows) {
     if (t.armv8 && t.armv8.verdict)
       assert.equal(t.armv8.verdict, t.armv8.reference, `${t.name}: compiled and reference differ`);
   }
-  // every kernel-model Never test with an example is Never on 20 AArch64 cells, but the one listed
-  const never = rows.filter((t) => t.lkmm === 'Never' && t.armv8 && !t.armv8.unexplored);
-  assert.ok(never.length >= 16, never.map((t) => t.name).join(' '));
+  // every kernel-model Never test with an example is Never on 20 AArch64 cells
+  const never = rows.filter((t) => t.lkmm === 'Never' && t.armv8);
+  assert.ok(never.length >= 17, never.map((t) => t.name).join(' '));
   for (const t of never) assert.deepEqual([t.name, t.armv8.counts], [t.name, { Never: 20 }]);
 });
 

@@ -579,4 +579,5 @@ module.exports = {
   cellsNative,
   armv8Why,
   armv8Problems,
+  armv8Row,
 };

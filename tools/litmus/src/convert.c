@@ -499,17 +499,27 @@ static void primitives(const struct lit_test *t, struct buf *b)
 				"\t__atomic_compare_exchange_n((p), &__old, (n), 0, %s, %s); __old; })\n",
 				lit_order_suffix(o), orders[o], fail_orders[o]);
 	}
+	/* The kernel's lock fast paths (qspinlock: queued_spin_lock, queued_spin_trylock) take a free
+	 * lock with a compare-and-swap of 0 to 1: a failed attempt reads and writes nothing, so a
+	 * thread spinning on a held lock only reads it (tools/native's loop cut: a state repeated with
+	 * no write since), as the reference enumerator's lock (paths.c: CASA of 0 to 1). */
 	if (u.lock)
-		buf_puts(&d, "#define spin_lock(l) do { \\\n"
-			     "\twhile (__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)) \\\n"
-			     "\t\twhile (READ_ONCE(*(l))) \\\n"
-			     "\t\t\t; \\\n"
-			     "} while (0)\n"
-			     "#define spin_unlock(l) smp_store_release((l), 0)\n");
+		buf_puts(
+			&d,
+			"#define spin_lock(l) do { \\\n"
+			"\tint __free; \\\n"
+			"\twhile (__free = 0, !__atomic_compare_exchange_n((l), &__free, 1, 0, \\\n"
+			"\t\t\t\t\t\t\t__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) \\\n"
+			"\t\twhile (READ_ONCE(*(l))) \\\n"
+			"\t\t\t; \\\n"
+			"} while (0)\n"
+			"#define spin_unlock(l) smp_store_release((l), 0)\n");
 	if (u.trylock)
 		buf_puts(
 			&d,
-			"#define spin_trylock(l) (!__atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE))\n");
+			"#define spin_trylock(l) ({ int __free = READ_ONCE(*(l)); \\\n"
+			"\t!__free && __atomic_compare_exchange_n((l), &__free, 1, 0, __ATOMIC_ACQUIRE, \\\n"
+			"\t\t\t\t\t\t__ATOMIC_RELAXED); })\n");
 	if (u.islocked)
 		buf_puts(&d, "#define spin_is_locked(l) (READ_ONCE(*(l)) != 0)\n");
 	for (int f = LF_MB_BEFORE_ATOMIC; f <= LF_MB_AFTER_UNLOCK_LOCK; f++)

@@ -17,7 +17,9 @@ const ALLOWED_NOT_X86 = { sc: 'Never', tso: 'Never' };
 
 test("the read-modify-write primitives are found in a test's calls, not in its #defines or comments", () => {
   const src =
-    '/* uses spin_lock() */\n#define spin_lock(l) __atomic_exchange_n((l), 1, __ATOMIC_ACQUIRE)\n' +
+    '/* uses spin_lock() */\n#define spin_lock(l) do { \\\n\tint __free; \\\n' +
+    '\twhile (__free = 0, !__atomic_compare_exchange_n((l), &__free, 1, 0, \\\n' +
+    '\t\t\t__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) \\\n\t\twhile (READ_ONCE(*(l))) \\\n\t\t\t; \\\n} while (0)\n' +
     'void P0(void) { WRITE_ONCE(x, 1); spin_lock(&lx); r0 = READ_ONCE(y); spin_unlock(&lx); r1 = cmpxchg_acquire(&z, 1, 2); }\n';
   assert.deepStrictEqual(page.rmwPrimitives(src), ['spin_lock', 'cmpxchg_acquire']);
 });

@@ -174,6 +174,17 @@ static void test_lock_and_branches(void **state)
 	assert_null(strstr(s, "evidence.fixed: loads(P0"));
 	assert_non_null(
 		strstr(s, "#define xchg(p, v) __atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)\n"));
+	/* the kernel's fast path, a compare-and-swap of 0 to 1 (expected reset each attempt): a
+	 * failed attempt writes nothing, then the thread spins reading */
+	assert_non_null(strstr(
+		s, "#define spin_lock(l) do { \\\n"
+		   "\tint __free; \\\n"
+		   "\twhile (__free = 0, !__atomic_compare_exchange_n((l), &__free, 1, 0, \\\n"
+		   "\t\t\t\t\t\t\t__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) \\\n"
+		   "\t\twhile (READ_ONCE(*(l))) \\\n"
+		   "\t\t\t; \\\n"
+		   "} while (0)\n"));
+	assert_null(strstr(s, "__atomic_exchange_n((l)"));
 	assert_non_null(strstr(s, "#define spin_unlock(l) smp_store_release((l), 0)\n"));
 	assert_non_null(strstr(s, "#define smp_mb__after_spinlock() smp_mb()\n"));
 	assert_null(strstr(s, "#define cmpxchg"));
@@ -194,6 +205,28 @@ static void test_lock_and_branches(void **state)
 				  "\t\tWRITE_ONCE(x, 1);\n"
 				  "\t} else if (P1_r1 == 2)\n"
 				  "\t\tsmp_wmb();\n"));
+	free(s);
+}
+
+/* spin_trylock() as the kernel's queued_spin_trylock(): a read, and a compare-and-swap of 0 to 1
+ * only when the lock reads free, so a failed try writes nothing (the reference's LDR, then CASA). */
+static void test_trylock(void **state)
+{
+	(void)state;
+	char *s = convert("C T\n{ spinlock_t l; }\nP0(int *x, spinlock_t *l)\n{\n\tint r0;\n"
+			  "\tWRITE_ONCE(*x, 1);\n\tr0 = spin_trylock(l);\n}\n"
+			  "P1(int *y, spinlock_t *l)\n{\n\tint r0;\n\tWRITE_ONCE(*y, 1);\n"
+			  "\tr0 = spin_trylock(l);\n}\n"
+			  "exists (0:r0=1 /\\ 1:r0=1)\n",
+			  "Never");
+	assert_non_null(strstr(
+		s,
+		"#define spin_trylock(l) ({ int __free = READ_ONCE(*(l)); \\\n"
+		"\t!__free && __atomic_compare_exchange_n((l), &__free, 1, 0, __ATOMIC_ACQUIRE, \\\n"
+		"\t\t\t\t\t\t__ATOMIC_RELAXED); })\n"));
+	assert_null(strstr(s, "__atomic_exchange_n"));
+	assert_null(strstr(s, "#define spin_lock("));
+	assert_non_null(strstr(s, "\tP1_r0 = spin_trylock(&l);\n"));
 	free(s);
 }
 
@@ -288,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_lock_and_branches), cmocka_unit_test(test_expressions),
 		cmocka_unit_test(test_refusals),	  cmocka_unit_test(test_example_name),
 		cmocka_unit_test(test_goal_line),	  cmocka_unit_test(test_eight_threads),
+		cmocka_unit_test(test_trylock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
