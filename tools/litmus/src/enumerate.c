@@ -193,8 +193,8 @@ static void perform(const struct machine *m, int32_t *out, int i, const struct i
 		break;
 	}
 	case OP_LOCK: out[loc] = 1; break;
-	case OP_TRYLOCK:
-		regs[in->dst] = out[loc] == 0;
+	case OP_TRYLOCK: /* (the value i sees, then memory's once it is locked) */
+		regs[in->dst] = load(m, out, i, loc) == 0 && out[loc] == 0;
 		if (regs[in->dst])
 			out[loc] = 1;
 		break;
@@ -203,11 +203,11 @@ static void perform(const struct machine *m, int32_t *out, int i, const struct i
 	}
 }
 
-/* The read-modify-writes other than atomic_add_unless: all locked instructions on x86. */
+/* The read-modify-writes other than atomic_add_unless and spin_trylock: all locked instructions
+ * on x86. */
 static int locked_op(enum insn_op op)
 {
-	return op == OP_XCHG || op == OP_CMPXCHG || op == OP_RMW || op == OP_LOCK ||
-	       op == OP_TRYLOCK;
+	return op == OP_XCHG || op == OP_CMPXCHG || op == OP_RMW || op == OP_LOCK;
 }
 
 /* Thread i's next access into out; 0 when it cannot take a step now. */
@@ -220,9 +220,11 @@ static int step(struct machine *m, const int32_t *s, int32_t *out, int i)
 	if (!insn_is_access(in->op))
 		return 0; /* in mfence, waiting for its buffer */
 	int loc = in->op == OP_GP ? -1 : loc_of(m, s, i, in);
-	/* atomic_add_unless reads; only when it adds is it a locked instruction (a cmpxchg) */
-	int locked = locked_op(in->op) || (in->op == OP_ADD_UNLESS &&
-					   load(m, s, i, loc) != lit_eval(in->e2, s + l->regs));
+	/* atomic_add_unless reads; only when it adds is it a locked instruction (a cmpxchg). So does
+	 * spin_trylock (the kernel's queued_spin_trylock): it tries the cmpxchg only on a free lock. */
+	int locked = locked_op(in->op) ||
+		     (in->op == OP_ADD_UNLESS && load(m, s, i, loc) != lit_eval(in->e2, s + l->regs)) ||
+		     (in->op == OP_TRYLOCK && load(m, s, i, loc) == 0);
 	if (locked && m->model == LM_TSO && s[l->nbuf] && !(m->mut & LIT_MUT_RMW_NO_DRAIN))
 		return 0;
 	if ((in->op == OP_LOCK && s[loc] != 0) || (in->op == OP_GP && !rcu_gp_open(&m->rcu, s, i)))
