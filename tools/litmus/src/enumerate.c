@@ -222,9 +222,10 @@ static int step(struct machine *m, const int32_t *s, int32_t *out, int i)
 	int loc = in->op == OP_GP ? -1 : loc_of(m, s, i, in);
 	/* atomic_add_unless reads; only when it adds is it a locked instruction (a cmpxchg). So does
 	 * spin_trylock (the kernel's queued_spin_trylock): it tries the cmpxchg only on a free lock. */
-	int locked = locked_op(in->op) ||
-		     (in->op == OP_ADD_UNLESS && load(m, s, i, loc) != lit_eval(in->e2, s + l->regs)) ||
-		     (in->op == OP_TRYLOCK && load(m, s, i, loc) == 0);
+	int locked =
+		locked_op(in->op) ||
+		(in->op == OP_ADD_UNLESS && load(m, s, i, loc) != lit_eval(in->e2, s + l->regs)) ||
+		(in->op == OP_TRYLOCK && load(m, s, i, loc) == 0);
 	if (locked && m->model == LM_TSO && s[l->nbuf] && !(m->mut & LIT_MUT_RMW_NO_DRAIN))
 		return 0;
 	if ((in->op == OP_LOCK && s[loc] != 0) || (in->op == OP_GP && !rcu_gp_open(&m->rcu, s, i)))
