@@ -21,9 +21,9 @@ const ON_DEMAND =
   /\/(data\/explorer\/runtime\.js|static\/explorer\/ui\.js|static\/native\.js|static\/search\.js|static\/disasm-draw\.js|data\/wasm\/|data\/native\/|data\/asm\/)/;
 const GOAL = { 'litmus.html': 400 * 1024 };
 const DEFAULT_GOAL = 200 * 1024;
-// pages over the goal today, held to a ceiling in KB (measured 2026-12-07: load-fusing.html 235 KB, its
-// three examples' records in the HTML for readers without JavaScript; litmus.html 409 KB, eight)
-const OVER = { 'load-fusing.html': 237, 'litmus.html': 411 };
+// pages over the goal today, held to a ceiling in KB (measured 2026-12-07: load-fusing.html 234 KB, its
+// three examples' records in the HTML for readers without JavaScript; litmus.html 406 KB, eight)
+const OVER = { 'load-fusing.html': 236, 'litmus.html': 408 };
 let site;
 before(async () => {
   site = await h.open();
