@@ -13,6 +13,9 @@
  *  - keeps the view in the URL: ?variant=&compare=a,b&asm=<compiler>/<arch>/<opt>&syntax=#ex-<id>,
  *    every value checked against the index before use (the URL is untrusted). The explorer
  *    (static/explorer/ui.js) adds mode, schedule and step through window.COURSE_VIEW.
+ * The drawing from a cell's data (listings, the diff, the source lines' colours, the evidence) is
+ * static/disasm-draw.js, loaded with the first data script a changed view needs: the view opens on
+ * the page's own HTML (renderPage).
  * With JavaScript off the page keeps every variant's pane of the default target, plain HTML. */
 (function () {
   'use strict';
@@ -64,6 +67,10 @@
 
   /* other views of an example's cells (static/native.js) load their data scripts the same way */
   window.COURSE_LOAD_DATA = loadScript;
+
+  /* the drawing of a view from a cell's data (Example.prototype.render): a script of its own, loaded
+   * with the first data script a changed view needs; it registers itself under this key */
+  var DRAW_KEY = 'static/disasm-draw.js';
 
   /* ---- the view's state in the URL (shared with static/explorer/ui.js) -------------------------- */
 
@@ -133,100 +140,6 @@
     },
   };
   window.COURSE_VIEW = VIEW;
-
-  /* ---- markup ------------------------------------------------------------------------------------ */
-
-  /* One instruction, the markup of site/templates/partials/disasm-listing.html; its colour class
-   * (insn.cls) comes from tools/asm. */
-  function insnItem(insn, syntax, mark) {
-    var li = el('li', (insn.cls || 'ln-none') + (insn.loop ? ' in-loop' : '') + (mark ? ' ' + mark : ''));
-    li.setAttribute('data-src', String(insn.src || 0));
-    li.appendChild(el('span', 'asm-addr', insn.addr));
-    li.appendChild(document.createTextNode(' '));
-    li.appendChild(el('code', 'asm-text', syntax === 'intel' && insn.intel ? insn.intel : insn.text));
-    (insn.acc || []).forEach(function (a) {
-      if (!a.shared) return;
-      li.appendChild(document.createTextNode(' '));
-      li.appendChild(
-        el(
-          'span',
-          'acc acc-' + a.kind,
-          a.kind + ' ' + a.var + (a.offset ? '+' + a.offset : '') + ' (' + a.width + '\u00a0B)',
-        ),
-      );
-    });
-    if (insn.loop) {
-      li.appendChild(document.createTextNode(' '));
-      var l = el('span', 'acc-loop', 'loop');
-      l.title = 'inside a loop';
-      li.appendChild(l);
-    }
-    return li;
-  }
-
-  function listing(fns, syntax) {
-    var frag = document.createDocumentFragment();
-    if (!fns || !fns.length) {
-      frag.appendChild(el('p', 'asm-none', 'No code for this thread.'));
-      return frag;
-    }
-    fns.forEach(function (fn) {
-      if (fns.length > 1) {
-        var p = el('p', 'asm-fn');
-        p.appendChild(el('code', null, fn.name));
-        frag.appendChild(p);
-      }
-      var ol = el('ol', 'asm-lines');
-      fn.insns.forEach(function (i) {
-        if (i.label) {
-          var lab = el('li', 'asm-label', i.label + ':');
-          lab.setAttribute('data-src', '0');
-          ol.appendChild(lab);
-        }
-        ol.appendChild(insnItem(i, syntax));
-      });
-      frag.appendChild(ol);
-    });
-    return frag;
-  }
-
-  function flat(fns) {
-    var out = [];
-    (fns || []).forEach(function (fn) {
-      fn.insns.forEach(function (i) {
-        out.push(i);
-      });
-    });
-    return out;
-  }
-
-  /* The two sides of a comparison, row by row: ops [[op, ia, ib]] (1-based, tools/asm diff_insns);
-   * a row missing on one side is a gap there, so equal instructions stay level. */
-  function diffSides(ops, fa, fb, syntax) {
-    var a = el('ol', 'asm-lines asm-diff'),
-      b = el('ol', 'asm-lines asm-diff');
-    var pa = flat(fa),
-      pb = flat(fb);
-    ops.forEach(function (d) {
-      if (d[0] === '+') {
-        a.appendChild(gap());
-        b.appendChild(insnItem(pb[d[2] - 1], syntax, 'diff-add'));
-      } else if (d[0] === '-') {
-        a.appendChild(insnItem(pa[d[1] - 1], syntax, 'diff-del'));
-        b.appendChild(gap());
-      } else {
-        a.appendChild(insnItem(pa[d[1] - 1], syntax));
-        b.appendChild(insnItem(pb[d[2] - 1], syntax));
-      }
-    });
-    return [a, b];
-  }
-  function gap() {
-    var li = el('li', 'asm-gap', '\u00a0');
-    li.setAttribute('data-src', '0');
-    li.setAttribute('aria-hidden', 'true');
-    return li;
-  }
 
   /* ---- one example ------------------------------------------------------------------------------ */
 
@@ -399,16 +312,28 @@
     this.state.opt = o.opt;
     if (t.arch !== 'x86_64' && t.arch !== 'i386') this.state.syntax = 'att';
     this.fillSelects();
-    loadScript(o.script, o.key, function (err, data) {
+    /* the cell's data and the drawing (static/disasm-draw.js, once per page), side by side */
+    var data = null,
+      left = 2,
+      failed = false;
+    function got(err) {
+      if (failed) return;
       if (err) {
+        failed = true;
         self.showError(err.message);
         return;
       }
+      if (--left > 0) return;
       if (self.state.target !== target || self.state.opt !== o.opt) return; /* a later choice won */
       self.payload = data;
       self.render();
       if (then) then();
+    }
+    loadScript(o.script, o.key, function (err, d) {
+      data = d;
+      got(err);
     });
+    loadScript(DRAW_KEY, DRAW_KEY, got);
   };
 
   Example.prototype.showError = function (msg) {
@@ -423,84 +348,16 @@
     return this.state.compare ? this.state.compare.slice() : [this.state.variant];
   };
 
+  /* Draws the view from the cell's data (this.payload): static/disasm-draw.js, loaded with the
+   * first data script the reader's choice needs (select); until then the view is the page's HTML. */
   Example.prototype.render = function () {
-    var self = this,
-      data = this.payload,
-      ix = this.index,
-      st = this.state;
+    var st = this.state;
     /* the page's HTML was the view until now (renderPage): the cell's data first, then this */
-    if (!data) {
+    if (!this.payload || !window.COURSE_DATA[DRAW_KEY]) {
       this.select(st.target, st.opt);
       return;
     }
-    this.section.setAttribute('data-drawn', 'data');
-    var cur = this.section.querySelector('.disasm-current');
-    cur.querySelector('.disasm-target').textContent = data.target;
-    cur.querySelector('.disasm-optlevel').textContent = '-' + data.opt;
-    cur.querySelector('.disasm-version').textContent = data.version;
-    var cap = cur.querySelector('.disasm-syntax-caption');
-    if (!cap) {
-      cap = el('span', 'disasm-syntax-caption');
-      cur.appendChild(cap);
-    } /* not in the HTML of a non-x86 default */
-    cap.textContent = this.isX86() ? (st.syntax === 'intel' ? ' (Intel syntax)' : ' (AT&T syntax)') : '';
-    var err = cur.querySelector('.disasm-error');
-    if (err) err.remove();
-    var shown = this.shown();
-    this.section.setAttribute('data-view', st.compare ? 'compare' : 'one');
-    this.section.setAttribute('data-variant', shown.join(' '));
-    var classes = data.src_classes || {};
-    ix.threads.forEach(function (th) {
-      var box = self.section.querySelector('.disasm-thread[data-thread="' + th + '"]');
-      if (!box) return;
-      /* the source: the shown variants' lines, coloured as the first of them has them */
-      var first = (classes[shown[0]] || {})[th] || {},
-        second = shown[1] ? (classes[shown[1]] || {})[th] || {} : {};
-      var lis = box.querySelectorAll('.src-lines li');
-      for (var i = 0; i < lis.length; i++) {
-        var li = lis[i],
-          n = li.getAttribute('data-src'),
-          ins = li.hasAttribute('data-in')
-            ? li.getAttribute('data-in').split(' ')
-            : ix.variants; /* none: every variant's */
-        var inA = ins.indexOf(shown[0]) >= 0,
-          inB = shown[1] ? ins.indexOf(shown[1]) >= 0 : false;
-        var cls = inA ? first[n] : inB ? second[n] : null;
-        li.className = (cls || 'ln-none') + (inA || inB ? '' : ' src-other');
-        if (shown[1] && inA !== inB) li.setAttribute('data-only', inA ? shown[0] : shown[1]);
-        else li.removeAttribute('data-only');
-        var only = li.querySelector('.src-only');
-        if (only) only.hidden = inA || inB;
-        li.removeAttribute('tabindex');
-      }
-      var panes = box.querySelectorAll('.disasm-asm');
-      var diff = st.compare ? ((data.diffs || {})[shown[0] + '>' + shown[1]] || {})[th] || [] : null;
-      var sides = st.compare
-        ? diffSides(diff, (data.variants[shown[0]] || {})[th], (data.variants[shown[1]] || {})[th], st.syntax)
-        : null;
-      for (var c = 0; c < panes.length; c++) {
-        var pane = panes[c],
-          v = pane.getAttribute('data-variant'),
-          at = shown.indexOf(v);
-        pane.hidden = at < 0;
-        pane.style.order = at < 0 ? '' : String(at + 1);
-        var scroll = pane.querySelector('.pane-scroll');
-        scroll.textContent = '';
-        if (at < 0) continue;
-        var name = pane.querySelector('.disasm-vname');
-        name.textContent = v;
-        if (sides) scroll.appendChild(sides[at]);
-        else scroll.appendChild(listing((data.variants[v] || {})[th], st.syntax));
-      }
-      self.roving(box);
-    });
-    this.renderEvidence(data, shown);
-    this.affordances();
-    this.section.setAttribute('data-shown', data.target + '/' + data.opt + '/' + st.syntax);
-    /* other views of the same cell (static/native.js) follow the selection */
-    this.section.dispatchEvent(
-      new CustomEvent('disasm:shown', { detail: { target: data.target, opt: data.opt, variants: shown } }),
-    );
+    window.COURSE_DATA[DRAW_KEY].render(this, el);
   };
 
   /* The view the page opens on (the default cell, the first variant, AT&T) is the page's own HTML
@@ -544,50 +401,6 @@
     this.section.dispatchEvent(
       new CustomEvent('disasm:shown', { detail: { target: st.target, opt: st.opt, variants: [v] } }),
     );
-  };
-
-  /* One sentence per variant (the data's "says", tools/asm words.c), the predicate and its atoms'
-   * values, with the code lines of the accesses they counted, behind a disclosure (example.html). */
-  Example.prototype.renderEvidence = function (data, shown) {
-    var list = this.section.querySelector('.disasm-evidence > ul');
-    if (!list) return;
-    list.textContent = '';
-    this.index.variants.forEach(function (v) {
-      var e = data.evidence[v];
-      if (!e) return;
-      var off = shown.indexOf(v) < 0 ? ' ev-other' : '',
-        ok = e.seen !== undefined ? e.seen : e.holds;
-      var li = el('li', (e.seen !== undefined ? 'ev-seen' : e.holds ? 'ev-holds' : 'ev-fails') + off);
-      li.setAttribute('data-variant', v);
-      var mark = el('span', 'ev-mark ' + (ok ? 'ev-yes' : 'ev-no'), ok ? '\u2713' : '\u00b7');
-      mark.setAttribute('aria-hidden', 'true');
-      li.appendChild(mark);
-      li.appendChild(document.createTextNode(' '));
-      li.appendChild(el('strong', null, v));
-      li.appendChild(document.createTextNode(': '));
-      li.appendChild(el('span', 'ev-says', e.says || ''));
-      li.appendChild(document.createTextNode('. '));
-      var why = el('details', 'ev-why');
-      why.appendChild(el('summary', null, 'How the build checks it'));
-      e.predicates.forEach(function (p) {
-        var para = el('p');
-        para.appendChild(el('code', null, p.expr));
-        para.appendChild(document.createTextNode((p.holds ? ' holds' : ' does not hold') + ' on this code, with:'));
-        var ul = el('ul');
-        (p.atoms || []).forEach(function (a) {
-          var ai = el('li');
-          ai.appendChild(el('code', null, a.atom));
-          ai.appendChild(document.createTextNode(' = ' + a.value));
-          if (a.lines && a.lines.length)
-            ai.appendChild(el('small', null, ' (line' + (a.lines.length > 1 ? 's ' : ' ') + a.lines.join(', ') + ')'));
-          ul.appendChild(ai);
-        });
-        why.appendChild(para);
-        why.appendChild(ul);
-      });
-      li.appendChild(why);
-      list.appendChild(li);
-    });
   };
 
   /* A pane whose code is wider than the pane scrolls sideways on purpose: it says so in its heading

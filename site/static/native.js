@@ -257,7 +257,6 @@
       var rp = v + (tso ? '@tso:' : ':') + o.witness;
       var a = el('a', 'native-witness', o.witness === '' ? '(none)' : o.witness);
       a.href = '?asm=' + self.cell + '&replay=' + rp + '#' + (self.example ? self.example.id : '');
-      a.setAttribute('data-replay', rp);
       var wd = el('td');
       wd.appendChild(a);
       tr.appendChild(wd);
@@ -888,7 +887,7 @@
       }
       var a = ev.target.closest ? ev.target.closest('a.native-witness') : null;
       if (!a) return;
-      var want = parseReplay(a.getAttribute('data-replay'), self.index.variants, list(self.index.threads).length);
+      var want = parseReplay(replayOf(a.search), self.index.variants, list(self.index.threads).length);
       /* the cell's data is on its way (this script was loaded on demand, static/ondemand.js): the
        * replay starts when it has come */
       if (want && !self.data && self.loading) {
@@ -925,15 +924,21 @@
     return { variant: m[1], tso: !!m[2], witness: m[3] };
   }
 
-  function requested(example, index) {
-    var m = /[?&]replay=([^&#]+)/.exec(window.location.search);
-    if (!m || !example || window.location.hash !== '#' + example.id) return null;
-    var v;
+  /* the replay a query names (?...&replay=<variant>[@tso]:<schedule>): the page's URL, or a schedule
+   * link's href (the link carries it only there: issue 27 point 14), or null */
+  function replayOf(search) {
+    var m = /[?&]replay=([^&#]+)/.exec(search || '');
+    if (!m) return null;
     try {
-      v = decodeURIComponent(m[1]);
+      return decodeURIComponent(m[1]);
     } catch (e) {
       return null;
     }
+  }
+
+  function requested(example, index) {
+    var v = replayOf(window.location.search);
+    if (v == null || !example || window.location.hash !== '#' + example.id) return null;
     return parseReplay(v, index.variants, list(index.threads).length);
   }
 

@@ -59,7 +59,7 @@ async function playGame(page, id) {
 
 // Waits until the code view of example section sec ('#ex-<slug>') has drawn variant v from the cell's data:
 // choosing a variant changes the state at once, but the view opens on the page's HTML and is redrawn only
-// once the cell's data script has loaded (static/disasm.js, render).
+// once the cell's data script and the drawing have loaded (static/disasm.js, render; static/disasm-draw.js).
 async function drawn(page, sec, v) {
   await page.waitForFunction(
     ([s, w]) => {

@@ -338,7 +338,7 @@ test('a witness of the static outcome table plays step by step to the goal and b
     /^Goal: make t1 read half of the old value and half of the new\. No run of the plain variant’s code as emcc [\d.]+ at -O2 compiles it to WebAssembly reaches it: .*Play the transformed variant$/,
   );
   const link = tab.page
-    .locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`, {
+    .locator(`section.native[data-example="${ex}"] table.native-build-outcomes[data-variant=transformed] tr`, {
       hasText: 'r1=1',
     })
     .locator('a.explorer-witness');

@@ -13,6 +13,9 @@ const { openRecordOf, playGame } = require('./course');
 
 const ID = 'load-fusing/need-to-stop-gnu89';
 const APP = `.explorer-app[data-example="${ID}"]`;
+// the verified outcomes under sequential consistency: the outcome panel's view of the explorer's build
+// (partials/native-outcomes.html; partials/explorer.html links to it)
+const BUILD_VIEW = `section.native[data-example="${ID}"] .native-view-build`;
 let site;
 before(async () => {
   site = await h.open();
@@ -189,7 +192,7 @@ test('explorer: a crash is a step of its own; the run ends there for every threa
   const ex = 'invented-loads/null-check';
   await tab.goto('invented-loads.html');
   const link = tab.page
-    .locator(`.explorer[data-example="${ex}"] table.explorer-outcomes[data-variant=transformed] tr`, {
+    .locator(`section.native[data-example="${ex}"] table.native-build-outcomes[data-variant=transformed] tr`, {
       hasText: 'crash in t1',
     })
     .locator('a.explorer-witness');
@@ -226,12 +229,13 @@ test('explorer: a crash is a step of its own; the run ends there for every threa
 test('explorer: with JavaScript off the verified outcomes are a static table', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
   await tab.goto('load-fusing.html');
-  const table = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain]`);
+  // under sequential consistency they are the outcome panel's view of the explorer's build
+  const table = tab.page.locator(`${BUILD_VIEW} table.native-build-outcomes[data-variant=plain]`);
   assert.match(await table.textContent(), /t1 does not terminate/);
   assert.equal(await tab.page.locator(APP).isVisible(), false);
   // A schedule link leads to the example's explorer section, not to a fragment only the script reads.
   const href = await table.locator('a.explorer-witness').first().getAttribute('href');
-  assert.match(href, /^\?schedule=[0-3]*&step=0#explorer-[a-z0-9-]+$/);
+  assert.match(href, /^\?variant=plain&schedule=[0-3]*&step=0#explorer-[a-z0-9-]+$/);
   assert.equal(await tab.page.locator(`.explorer[data-example="${ID}"]${href.replace(/^[^#]*/, '')}`).count(), 1);
   await tab.close();
 });
@@ -240,7 +244,7 @@ test('explorer: a schedule link of the outcome table replays that schedule (file
   const tab = await site.newTab({ mode: 'file' });
   const app = await openApp(tab);
   const link = tab.page
-    .locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain] tr`, {
+    .locator(`${BUILD_VIEW} table.native-build-outcomes[data-variant=plain] tr`, {
       hasText: 't1 does not terminate',
     })
     .locator('a.explorer-witness');
@@ -268,10 +272,15 @@ test('explorer: print.html has the verified outcome tables, no explorer app and 
   const requested = [];
   tab.page.on('request', (r) => requested.push(r.url()));
   await tab.goto('print.html');
-  const table = tab.page.locator(`.explorer[data-example="${ID}"] table.explorer-outcomes[data-variant=plain]`);
+  const table = tab.page.locator(`${BUILD_VIEW} table.native-build-outcomes[data-variant=plain]`);
   assert.equal(await table.count(), 1);
   assert.match(await table.textContent(), /t1 does not terminate/);
-  assert.equal(await tab.page.locator('.explorer-app, .explorer a.explorer-witness, .explorer script').count(), 0);
+  assert.equal(
+    await tab.page
+      .locator('.explorer-app, .explorer a.explorer-witness, .native-view-build a, .explorer script')
+      .count(),
+    0,
+  );
   assert.equal(await tab.page.locator('script[src*="data/"], script[src*="static/explorer/"]').count(), 0);
   // The explorer's stylesheet is linked in every page's head (it styles the outcome tables); its
   // scripts and the data scripts must not load.

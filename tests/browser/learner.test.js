@@ -79,7 +79,7 @@ test('the game comes first, the verified record follows folded (JavaScript off, 
   }
   // the record opens by its summary, without JavaScript
   await tab.goto('store-tearing.html');
-  const table = tab.page.locator('#ex-store-tearing-const64 table.explorer-outcomes[data-variant=plain]').first();
+  const table = tab.page.locator('#ex-store-tearing-const64 table.native-build-outcomes[data-variant=plain]').first();
   assert.equal(await table.isVisible(), false);
   await tab.page.locator('#ex-store-tearing-const64 details.example-verified > summary').click();
   assert.equal(await table.isVisible(), true);

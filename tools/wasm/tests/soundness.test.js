@@ -221,10 +221,18 @@ test('fault 4: the page marks the outcome table of a capped exploration partial'
     // this example's explorer section (other tables of the page have captions and variants too)
     const start = html.search(new RegExp(`<section class="explorer explorer-verified" [^>]*data-example="${id}"`));
     assert.ok(start >= 0, 'the page has the explorer of ' + id);
-    const section = html.slice(start);
-    return /<caption>([\s\S]*?)<\/caption>/.exec(
-      section.slice(section.indexOf('class="explorer-outcomes" data-variant="plain"')),
-    )[1];
+    const section = html.slice(start, html.indexOf('</section>', start));
+    let from = section,
+      at = section.indexOf('class="explorer-outcomes" data-variant="plain"');
+    if (at < 0) {
+      // said once: the outcome panel's view of the explorer's build, when the two agree
+      // (partials/native-outcomes.html; the capped data here does not, so its table stays above)
+      const panel = html.search(new RegExp(`<section class="native" [^>]*data-example="${id}"`));
+      assert.ok(panel >= 0, 'the page has the outcome panel of ' + id);
+      from = html.slice(panel);
+      at = from.indexOf('class="native-build-outcomes" data-variant="plain"');
+    }
+    return /<caption>([\s\S]*?)<\/caption>/.exec(from.slice(at))[1];
   };
   assert.match(caption(path.join(dir, 'site')), /partial: the exploration stopped at its cap/);
   const real = path.join(H.TOP, 'build/site'); // the full exploration's page is not marked
