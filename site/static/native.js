@@ -53,6 +53,26 @@
     });
   }
 
+  /* Writes into box why the plain variant's result p gives no verdict (none, or not explored) and
+   * returns true; false when it was explored. */
+  function unexplored(box, p, none, failed) {
+    if (!p) box.textContent = none;
+    else if (p.status !== 'ok') box.textContent = failed;
+    else return false;
+    return true;
+  }
+
+  /* A paragraph "<label>: <text>" for a model ('tso', 'armv8') appended to box: returns the text's span. */
+  function verdictLine(box, model, label) {
+    var v = el('p', 'native-verdict native-' + model + '-verdict'),
+      text = el('span', 'native-' + model + '-verdict-text');
+    v.appendChild(el('strong', null, label));
+    v.appendChild(document.createTextNode(': '));
+    v.appendChild(text);
+    box.appendChild(v);
+    return text;
+  }
+
   /* A value as the page shows it: decimal, with the hexadecimal form of large numbers. */
   function show(v) {
     if (v === null || v === undefined) return '(deleted)';
@@ -140,14 +160,7 @@
     var p = this.data.variants.plain;
     var box = this.section.querySelector('.native-verdict-text');
     box.textContent = '';
-    if (!p) {
-      box.textContent = 'no plain variant';
-      return;
-    }
-    if (p.status !== 'ok') {
-      box.textContent = 'the plain code could not be explored';
-      return;
-    }
+    if (unexplored(box, p, 'no plain variant', 'the plain code could not be explored')) return;
     /* the fix's guarantees this code breaks: expect.js's verdicts (tools/native/expect.js) */
     var hits = list(p.broken);
     if (!hits.length) {
@@ -300,12 +313,7 @@
             "or memory. mfence, locked instructions and xchg wait until their thread's buffer is empty.",
         ),
     );
-    var v = el('p', 'native-verdict native-tso-verdict'),
-      text = el('span', 'native-tso-verdict-text');
-    v.appendChild(el('strong', null, 'x86-TSO'));
-    v.appendChild(document.createTextNode(': '));
-    v.appendChild(text);
-    box.appendChild(v);
+    var text = verdictLine(box, 'tso', 'x86-TSO');
     var fixedBreaks = this.fixedTsoBreaks();
     var both = Object.keys(fixedBreaks);
     var only = list(p.broken)
@@ -420,14 +428,7 @@
   function armv8Verdict(box, vs) {
     var p = vs.plain && vs.plain.armv8,
       f = vs.fixed && vs.fixed.armv8;
-    if (!p) {
-      box.textContent = 'no Armv8 result for this cell';
-      return;
-    }
-    if (p.status !== 'ok') {
-      box.textContent = 'the plain code could not be explored under Armv8';
-      return;
-    }
+    if (unexplored(box, p, 'no Armv8 result for this cell', 'the plain code could not be explored under Armv8')) return;
     if (p.partial) {
       box.textContent = 'the plain code was only partly explored (' + p.why + '): no verdict';
       return;
@@ -535,12 +536,7 @@
     }
     box.appendChild(h);
     box.appendChild(box.modelKept || el('p', 'native-model native-armv8-model', ARMV8_MODEL));
-    var v = el('p', 'native-verdict native-armv8-verdict'),
-      text = el('span', 'native-armv8-verdict-text');
-    v.appendChild(el('strong', null, 'Armv8'));
-    v.appendChild(document.createTextNode(': '));
-    v.appendChild(text);
-    box.appendChild(v);
+    var text = verdictLine(box, 'armv8', 'Armv8');
     armv8Verdict(text, vs);
     var fixedBreaks = {};
     exprsOf(vs.fixed && vs.fixed.armv8).forEach(function (e) {

@@ -7,7 +7,7 @@
 // evidence matrix opens the page on the target it names; with JavaScript off every variant's pane
 // of the default target is plain HTML, and print.html has that HTML without any script or data.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { drawn, playGame } = require('./course');
@@ -15,13 +15,7 @@ const { drawn, playGame } = require('./course');
 const PAGE = 'load-fusing.html';
 const SEC = '#ex-load-fusing-need-to-stop';
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 async function shown(page, value, sec = SEC) {
   await page.waitForFunction(

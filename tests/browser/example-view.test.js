@@ -8,7 +8,7 @@
 // violation in the example; the phone's search box names no key. Screenshots of every width and
 // theme (BROWSER_SHOTS=1, harness.js) are in build/test-artifacts/example-*.png.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { drawn, openRecordOf, playGame } = require('./course');
@@ -19,13 +19,7 @@ const SEC = '#ex-load-fusing-need-to-stop';
 const APP = `.explorer-app[data-example="${ID}"]`;
 const WIDTHS = [1280, 1024, 768, 390];
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 async function shown(page, value) {
   await page.waitForFunction(

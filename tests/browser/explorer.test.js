@@ -6,7 +6,7 @@
 // replays from step 0; with JavaScript off they lead to the explorer section); malformed or
 // oversized #explore= fragments are refused; the static table with JavaScript off; no console errors.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { openRecordOf, playGame } = require('./course');
@@ -16,13 +16,7 @@ const APP = `.explorer-app[data-example="${ID}"]`;
 // the verified outcomes under sequential consistency: the outcome panel's view of the explorer's build
 // (partials/native-outcomes.html; partials/explorer.html links to it)
 const BUILD_VIEW = `section.native[data-example="${ID}"] .native-view-build`;
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 async function openApp(tab, hash) {
   await tab.goto('load-fusing.html' + (hash || ''));

@@ -8,7 +8,7 @@
 // - store tearing's game plays the page's 64-bit store of 0x1234567812345678 and shows big in
 //   hexadecimal (its metadata's hex key), halves and torn read included.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { playGame } = require('./course');
@@ -18,13 +18,7 @@ const PUBLISH = 'code-reordering/publish',
   MB = 'litmus/sb-fencembonceonces';
 const PAGE = { [PUBLISH]: 'code-reordering.html', [SB]: 'litmus.html', [MB]: 'litmus.html' };
 const appSel = (id) => `.explorer-app[data-example="${id}"]`;
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 async function openApp(tab, id) {
   if (!tab.page.url().endsWith(PAGE[id])) await tab.goto(PAGE[id]);

@@ -4,13 +4,12 @@
 //
 // Usage from a test file tests/browser/<part>.test.js (run with `node --test tests/browser/`):
 //
-//   const { test, before, after } = require('node:test');
+//   const { test } = require('node:test');
 //   const assert = require('node:assert/strict');
 //   const h = require('./harness');
 //
-//   let site;
-//   before(async () => { site = await h.open(); });   // starts the http server and the browser
-//   after(async () => { await site.close(); });       // stops both
+//   const site = h.openForFile();   // the server and the browser: from before the file's first test
+//                                   // to after its last (h.open() and site.close() in before/after)
 //
 //   for (const mode of h.MODES) {                      // 'http' and 'file'
 //     test(`load fusing page (${mode})`, async () => {
@@ -23,6 +22,8 @@
 //     });
 //   }
 //
+// h.openForFile(options): h.open(options) in a before() of the file and site.close() in its after();
+//                    returns a stand-in whose properties are the open site's (read in tests only)
 // h.open(options):   { siteDir } (default build/site, or $SITE_DIR), playground (the options of the
 //                    playground, tools/playground: the server is `make serve`'s) → site (site.server)
 // site.httpBase:     'http://127.0.0.1:<random port>/'
@@ -87,6 +88,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const assert = require('node:assert/strict');
 const { pathToFileURL } = require('node:url');
+const { before, after } = require('node:test');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const { chromium } = require(path.join(ROOT, 'node_modules', 'playwright-core'));
@@ -289,6 +291,28 @@ async function open(options = {}) {
   return site;
 }
 
+// The site for the tests of one file: opened before the first, closed after the last (not when
+// opening failed). The stand-in reads the open site: outside the file's tests it has none.
+function openForFile(options) {
+  let site = null;
+  before(async () => {
+    site = await open(options);
+  });
+  after(async () => {
+    if (site) await site.close();
+  });
+  return new Proxy(
+    {},
+    {
+      get(_, key) {
+        if (!site) throw new Error(`site.${String(key)}: the site is open only in the file's tests`);
+        const v = site[key];
+        return typeof v === 'function' ? v.bind(site) : v;
+      },
+    },
+  );
+}
+
 // The browser that tests/browser/run.js shares between the files: a Playwright BrowserServer
 // (wsEndpoint(), close()).
 function launchServer() {
@@ -297,6 +321,7 @@ function launchServer() {
 
 module.exports = {
   open,
+  openForFile,
   newContext,
   launchServer,
   serve,

@@ -4,17 +4,11 @@
 // AArch64 cell with its outcomes and witness executions; it is clean and accessible in light and dark
 // colours and on a 390 px phone, where its wide tables scroll inside themselves, not the page.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 // Opens the section of labs/publish.html on a fresh tab; returns the tab and the section's locator.
 async function openSection(opts) {

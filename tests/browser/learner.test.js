@@ -16,7 +16,7 @@
 // - on a phone (390 x 844) the Run buttons and Step back sit side by side in a bar at the bottom of
 //   the screen while the game is on it, the memory table fits, and the header scrolls away.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { playGame, playAll } = require('./course');
@@ -33,13 +33,7 @@ const PAGES = [
   'dead-code.html',
 ];
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 // For every example of the page: the vertical order of its code view, its game and its record, and
 // whether the record is open.

@@ -9,7 +9,7 @@
 // event marks its instruction in the listing, linked back. With JavaScript off the default cell's
 // Armv8 part and its pictures are plain HTML (file://).
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, armv8Drawn, outcomeKeys } = require('./native-view');
@@ -22,13 +22,7 @@ const BAD = 'P1_r0=1 P1_r1=0';
 const A8 = (ex, v) =>
   `${ex} section.native .native-armv8 table.native-outcomes[data-variant="${v}"][data-model="armv8"]`;
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 test('Under Armv8: verdicts and tables from the data, on the AArch64 cell and beside another cell', async () => {
   const tab = await site.newTab({ mode: 'http' });

@@ -6,7 +6,7 @@
 // the outcome only the machine code reaches and the two compilations; on gcc-12/x86_64 at -O2 (one
 // 8-byte store, no tearing) they agree. With JavaScript off the default cell's panel is plain HTML.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, outcomeKeys } = require('./native-view');
@@ -18,13 +18,7 @@ const SEC = `${EX} section.native`;
 const MACHINE = (v) => `${SEC} .native-view-machine table.native-outcomes[data-variant="${v}"]`;
 const BUILD = (v) => `${SEC} .native-view-build table.native-build-outcomes[data-variant="${v}"]`;
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 test("one panel: the machine code and the explorer's build, the same units and marks, the difference said", async () => {
   const tab = await site.newTab({ mode: 'http' });

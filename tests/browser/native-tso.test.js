@@ -9,7 +9,7 @@
 // (x86-64) cell's x86-TSO tables are plain HTML. (Loading the cells' data scripts over http and from
 // file:// is native.test.js's; here the replay runs from file://, the links over http.)
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, outcomeKeys } = require('./native-view');
@@ -21,13 +21,7 @@ const SEC = `${EX} section.native`;
 const BOTH = 'P0_r0=0 P1_r0=0';
 const TSO = (v) => `${SEC} .native-tso table.native-outcomes[data-variant="${v}"][data-model="tso"]`;
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 {
   const mode = 'file';

@@ -6,7 +6,7 @@
 // then part 2, the reader between them); a ?replay= link opens it; with JavaScript off the default
 // cell's table is plain HTML; the "How real" page links each cell that reaches a bad outcome.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, outcomeKeys } = require('./native-view');
@@ -17,13 +17,7 @@ const EX = '#ex-store-tearing-const64';
 const SEC = `${EX} section.native`;
 const TORN = 'r1=1';
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 const cell = (page, want) => nativeCell(page, EX, want);
 

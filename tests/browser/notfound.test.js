@@ -3,20 +3,14 @@
 // status 404, styled like the site, nothing else is requested, and its links lead to the site's home and
 // print pages (following one works). With JavaScript off it is styled too.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const h = require('./harness');
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  await site.close();
-});
+const site = h.openForFile();
 
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The 404 answer itself (and chromium's console line about it) is expected; anything else is a problem.

@@ -3,19 +3,13 @@
 // the screen), and the game's "removed by the compiler" note wraps within its source box instead of
 // running off its right edge (style.css, static/explorer/game.css).
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { playGame } = require('./course');
 
 const PHONE = { width: 390, height: 844 };
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 test("how-real's three-column table reads row by row on a phone", async () => {
   const tab = await site.newTab({ mode: 'file', viewport: PHONE });

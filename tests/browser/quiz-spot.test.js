@@ -3,17 +3,11 @@
 // with JavaScript off the answer and why are in the "Show answer" disclosure. Over http and file://;
 // BROWSER_SHOTS=1 saves the quiz at 1280 px (light, dark) and 390 px.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  await site.close();
-});
+const site = h.openForFile();
 
 const QUIZ = '#quiz-load-fusing-spot-hoisted';
 

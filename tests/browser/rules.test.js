@@ -6,7 +6,7 @@
 // alphabet of eight threads, not among its two). native.js's ?replay= links of the same kinds are
 // native-tso.test.js's.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('path');
 const h = require('./harness');
@@ -18,13 +18,7 @@ const KEYS = require(path.join(TOP, 'tests/fixtures/outcome-keys.json')).cases;
 const ID = 'load-fusing/need-to-stop-gnu89';
 const APP = `.explorer-app[data-example="${ID}"]`;
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 test("the page's engine parses every fixture schedule and makes every fixture key (file://)", async () => {
   const tab = await site.newTab({ mode: 'file' });

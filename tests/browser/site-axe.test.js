@@ -5,18 +5,12 @@
 // preference switched (the stylesheet follows prefers-color-scheme; no script reads it), so a page
 // is loaded once for both themes. Two tabs check the pages, each page a subtest of its own.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 // Checks page p on tab (already in the light theme), leaving it in the light theme.
 async function checkPage(tab, p) {

@@ -5,7 +5,7 @@
 // The axe check of every page is site-axe.test.js. Screenshots (BROWSER_SHOTS=1, harness.js):
 // build/test-artifacts/site-*.png.
 'use strict';
-const { test, before, after, describe } = require('node:test');
+const { test, describe } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,13 +14,7 @@ const { LOAD_FUSING, sidebarPaths, firstQuiz } = require('./course');
 
 const PHONE = { width: 360, height: 740 };
 
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 // Site paths (relative to the site root) of the links matched by selector on the current page.
 async function sitePaths(tab, selector) {

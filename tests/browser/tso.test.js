@@ -9,7 +9,7 @@
 // keyboard run; with smp_mb() it is the plain variant's, which the goal box switches to from SC and the
 // fixed variant.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { openRecordOf, playGame } = require('./course');
@@ -17,13 +17,7 @@ const { openRecordOf, playGame } = require('./course');
 const SB = 'litmus/sb-poonceonces',
   MB = 'litmus/sb-fencembonceonces';
 const BOTH = 'P0_r0=0 P1_r0=0';
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 async function openApp(tab, id, hash) {
   await tab.goto('litmus.html' + (hash || ''));

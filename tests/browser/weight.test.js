@@ -9,7 +9,7 @@
 // `make page-weight-bench` (weight.bench.js) prints each page's weight by kind. A model described
 // once per page: the later records link to it.
 'use strict';
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -24,13 +24,7 @@ const DEFAULT_GOAL = 200 * 1024;
 // pages over the goal today, held to a ceiling in KB (measured 2026-12-07: load-fusing.html 234 KB, its
 // three examples' records in the HTML for readers without JavaScript; litmus.html 406 KB, eight)
 const OVER = { 'load-fusing.html': 236, 'litmus.html': 408 };
-let site;
-before(async () => {
-  site = await h.open();
-});
-after(async () => {
-  if (site) await site.close();
-});
+const site = h.openForFile();
 
 // Every response of tab (url, body length) from now on.
 function record(tab) {

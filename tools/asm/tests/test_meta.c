@@ -48,6 +48,25 @@ static json_t *parse(const char *name, char *err, size_t errlen, char *path, siz
 	return parse_cells(name, err, errlen, path, plen, NULL, 0);
 }
 
+/* A fixture that must parse. */
+static json_t *parse_ok(const char *name)
+{
+	char err[512] = "", path[512];
+	json_t *m = parse(name, err, sizeof err, path, sizeof path);
+	if (!m)
+		fail_msg("%s", err);
+	return m;
+}
+
+/* j, compact, is want; takes j's reference. */
+static void assert_json(json_t *j, const char *want)
+{
+	char *s = json_dumps(j, JSON_COMPACT);
+	assert_string_equal(s, want);
+	free(s);
+	json_decref(j);
+}
+
 static json_t *at(json_t *j, const char *a, const char *b, int i)
 {
 	json_t *x = json_object_get(j, a);
@@ -69,10 +88,7 @@ static int integer(json_t *j, const char *key)
 static void test_good(void **state)
 {
 	(void)state;
-	char err[512] = "", path[512];
-	json_t *m = parse("good", err, sizeof err, path, sizeof path);
-	if (!m)
-		fail_msg("%s", err);
+	json_t *m = parse_ok("good");
 	assert_int_equal(json_array_size(at(m, "threads", NULL, -1)), 2);
 	assert_string_equal(json_string_value(at(m, "threads", NULL, 1)), "t1");
 	assert_int_equal(json_array_size(at(m, "variants", NULL, -1)), 3);
@@ -116,14 +132,10 @@ static void test_good(void **state)
  * Returns name's metadata (the caller json_decrefs it). */
 static json_t *parse_expect(const char *name, const char *key)
 {
-	char err[512] = "", path[512];
-	json_t *m = parse("good", err, sizeof err, path, sizeof path);
-	assert_non_null(m);
+	json_t *m = parse_ok("good");
 	assert_null(json_object_get(m, key));
 	json_decref(m);
-	m = parse_cells(name, err, sizeof err, path, sizeof path, NULL, 0);
-	if (!m)
-		fail_msg("%s", err);
+	m = parse_ok(name);
 	assert_string_equal(str(at(m, key, "plain", 0), "kind"), "reachable");
 	assert_int_equal(integer(at(m, key, "plain", 0), "line"), 9);
 	assert_string_equal(str(at(m, key, "fixed", 0), "kind"), "unreachable");
@@ -190,9 +202,7 @@ static void test_widths(void **state)
 {
 	(void)state;
 	char err[512] = "", path[512];
-	json_t *m = parse("widths", err, sizeof err, path, sizeof path);
-	if (!m)
-		fail_msg("%s", err);
+	json_t *m = parse_ok("widths");
 	assert_int_equal(integer(at(m, "shared", NULL, 0), "size"), 8);
 	assert_int_equal(integer(at(m, "shared", NULL, 0), "size_lp64"), 8);
 	assert_string_equal(str(at(m, "shared", NULL, 0), "type"), "uint64_t");
@@ -206,8 +216,7 @@ static void test_widths(void **state)
 	assert_string_equal(json_string_value(at(m, "hex", NULL, 1)), "r1");
 	json_decref(m);
 	/* without the key: no cell left out, no variable in hexadecimal */
-	m = parse("good", err, sizeof err, path, sizeof path);
-	assert_non_null(m);
+	m = parse_ok("good");
 	assert_int_equal(json_array_size(at(m, "hex", NULL, -1)), 0);
 	json_decref(m);
 	/* a caller that names the cells (a lab's, from labs/labs.conf) leaves no room for the key */
@@ -231,41 +240,53 @@ static void expect_error(const char *name, int line, const char *words)
 		fail_msg("%s: got '%s', want '%s...%s'", name, err, want, words);
 }
 
+/* A fixture the parser must refuse, at line with a message that has words. */
+struct bad_fixture {
+	const char *name;
+	int line;
+	const char *words;
+};
+
 static void test_errors(void **state)
 {
 	(void)state;
-	expect_error("unknown-key", 4, "unknown key 'colour'");
-	expect_error("nine-threads", 5, "'threads' needs 1 to 8 names");
-	expect_error("missing-key", 14, "missing required key 'page'");
-	expect_error("bad-evidence", 10, "bad evidence predicate");
-	expect_error("unknown-thread", 10, "unknown thread t7");
-	expect_error("unknown-var", 10, "unknown shared variable nosuch");
-	expect_error("bad-expect", 13, "bad outcome predicate");
-	expect_error("unknown-outcome", 7, "outcome 'r9' is not a SHARED or OBSERVED variable");
-	expect_error("bad-variant", 10, "'evidence.student' names a variant not in 'variants'");
-	expect_error("bad-quiz-variant", 16, "'quiz.student' names a variant not in 'variants'");
-	expect_error("bad-quiz", 16, "bad outcome predicate");
-	expect_error("bad-target", 12, "matches no compiler/arch/opt");
-	/* evidence-on: none is accepted; the transformation names a page, and needs evidence-on */
-	expect_error("bad-transformation", 13,
-		     "'transformation' is the slug of the transformation's page");
-	expect_error("transformation-no-evidence-on", 12, "it needs 'evidence-on'");
-	expect_error("unlisted-thread", 21, "THREAD(t9) is not listed");
-	/* issue 9: a listed thread nobody defines is reported at the metadata line, before any compile */
-	expect_error("never-defined-thread", 5,
-		     "thread 't2' is listed in 'threads' but no THREAD(t2) defines it");
-	expect_error("no-block", 1, "must start with a /*@example block");
-	/* words after the opening, past the 15 bytes a fixed copy once looked at, are no block */
-	expect_error("block-trailing", 1, "must start with a /*@example block");
-	expect_error("unterminated", 15, "expected 'key: value'");
-	expect_error("single-if", 17, "a single-variant example has no #if PLAIN");
-	expect_error("include-other", 15, "an example includes \"course.h\" and nothing else");
-	expect_error("bad-width", 16, "unsupported type 'uint24_t'");
-	expect_error("hex-unknown", 9, "hex: 'nosuch' is not a SHARED or OBSERVED variable");
-	expect_error("cells-no-default", 8,
-		     "cells: gcc-12/x86_64/O2 (the matrix's default cell) must be one of them");
-	expect_error("cells-evidence-on", 12,
-		     "evidence-on: 'gcc-12/aarch64/O2' matches none of the example's cells");
+	static const struct bad_fixture bad[] = {
+		{ "unknown-key", 4, "unknown key 'colour'" },
+		{ "nine-threads", 5, "'threads' needs 1 to 8 names" },
+		{ "missing-key", 14, "missing required key 'page'" },
+		{ "bad-evidence", 10, "bad evidence predicate" },
+		{ "unknown-thread", 10, "unknown thread t7" },
+		{ "unknown-var", 10, "unknown shared variable nosuch" },
+		{ "bad-expect", 13, "bad outcome predicate" },
+		{ "unknown-outcome", 7, "outcome 'r9' is not a SHARED or OBSERVED variable" },
+		{ "bad-variant", 10, "'evidence.student' names a variant not in 'variants'" },
+		{ "bad-quiz-variant", 16, "'quiz.student' names a variant not in 'variants'" },
+		{ "bad-quiz", 16, "bad outcome predicate" },
+		{ "bad-target", 12, "matches no compiler/arch/opt" },
+		/* evidence-on: none is accepted; the transformation names a page, and needs evidence-on */
+		{ "bad-transformation", 13,
+		  "'transformation' is the slug of the transformation's page" },
+		{ "transformation-no-evidence-on", 12, "it needs 'evidence-on'" },
+		{ "unlisted-thread", 21, "THREAD(t9) is not listed" },
+		/* issue 9: a listed thread nobody defines is reported at the metadata line, before
+		 * any compile */
+		{ "never-defined-thread", 5,
+		  "thread 't2' is listed in 'threads' but no THREAD(t2) defines it" },
+		{ "no-block", 1, "must start with a /*@example block" },
+		/* words after the opening, past the 15 bytes a fixed copy once looked at, are no block */
+		{ "block-trailing", 1, "must start with a /*@example block" },
+		{ "unterminated", 15, "expected 'key: value'" },
+		{ "single-if", 17, "a single-variant example has no #if PLAIN" },
+		{ "include-other", 15, "an example includes \"course.h\" and nothing else" },
+		{ "bad-width", 16, "unsupported type 'uint24_t'" },
+		{ "hex-unknown", 9, "hex: 'nosuch' is not a SHARED or OBSERVED variable" },
+		{ "cells-no-default", 8,
+		  "cells: gcc-12/x86_64/O2 (the matrix's default cell) must be one of them" },
+		{ "cells-evidence-on", 12,
+		  "evidence-on: 'gcc-12/aarch64/O2' matches none of the example's cells" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		expect_error(bad[i].name, bad[i].line, bad[i].words);
 }
 
 /* An error longer than the caller's buffer is cut visibly: it ends in "...". */
@@ -324,11 +345,7 @@ static void test_line_map(void **state)
 	json_t *file = json_pack("[s, s, s, s, s, s, s]", "int x;", "#if PLAIN", "plain();",
 				 "#else", "fixed();", "#endif", "end();");
 	json_t *fixed = json_pack("[s, s, s, s]", "int x;", "fixed();", "end();", "extra();");
-	json_t *m = diff_line_map(file, fixed);
-	char *s = json_dumps(m, JSON_COMPACT);
-	assert_string_equal(s, "[1,5,7,0]");
-	free(s);
-	json_decref(m);
+	assert_json(diff_line_map(file, fixed), "[1,5,7,0]");
 	json_decref(file);
 	json_decref(fixed);
 }
@@ -342,11 +359,7 @@ static void test_diff_insns(void **state)
 	json_t *b = json_pack("[{s:s, s:[{s:s}, {s:s}, {s:s}, {s:s}]}]", "name", "t1", "insns",
 			      "text", "mov 0x0(%rip),%eax", "text", "mfence", "text",
 			      "jne 20 <t1+0x20>", "text", "b .L7");
-	json_t *d = diff_insns(a, b);
-	char *s = json_dumps(d, JSON_COMPACT);
-	assert_string_equal(s, "[[\" \",1,1],[\"+\",0,2],[\" \",2,3],[\" \",3,4]]");
-	free(s);
-	json_decref(d);
+	assert_json(diff_insns(a, b), "[[\" \",1,1],[\"+\",0,2],[\" \",2,3],[\" \",3,4]]");
 	json_decref(a);
 	json_decref(b);
 }

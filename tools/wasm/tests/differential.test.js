@@ -51,34 +51,35 @@ async function pool(jobs, n) {
   return out;
 }
 
-test(`DPOR and the memoised search find exactly the outcomes of naive enumeration on ${PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
-  const t0 = Date.now();
-  const progs = R.programs(SEED, PROGRAMS);
-  const dir = path.join(H.SCRATCH, 'differential');
+// The worker jobs for progs in dir: one module for each BATCH of them (made of the programs
+// modulePrograms(b, batch) gives), whose programs are shared out over `parts` jobs; options go
+// into every job. Runs them in a worker per core (4 at the most) and returns their results.
+async function explore(dir, progs, { parts, modulePrograms, options }) {
   fs.mkdirSync(dir, { recursive: true });
   const jobs = [];
   for (let b = 0; b * BATCH < progs.length; b++) {
     const batch = progs.slice(b * BATCH, (b + 1) * BATCH);
     const src = path.join(dir, `batch${b}.c`);
-    fs.writeFileSync(src, R.batchSource(batch));
-    const job = path.join(dir, `batch${b}.json`);
-    fs.writeFileSync(
-      job,
-      JSON.stringify({ src, id: `random/${SEED}-${b}`, programs: batch, cacheDir: H.CACHE, naiveCap: NAIVE_CAP }),
-    );
-    jobs.push(job);
+    const all = modulePrograms(b, batch);
+    fs.writeFileSync(src, R.batchSource(all));
+    for (let h = 0; h < parts; h++) {
+      const job = path.join(dir, parts === 1 ? `batch${b}.json` : `batch${b}-${h}.json`);
+      const programs = batch.filter((_, i) => i % parts === h);
+      const id = `random/${SEED}-${b}`;
+      fs.writeFileSync(job, JSON.stringify({ src, id, programs, batch: all, cacheDir: H.CACHE, ...options }));
+      jobs.push(job);
+    }
   }
   const done = await pool(jobs, Math.max(1, Math.min(os.cpus().length, 4)));
-  const results = [].concat(...done.map((d) => d.results));
+  return { jobs, done, results: [].concat(...done.map((d) => d.results)) };
+}
+
+const differs = (r) =>
+  r.dporKeys.join('\n') !== r.naiveKeys.join('\n') || r.memoPartial || r.memoKeys.join('\n') !== r.naiveKeys.join('\n');
+
+// No program of bad, each shown (the first three) by where(r) and its three sets of outcomes.
+function assertNoneDiffer(bad, progs, where) {
   const byId = new Map(progs.map((p) => [p.id, p]));
-  const bad = results.filter(
-    (r) =>
-      !r.naivePartial &&
-      (r.dporKeys.join('\n') !== r.naiveKeys.join('\n') ||
-        r.memoPartial ||
-        r.memoKeys.join('\n') !== r.naiveKeys.join('\n')),
-  );
-  for (const r of bad.slice(0, 3)) fs.writeFileSync(path.join(dir, `${r.id}.c`), R.exampleText(byId.get(r.id)));
   assert.deepStrictEqual(
     bad.map((r) => r.id),
     [],
@@ -86,11 +87,26 @@ test(`DPOR and the memoised search find exactly the outcomes of naive enumeratio
       .slice(0, 3)
       .map(
         (r) =>
-          `${path.join(dir, r.id + '.c')} (KEEP_SCRATCH=1 keeps it):\n` +
-          `${R.exampleText(byId.get(r.id))}\nDPOR:  ${r.dporKeys.join(' | ')}\nmemo:  ${r.memoKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`,
+          `${where(r)}${R.exampleText(byId.get(r.id))}\n` +
+          `DPOR:  ${r.dporKeys.join(' | ')}\nmemo:  ${r.memoKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`,
       )
       .join('\n\n'),
   );
+}
+
+test(`DPOR and the memoised search find exactly the outcomes of naive enumeration on ${PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
+  const t0 = Date.now();
+  const progs = R.programs(SEED, PROGRAMS);
+  const dir = path.join(H.SCRATCH, 'differential');
+  const { jobs, done, results } = await explore(dir, progs, {
+    parts: 1,
+    modulePrograms: (b, batch) => batch,
+    options: { naiveCap: NAIVE_CAP },
+  });
+  const bad = results.filter((r) => !r.naivePartial && differs(r));
+  const file = (r) => path.join(dir, `${r.id}.c`);
+  for (const r of bad.slice(0, 3)) fs.writeFileSync(file(r), R.exampleText(progs.find((p) => p.id === r.id)));
+  assertNoneDiffer(bad, progs, (r) => `${file(r)} (KEEP_SCRATCH=1 keeps it):\n`);
   // Every program was compared, and the programs do what the generator is for.
   const partial = results.filter((r) => r.naivePartial || r.dporPartial).length;
   assert.strictEqual(results.length, PROGRAMS);
@@ -117,57 +133,14 @@ const TSO_NAIVE_CAP = 10000;
 test(`DPOR and the memoised search find exactly the outcomes of naive enumeration under x86-TSO on ${TSO_PROGRAMS} random programs (SEED=${SEED})`, async (t) => {
   const t0 = Date.now();
   const progs = R.programs(SEED, TSO_PROGRAMS);
-  const dir = path.join(H.SCRATCH, 'differential-tso');
-  fs.mkdirSync(dir, { recursive: true });
-  const jobs = [];
-  // two jobs per batch of BATCH (the module is the batch's): one per core
-  for (let b = 0; b * BATCH < progs.length; b++) {
-    const batch = progs.slice(b * BATCH, (b + 1) * BATCH);
-    const src = path.join(dir, `batch${b}.c`);
-    const all = R.programs(SEED, (b + 1) * BATCH).slice(b * BATCH);
-    fs.writeFileSync(src, R.batchSource(all));
-    for (let h = 0; h < 2; h++) {
-      const part = batch.filter((_, i) => i % 2 === h);
-      const job = path.join(dir, `batch${b}-${h}.json`);
-      fs.writeFileSync(
-        job,
-        JSON.stringify({
-          src,
-          id: `random/${SEED}-${b}`,
-          programs: part,
-          batch: all,
-          cacheDir: H.CACHE,
-          naiveCap: TSO_NAIVE_CAP,
-          model: 'tso',
-        }),
-      );
-      jobs.push(job);
-    }
-  }
-  const done = await pool(jobs, Math.max(1, Math.min(os.cpus().length, 4)));
-  const results = [].concat(...done.map((d) => d.results));
-  const byId = new Map(progs.map((p) => [p.id, p]));
-  const bad = results.filter(
-    (r) =>
-      !r.naivePartial &&
-      !r.dporPartial &&
-      (r.dporKeys.join('\n') !== r.naiveKeys.join('\n') ||
-        r.memoPartial ||
-        r.memoKeys.join('\n') !== r.naiveKeys.join('\n')),
-  );
-  assert.deepStrictEqual(
-    bad.map((r) => r.id),
-    [],
-    bad
-      .slice(0, 3)
-      .map(
-        (r) =>
-          `${R.exampleText(byId.get(r.id))}\n` +
-          `DPOR:  ${r.dporKeys.join(' | ')}\nmemo:  ${r.memoKeys.join(' | ')}\nnaive: ${r.naiveKeys.join(' | ')}`,
-      )
-      .join('\n\n'),
-  );
+  // two jobs per batch of BATCH (the module is the whole batch's): one per core
+  const { results } = await explore(path.join(H.SCRATCH, 'differential-tso'), progs, {
+    parts: 2,
+    modulePrograms: (b) => R.programs(SEED, (b + 1) * BATCH).slice(b * BATCH),
+    options: { naiveCap: TSO_NAIVE_CAP, model: 'tso' },
+  });
   const compared = results.filter((r) => !r.naivePartial && !r.dporPartial);
+  assertNoneDiffer(compared.filter(differs), progs, () => '');
   assert.strictEqual(results.length, progs.length);
   assert.ok(
     compared.length >= progs.length * 0.6,
