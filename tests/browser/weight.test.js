@@ -22,8 +22,9 @@ const ON_DEMAND =
 const GOAL = { 'litmus.html': 400 * 1024 };
 const DEFAULT_GOAL = 200 * 1024;
 // pages over the goal today, held to a ceiling in KB (measured 2026-12-07: load-fusing.html 234 KB, its
-// three examples' records in the HTML for readers without JavaScript; litmus.html 406 KB, eight)
-const OVER = { 'load-fusing.html': 236, 'litmus.html': 408 };
+// three examples' records in the HTML for readers without JavaScript; litmus.html 409 KB, eight, and a
+// row per project litmus test: SB+failedtrylocks added 3 KB)
+const OVER = { 'load-fusing.html': 236, 'litmus.html': 410 };
 const site = h.openForFile();
 
 // Every response of tab (url, body length) from now on.
