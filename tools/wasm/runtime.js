@@ -321,6 +321,14 @@
     return a < this.sharedHi && a + size > this.sharedLo;
   };
 
+  // True when this hook call is the rewind of a step _unwind paused (the scheduler chose the thread
+  // again): the rewind ends here and the hook completes its access; false for a first call.
+  Machine.prototype._rewound = function () {
+    if (!this.rewinding) return false;
+    this.rewinding = false;
+    this.ex.asyncify_stop_rewind();
+    return true;
+  };
   Machine.prototype._unwind = function (t) {
     var b = t.buf >> 2;
     this.i32[b] = t.buf + 8;
@@ -331,9 +339,7 @@
   Machine.prototype._load = function (id, bytes, off, ptr) {
     var t = this.cur;
     if (t === null) return ptr;
-    if (this.rewinding) {
-      this.rewinding = false;
-      this.ex.asyncify_stop_rewind();
+    if (this._rewound()) {
       // x86-TSO: the load reads the thread's newest buffered store of each byte, memory for the rest
       if (t.sb.length && this.mutant !== 'no-forward' && this._compose(t, ptr + off, bytes, this.host.scratch))
         return this._redirect(off, 0);
@@ -379,9 +385,7 @@
   Machine.prototype._storeVal = function (id, v, type) {
     var t = this.cur;
     if (t === null) return v;
-    if (this.rewinding) {
-      this.rewinding = false;
-      this.ex.asyncify_stop_rewind();
+    if (this._rewound()) {
       if (this.tso) this._buffer(t, t.pending, v, type);
       return v;
     }
@@ -413,10 +417,7 @@
       this._unwind(t);
       return s.type === 'i64' ? BigInt(0) : 0;
     }
-    if (this.rewinding) {
-      this.rewinding = false;
-      this.ex.asyncify_stop_rewind();
-    }
+    this._rewound();
     var big = s.type === 'i64';
     var old = readUnsigned(this.dv, a, s.width); // BigInt
     var mask = (BigInt(1) << BigInt(8 * s.width)) - BigInt(1);
@@ -463,11 +464,7 @@
   Machine.prototype._fence = function (site) {
     var t = this.cur;
     if (t === null) return;
-    if (this.rewinding) {
-      this.rewinding = false;
-      this.ex.asyncify_stop_rewind();
-      return;
-    }
+    if (this._rewound()) return;
     if (!this.tso || !t.sb.length || this.mutant === 'fence-no-drain') return;
     t.pending = { kind: 'F', line: this.mod.fences[site] || 0, site: site };
     this._unwind(t);
@@ -478,11 +475,7 @@
   Machine.prototype._rcu = function (op, dom, line) {
     var t = this.cur;
     if (t === null) return;
-    if (this.rewinding) {
-      this.rewinding = false;
-      this.ex.asyncify_stop_rewind();
-      return;
-    }
+    if (this._rewound()) return;
     t.pending = { kind: 'C', op: op, dom: dom, addr: RCU_V + dom, size: 1, line: fileLine(this.mod.lines, line) };
     this._unwind(t);
   };
@@ -608,11 +601,7 @@
     if (t === null) return;
     var lp = this.mod.loops[id];
     if (lp === undefined) return;
-    if (this.rewinding) {
-      this.rewinding = false;
-      this.ex.asyncify_stop_rewind();
-      return;
-    }
+    if (this._rewound()) return;
     t.edges++;
     if (t.edges > this.maxEdges) {
       t.pending = { kind: 'B', loop: id };

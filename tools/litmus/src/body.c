@@ -109,14 +109,24 @@ void parser_sequenced(struct parser *p, const struct lit_expr *a, const struct l
 			     "two shared accesses that C leaves unsequenced (split the statement)");
 }
 
+/* The location of a plain access "*x" or "*r0" (the '*' is the current token; what names the
+ * access in errors): returns the location's index, or -1 with *reg set when it is read from a
+ * register (then *dyn is 1: the location is known only when the test runs). Marks the test as one
+ * with plain accesses. */
+static int plain_loc(struct parser *p, struct lit_thread *th, const char *what, int *reg, int *dyn)
+{
+	int loc = parser_loc_arg(p, th, 1, LT_INT, what, reg);
+	*dyn = loc < 0;
+	p->t->uses_plain = 1;
+	return loc;
+}
+
 /* "*x" or "*r0": a plain load (the '*' is the current token). */
 static struct lit_expr *plain_load(struct parser *p, struct lit_thread *th, int line)
 {
 	struct lit_expr *e = parser_enode(p, LE_LOAD, line);
 	e->access = LA_PLAIN;
-	e->loc = parser_loc_arg(p, th, 1, LT_INT, "a plain load", &e->reg);
-	e->dyn = e->loc < 0;
-	p->t->uses_plain = 1;
+	e->loc = plain_loc(p, th, "a plain load", &e->reg, &e->dyn);
 	return e;
 }
 
@@ -361,9 +371,7 @@ static struct lit_stmt *plain_store(struct parser *p, struct lit_thread *th, int
 {
 	struct lit_stmt *s = parser_snode(p, LS_STORE, line);
 	s->access = LA_PLAIN;
-	s->loc = parser_loc_arg(p, th, 1, LT_INT, "a plain store", &s->reg);
-	s->dyn = s->loc < 0;
-	p->t->uses_plain = 1;
+	s->loc = plain_loc(p, th, "a plain store", &s->reg, &s->dyn);
 	parser_expect_punct(p, "=", "in a plain store");
 	s->e = parser_expr(p, th);
 	parser_expect_punct(p, ";", "after the statement");
