@@ -43,7 +43,9 @@ for (const mode of h.MODES) {
   describe(`site over ${mode}`, { concurrency: 2 }, () => {
     // Over http only (httpOnly): a page's width, aria-current and print styles are the same bytes from
     // file://, and every page of the site loading cleanly from file:// is labs.test.js's walk of the
-    // unpacked archive.
+    // unpacked archive; the multiple-choice, outcome and reveal quizzes are quiz.js's rules on the
+    // page, the same script in both modes, and what depends on the mode (the progress kept in the
+    // origin's storage and read back) is the single-choice quiz's and the export's tests in both.
     const httpOnly = (name, fn) => mode === 'http' && test(name, fn);
     httpOnly('every page in the sidebar loads cleanly, marks itself current and fits 360 px', async () => {
       const tab = await site.newTab({ mode, viewport: PHONE });
@@ -160,7 +162,7 @@ for (const mode of h.MODES) {
       await tab.close();
     });
 
-    test('multiple-choice and outcome quizzes: exactly the right set is correct', async (t) => {
+    httpOnly('multiple-choice and outcome quizzes: exactly the right set is correct', async (t) => {
       const tab = await site.newTab({ mode });
       const paths = await sidebarPaths(tab);
       const todo = new Set(['multiple', 'outcome']);
@@ -203,7 +205,7 @@ for (const mode of h.MODES) {
       await tab.close();
     });
 
-    test('reveal quizzes count as answered when the answer is shown', async (t) => {
+    httpOnly('reveal quizzes count as answered when the answer is shown', async (t) => {
       const tab = await site.newTab({ mode });
       const paths = await sidebarPaths(tab);
       let found = null;

@@ -35,20 +35,23 @@ test('GitHub Classroom: the template repository and its workflow, run as the com
   for (const s of graders)
     assert.ok(reporter.env[`${s.id.toUpperCase()}_RESULTS`].includes(`steps.${s.id}.outputs.result`));
 
-  // The student's repository, checked out; each grader step as the action runs it. The first checkout
-  // builds the C tools from scratch; the second starts with the two the first one built (the same
-  // sources: as a runner's cache would keep them, and nothing else of its build/), so setup-command
-  // finds them up to date instead of compiling them again.
-  const tools = ['build/asm/asm-tool', 'build/sandbox/sandbox'];
+  // The setup-command's build is Gradescope's setup.sh's, to the letter: the same make of the same
+  // targets from the same kit, which gradescope.test.js runs from scratch. So here each checkout starts
+  // with the C tools `make grade-test` built from these sources (as a runner's cache would keep them,
+  // and nothing else of its build/), and setup-command finds them up to date.
+  const setupMake = fs
+    .readFileSync(path.join(ROOT, 'tools/grade/gradescope/setup.sh'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('make '));
+  for (const s of graders) assert.ok(s.with['setup-command'].endsWith(` && ${setupMake}`), s.with['setup-command']);
+  const tools = ['build/asm/asm-tool', 'build/sandbox/sandbox', 'build/native/native-tool', 'build/native/obj'];
   let checkouts = 0;
   const grade = (labC) => {
     const work = path.join(scratch, `checkout-${++checkouts}`);
     assert.strictEqual(run('cp', ['-a', repo, work]).status, 0);
-    if (checkouts > 1) {
-      for (const t of tools) {
-        fs.mkdirSync(path.dirname(path.join(work, t)), { recursive: true });
-        assert.strictEqual(run('cp', ['-a', path.join(scratch, 'checkout-1', t), path.join(work, t)]).status, 0);
-      }
+    for (const t of tools) {
+      fs.mkdirSync(path.dirname(path.join(work, t)), { recursive: true });
+      assert.strictEqual(run('cp', ['-a', path.join(ROOT, t), path.join(work, t)]).status, 0);
     }
     if (labC) fs.copyFileSync(labC, path.join(work, 'labs', LAB, 'lab.c'));
     let score = 0;
@@ -57,6 +60,7 @@ test('GitHub Classroom: the template repository and its workflow, run as the com
       const opts = { cwd: work, env, timeout: s.with.timeout * 60 * 1000 };
       const setup = run('sh', ['-c', s.with['setup-command']], opts);
       assert.strictEqual(setup.status, 0, setup.out);
+      assert.doesNotMatch(setup.out, /^(cc |built )/m, 'setup-command compiled the C tools');
       const r = run('sh', ['-c', s.with.command], opts);
       if (r.status === 0) score += s.with['max-score'];
     }

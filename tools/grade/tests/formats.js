@@ -32,11 +32,14 @@ function assertNoSolutions(files, what) {
   assert.deepStrictEqual(bad, [], `${what} holds files a student must not see`);
 }
 
-// Unzips as unzip(1) does, file modes included (Python's zipfile, a Debian dependency already).
+// Unzips as unzip(1) does, file modes and times included (Python's zipfile, a Debian dependency
+// already): a bundle unzipped over an older one keeps the times it was made with (bundle.sh: 1980), so
+// what setup.sh built from the same sources is up to date.
 function unzip(zip, dir) {
   const py =
-    'import os, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n' +
-    '    p = z.extract(i, sys.argv[2])\n    m = (i.external_attr >> 16) & 0o777\n    if m: os.chmod(p, m)\n';
+    'import os, sys, time, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n' +
+    '    p = z.extract(i, sys.argv[2])\n    m = (i.external_attr >> 16) & 0o777\n    if m: os.chmod(p, m)\n' +
+    '    t = time.mktime(i.date_time + (0, 0, -1))\n    os.utime(p, (t, t))\n';
   const r = run('python3', ['-c', py, zip, dir]);
   assert.strictEqual(r.status, 0, r.out);
 }

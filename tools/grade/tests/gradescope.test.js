@@ -58,6 +58,9 @@ test('Gradescope: the bundle, setup.sh and run_autograder in /autograder, result
   assert.ok(fs.existsSync(path.join(ag, 'source', 'UNSANDBOXED')));
   const setup2 = inAutograder(ag, ['bash', '/autograder/source/setup.sh']);
   assert.strictEqual(setup2.status, 0, setup2.out);
+  // the same sources with the times they were bundled with: the C tools the first setup built are up
+  // to date (compiling them is the first setup's check; a second build would only cost the time)
+  assert.doesNotMatch(setup2.out, /^(cc |built )/m, 'the second setup compiled the C tools again');
   const pass = grade(path.join(ROOT, 'labs', LAB, 'solution.c'));
   assert.strictEqual(pass.score, 1, JSON.stringify(pass));
   assert.match(pass.output, /^Lab polling: PASS/);
