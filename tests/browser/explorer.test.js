@@ -237,6 +237,7 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
 test('explorer: a schedule link of the outcome table replays that schedule (file://)', async () => {
   const tab = await site.newTab({ mode: 'file' });
   const app = await openApp(tab);
+  await openRecordOf(tab.page, ID);
   const link = tab.page
     .locator(`${BUILD_VIEW} table.native-build-outcomes[data-variant=plain] tr`, {
       hasText: 't1 does not terminate',
@@ -244,7 +245,6 @@ test('explorer: a schedule link of the outcome table replays that schedule (file
     .locator('a.explorer-witness');
   const spec = await link.getAttribute('data-explore');
   const schedule = new RegExp(`^${ID}:plain:([0-3]+)$`).exec(spec)[1];
-  await openRecordOf(link);
   await link.click();
   assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${schedule.length}`);
   for (let k = 0; k < schedule.length; k++) await tab.page.keyboard.press('n');

@@ -145,6 +145,7 @@ test('x86-TSO: the goal of the plain variant without smp_mb(), offered from SC, 
 test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file://)', async () => {
   const tab = await site.newTab({ mode: 'file' });
   const a = await openApp(tab, SB);
+  await openRecordOf(tab.page, SB);
   const link = tab.page
     .locator(`.explorer[data-example="${SB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso] tr`, {
       hasText: BOTH,
@@ -152,7 +153,6 @@ test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file:
     .locator('a.explorer-witness');
   const spec = await link.getAttribute('data-explore');
   const schedule = new RegExp(`^${SB}:fixed@tso:([0-3a-d]+)$`).exec(spec)[1];
-  await openRecordOf(link);
   await link.click();
   // the witness opens at step 0 under x86-TSO; n plays it to the outcome, drains included
   assert.equal(await a.locator('input[type=radio][value=tso]').isChecked(), true);
