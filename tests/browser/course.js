@@ -54,6 +54,15 @@ async function recordInserted(d) {
   );
 }
 
+// With JavaScript off the record is a page of its own: from the example's page (loaded in tab), follows
+// the link the folded record holds to it (ex: '#ex-<slug>', or any element inside the example).
+async function gotoRecordPage(tab, ex) {
+  const link = tab.page
+    .locator(`${ex} details.example-verified .record-link a, section.example:has(${ex}) .record-link a`)
+    .first();
+  await tab.page.goto(new URL(await link.getAttribute('href'), tab.page.url()).href);
+}
+
 // Opens the folded record of the example whose id (data-example) is id, by its summary (openRecord).
 async function openRecordOf(page, id) {
   await openRecord(page, `section.example[data-example="${id}"]`);
@@ -102,6 +111,7 @@ module.exports = {
   firstQuiz,
   openRecord,
   openRecordOf,
+  gotoRecordPage,
   drawn,
   playGame,
   playAll,
