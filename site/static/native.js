@@ -952,6 +952,8 @@
     }
   }
 
+  /* static/ondemand.js calls init again for the sections of a record it inserted later */
+  window.CourseNative = { init: init };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
   else init();
 })();

@@ -1,6 +1,11 @@
 /* ondemand.js - loads an example's heavier scripts only when the reader opens the part that needs
  * them (issue 27, point 14: page weight). Classic script: works from file:// (scripts are added as
  * <script> elements, never fetched) and over http; example.html loads it once per page.
+ * - the verified record's body (details.example-verified > .record-body[data-record]): the data
+ *   script data-record names (window.COURSE_RECORDS[data-record-key], the record's HTML, written by
+ *   example.html), loaded and inserted when the record is opened, when the URL's fragment names one
+ *   of its ids (data-record-ids; the details are opened) or asks for a replay of its example; then
+ *   its section.native is watched as below. Each record is inserted once.
  * A part names its scripts in data-ondemand, space-separated URLs in the order they must run:
  * - section.native: static/native.js (the machine code's outcomes, its cells' data, the step replay),
  *   loaded when the example's folded record (details.example-verified) is open; with
@@ -85,7 +90,11 @@
     return (replay ? words(sec, 'data-ondemand-replay') : []).concat(words(sec, 'data-ondemand'));
   }
   function loadNative(sec, replay, done) {
-    need(nativeScripts(sec, replay), done || function () {});
+    need(nativeScripts(sec, replay), function () {
+      /* native.js, already there for another record, draws the sections added since */
+      if (window.CourseNative) window.CourseNative.init();
+      if (done) done();
+    });
   }
   function replayAsked(sec) {
     var ex = sec.closest('section.example');
@@ -123,6 +132,62 @@
     },
     true,
   );
+
+  /* ---- the verified record's body (.record-body[data-record]) ------------------------------- */
+  /* Loads body's data script, inserts the record (once), watches its section.native, then done(). */
+  function loadRecord(body, done) {
+    done = done || function () {};
+    if (body.getAttribute('data-record-ready') !== null) {
+      done();
+      return;
+    }
+    need([body.getAttribute('data-record')], function () {
+      var html = (window.COURSE_RECORDS || {})[body.getAttribute('data-record-key')];
+      if (body.getAttribute('data-record-ready') === null && typeof html === 'string') {
+        var link = body.parentNode.querySelector('.record-link');
+        if (link) {
+          link.removeAttribute('id'); /* the record's own element has it now */
+          link.hidden = true;
+        }
+        body.innerHTML = html;
+        body.setAttribute('data-record-ready', '');
+        var ns = body.querySelectorAll('section.native[data-ondemand]');
+        for (var i = 0; i < ns.length; i++) watchNative(ns[i]);
+      }
+      done();
+    });
+  }
+  function recordAsked(body) {
+    var ex = body.closest('section.example'),
+      id = '';
+    try {
+      id = decodeURIComponent(window.location.hash.slice(1));
+    } catch (e) {
+      return false;
+    }
+    if (ex && /[?&]replay=/.test(window.location.search) && id === ex.id) return 'replay';
+    return id !== '' && words(body, 'data-record-ids').indexOf(id) >= 0 ? id : false;
+  }
+  /* the record a fragment or a replay names: loaded (the fragment's: opened, and scrolled to) */
+  function recordsAsked() {
+    var bs = document.querySelectorAll('.record-body[data-record]');
+    for (var i = 0; i < bs.length; i++) askRecord(bs[i], recordAsked(bs[i]));
+  }
+  function askRecord(body, asked) {
+    if (!asked) return;
+    if (asked !== 'replay') body.parentNode.open = true;
+    loadRecord(body, function () {
+      var t = asked !== 'replay' && document.getElementById(asked);
+      if (t) t.scrollIntoView();
+    });
+  }
+  function watchRecord(body) {
+    var rec = body.parentNode;
+    if (rec.open) loadRecord(body);
+    rec.addEventListener('toggle', function () {
+      if (rec.open) loadRecord(body);
+    });
+  }
 
   /* ---- the game (.explorer-app[data-ondemand]) ------------------------------------------------ */
   function playOf(app) {
@@ -223,12 +288,16 @@
     true,
   );
   window.addEventListener('hashchange', function () {
+    recordsAsked();
     gamesAsked().forEach(function (app) {
       loadGame(app);
     });
   });
 
   function start() {
+    var bs = document.querySelectorAll('.record-body[data-record]');
+    for (var b = 0; b < bs.length; b++) watchRecord(bs[b]);
+    recordsAsked();
     var ns = document.querySelectorAll('section.native[data-ondemand]');
     for (var i = 0; i < ns.length; i++) watchNative(ns[i]);
     var gs = document.querySelectorAll('.explorer-app[data-ondemand]');

@@ -25,18 +25,47 @@ async function firstQuiz(page, type) {
 }
 
 // Opens the folded record (details.example-verified: evidence, sources, every verified outcome) of the
-// example that selector ex ('#ex-<slug>', or any element inside the example) names, by its summary.
+// example that selector ex ('#ex-<slug>', or any element inside the example) names, by its summary, and
+// waits until static/ondemand.js has inserted the record's body (its data script, example.html) when the
+// page holds it on demand (print.html and the playground's view hold it inline).
 async function openRecord(page, ex) {
   const d = page.locator(`${ex} details.example-verified, section.example:has(${ex}) details.example-verified`).first();
   if (!(await d.evaluate((e) => e.open))) await d.locator(':scope > summary').click();
+  await recordInserted(d);
 }
 
-// Opens the folded record that holds the element of locator loc (a link in a verified table), by its summary.
-async function openRecordOf(loc) {
-  const summary = loc.locator(
-    'xpath=ancestor::details[contains(concat(" ", @class, " "), " example-verified ")]/summary',
+// Waits until the record of details locator d is on the page (inserted, or inline).
+async function recordInserted(d) {
+  await d.evaluate(
+    (e) =>
+      new Promise((resolve) => {
+        const done = () => {
+          const body = e.querySelector(':scope > .record-body');
+          return !body || body.hasAttribute('data-record-ready');
+        };
+        if (done()) return resolve();
+        new MutationObserver((_, obs) => {
+          if (done()) {
+            obs.disconnect();
+            resolve();
+          }
+        }).observe(e, { attributes: true, subtree: true });
+      }),
   );
-  if (!(await loc.evaluate((e) => e.closest('details.example-verified').open))) await summary.click();
+}
+
+// With JavaScript off the record is a page of its own: from the example's page (loaded in tab), follows
+// the link the folded record holds to it (ex: '#ex-<slug>', or any element inside the example).
+async function gotoRecordPage(tab, ex) {
+  const link = tab.page
+    .locator(`${ex} details.example-verified .record-link a, section.example:has(${ex}) .record-link a`)
+    .first();
+  await tab.page.goto(new URL(await link.getAttribute('href'), tab.page.url()).href);
+}
+
+// Opens the folded record of the example whose id (data-example) is id, by its summary (openRecord).
+async function openRecordOf(page, id) {
+  await openRecord(page, `section.example[data-example="${id}"]`);
 }
 
 // Starts the game of example id as a reader does: its "Start the game" button (static/ondemand.js then loads the
@@ -82,6 +111,7 @@ module.exports = {
   firstQuiz,
   openRecord,
   openRecordOf,
+  gotoRecordPage,
   drawn,
   playGame,
   playAll,

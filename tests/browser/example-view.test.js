@@ -328,13 +328,13 @@ test('a witness of the static outcome table plays step by step to the goal and b
     await app.locator('.explorer-goal').textContent(),
     /^Goal: make t1 read half of the old value and half of the new\. No run of the plain variant’s code as emcc [\d.]+ at -O2 compiles it to WebAssembly reaches it: .*Play the transformed variant$/,
   );
+  await openRecordOf(tab.page, ex);
   const link = tab.page
     .locator(`section.native[data-example="${ex}"] table.native-build-outcomes[data-variant=transformed] tr`, {
       hasText: 'r1=1',
     })
     .locator('a.explorer-witness');
   const sched = (await link.getAttribute('data-explore')).split(':').pop();
-  await openRecordOf(link);
   await link.click();
   assert.equal(await app.locator('.explorer-variants input:checked').getAttribute('value'), 'transformed');
   await drawn(tab.page, '#ex-store-tearing-const64', 'transformed'); // the code view follows (once its data is in)

@@ -9,7 +9,7 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
-const { openRecordOf, playGame } = require('./course');
+const { gotoRecordPage, openRecordOf, playGame } = require('./course');
 
 const ID = 'load-fusing/need-to-stop-gnu89';
 const APP = `.explorer-app[data-example="${ID}"]`;
@@ -185,6 +185,7 @@ test('explorer: a crash is a step of its own; the run ends there for every threa
   const tab = await site.newTab({ mode: 'http' });
   const ex = 'invented-loads/null-check';
   await tab.goto('invented-loads.html');
+  await openRecordOf(tab.page, ex);
   const link = tab.page
     .locator(`section.native[data-example="${ex}"] table.native-build-outcomes[data-variant=transformed] tr`, {
       hasText: 'crash in t1',
@@ -223,13 +224,17 @@ test('explorer: a crash is a step of its own; the run ends there for every threa
 test('explorer: with JavaScript off the verified outcomes are a static table', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
   await tab.goto('load-fusing.html');
+  assert.equal(await tab.page.locator(APP).isVisible(), false);
+  // the record is a page of its own without JavaScript
+  await gotoRecordPage(tab, `section.example[data-example="${ID}"]`);
   // under sequential consistency they are the outcome panel's view of the explorer's build
   const table = tab.page.locator(`${BUILD_VIEW} table.native-build-outcomes[data-variant=plain]`);
   assert.match(await table.textContent(), /t1 does not terminate/);
-  assert.equal(await tab.page.locator(APP).isVisible(), false);
-  // A schedule link leads to the example's explorer section, not to a fragment only the script reads.
+  // A schedule link leads to the example's explorer section on its page, not to a fragment only the
+  // script reads.
   const href = await table.locator('a.explorer-witness').first().getAttribute('href');
-  assert.match(href, /^\?variant=plain&schedule=[0-3]*&step=0#explorer-[a-z0-9-]+$/);
+  assert.match(href, /^load-fusing\.html\?variant=plain&schedule=[0-3]*&step=0#explorer-[a-z0-9-]+$/);
+  await tab.page.goto(new URL(href, tab.page.url()).href);
   assert.equal(await tab.page.locator(`.explorer[data-example="${ID}"]${href.replace(/^[^#]*/, '')}`).count(), 1);
   await tab.close();
 });
@@ -237,6 +242,7 @@ test('explorer: with JavaScript off the verified outcomes are a static table', a
 test('explorer: a schedule link of the outcome table replays that schedule (file://)', async () => {
   const tab = await site.newTab({ mode: 'file' });
   const app = await openApp(tab);
+  await openRecordOf(tab.page, ID);
   const link = tab.page
     .locator(`${BUILD_VIEW} table.native-build-outcomes[data-variant=plain] tr`, {
       hasText: 't1 does not terminate',
@@ -244,7 +250,6 @@ test('explorer: a schedule link of the outcome table replays that schedule (file
     .locator('a.explorer-witness');
   const spec = await link.getAttribute('data-explore');
   const schedule = new RegExp(`^${ID}:plain:([0-3]+)$`).exec(spec)[1];
-  await openRecordOf(link);
   await link.click();
   assert.equal(await app.locator('.explorer-replay-text').textContent(), `step 0 of ${schedule.length}`);
   for (let k = 0; k < schedule.length; k++) await tab.page.keyboard.press('n');

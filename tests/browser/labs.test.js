@@ -89,6 +89,7 @@ for (const lab of LABS) {
   test(`lab ${lab}: the explorer replays the starter's witness from the outcome table (file://)`, async () => {
     const tab = await site.newTab({ mode: 'file' });
     await tab.goto(`labs/${lab}.html`);
+    await openRecordOf(tab.page, `lab/${lab}`); // the verified tables are folded under the game
     const section = tab.page.locator(`.explorer[data-example="lab/${lab}"]`);
     const specs = await section
       .locator('a.explorer-witness')
@@ -98,7 +99,6 @@ for (const lab of LABS) {
     const schedule = /^lab\/[^:]+:student:([0-3]*)$/.exec(longest)[1];
     const app = tab.page.locator(`.explorer-app[data-example="lab/${lab}"]`);
     const link = section.locator(`a.explorer-witness[data-explore="${longest}"]`);
-    await openRecordOf(link); // the verified tables are folded under the game
     await link.click(); // static/ondemand.js loads the game, then ui.js replays it from step 0
     await app.waitFor({ state: 'visible' });
     const slider = app.locator('.explorer-replay input[type=range]');

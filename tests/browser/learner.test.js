@@ -72,11 +72,16 @@ test('the game comes first, the verified record follows folded (JavaScript off, 
       assert.equal(e.goal, e.hasGoal, `${p} ${e.id}: the goal in words without JavaScript`);
     }
   }
-  // the record opens by its summary, without JavaScript
+  // the record opens by its summary, without JavaScript: its evidence, and a link to the rest on a
+  // page of its own, whose tables are plain HTML
   await tab.goto('store-tearing.html');
-  const table = tab.page.locator('#ex-store-tearing-const64 table.native-build-outcomes[data-variant=plain]').first();
-  assert.equal(await table.isVisible(), false);
+  const link = tab.page.locator('#ex-store-tearing-const64 details.example-verified .record-link a');
+  assert.equal(await link.isVisible(), false);
   await tab.page.locator('#ex-store-tearing-const64 details.example-verified > summary').click();
+  assert.equal(await link.isVisible(), true);
+  assert.equal(await tab.page.locator('#ex-store-tearing-const64 .disasm-evidence .ev-says').first().isVisible(), true);
+  await link.click();
+  const table = tab.page.locator('table.native-build-outcomes[data-variant=plain]').first();
   assert.equal(await table.isVisible(), true);
   tab.assertClean();
   await tab.close();
@@ -85,7 +90,8 @@ test('the game comes first, the verified record follows folded (JavaScript off, 
 test('a link to a table inside the record opens it (http)', async () => {
   const tab = await site.newTab({ mode: 'http' });
   await tab.goto('store-tearing.html#native-store-tearing-const64');
-  await tab.page.locator('#native-store-tearing-const64').waitFor({ state: 'visible' });
+  // the record is inserted (its section.native has the id now), opened and shown
+  await tab.page.locator('section.native#native-store-tearing-const64').waitFor({ state: 'visible' });
   assert.equal(
     await tab.page.locator('#ex-store-tearing-const64 details.example-verified').evaluate((d) => d.open),
     true,

@@ -13,7 +13,7 @@ const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, armv8Drawn, outcomeKeys } = require('./native-view');
-const { openRecord } = require('./course');
+const { gotoRecordPage, openRecord } = require('./course');
 
 const PAGE = 'litmus.html';
 const MP = '#ex-litmus-mp-poonceonces';
@@ -41,8 +41,8 @@ test('Under Armv8: verdicts and tables from the data, on the AArch64 cell and be
   });
   // the default (x86-64) cell names the AArch64 cell it shows; the verified tables are folded in the
   // record after the game, and opening it loads native.js, which redraws them
-  await nativeCell(page, MP, 'gcc-12/x86_64/O2');
   await openRecord(page, MP);
+  await nativeCell(page, MP, 'gcc-12/x86_64/O2');
   await page.waitForSelector(`${MP} section.native[data-drawn="gcc-12/x86_64/O2"]`);
   await requested;
   assert.equal(await page.getAttribute(`${MP} .native-armv8`, 'data-drawn'), null);
@@ -66,8 +66,8 @@ test('Under Armv8: verdicts and tables from the data, on the AArch64 cell and be
   // release/acquire on clang's AArch64 code
   await page.selectOption(`${REL} .disasm-compiler`, 'clang-14');
   await page.selectOption(`${REL} .disasm-arch`, 'aarch64');
-  await nativeCell(page, REL, 'clang-14/aarch64/O2');
   await openRecord(page, REL);
+  await nativeCell(page, REL, 'clang-14/aarch64/O2');
   await armv8Drawn(page, REL, 'clang-14/aarch64/O2');
   assert.equal(
     await page.locator(`${REL} .native-armv8 h5 small`).count(),
@@ -104,19 +104,27 @@ test('Under Armv8: verdicts and tables from the data, on the AArch64 cell and be
 
 test("the default cell's Armv8 part is plain HTML with JavaScript off", async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
-  await tab.goto(PAGE);
   const page = tab.page;
-  assert.equal(await page.getAttribute(`${MP} .native-armv8`, 'data-cell'), 'gcc-12/aarch64/O2');
-  assert.equal(await page.getAttribute(`${MP} .native-armv8`, 'data-drawn'), null, 'the build drew it');
-  assert.ok((await outcomeKeys(page, A8(MP, 'fixed'))).includes(BAD));
+  // each record is a page of its own without JavaScript (.record-page)
+  await tab.goto(PAGE);
+  await gotoRecordPage(tab, REL);
+  assert.ok(!(await outcomeKeys(page, A8('.record-page', 'fixed'))).includes(BAD));
   assert.match(
-    await page.textContent(`${MP} .native-armv8-verdict`),
+    await page.textContent('.record-page .native-armv8-verdict'),
+    /the fixed code keeps its guarantee on Arm/,
+  );
+  await tab.goto(PAGE);
+  await gotoRecordPage(tab, MP);
+  const MPR = '.record-page';
+  assert.equal(await page.getAttribute(`${MPR} .native-armv8`, 'data-cell'), 'gcc-12/aarch64/O2');
+  assert.equal(await page.getAttribute(`${MPR} .native-armv8`, 'data-drawn'), null, 'the build drew it');
+  assert.ok((await outcomeKeys(page, A8(MPR, 'fixed'))).includes(BAD));
+  assert.match(
+    await page.textContent(`${MPR} .native-armv8-verdict`),
     /the fixed code too, which reaches P1_r0 == 1 && P1_r1 == 0 on Arm/,
   );
-  assert.ok(!(await outcomeKeys(page, A8(REL, 'fixed'))).includes(BAD));
-  assert.match(await page.textContent(`${REL} .native-armv8-verdict`), /the fixed code keeps its guarantee on Arm/);
   // the witness of the fixed code's bad outcome (marked accesses alone) is drawn as plain HTML, open
-  const pic = page.locator(`${A8(MP, 'fixed')} tr.native-bad details.native-a8-pic`);
+  const pic = page.locator(`${A8(MPR, 'fixed')} tr.native-bad details.native-a8-pic`);
   assert.equal(await pic.getAttribute('open'), '');
   assert.equal(await pic.locator('svg a.a8-ev').count(), 4);
   assert.equal(await pic.locator('svg .a8-miss').count(), 2);

@@ -10,11 +10,11 @@ const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
 const { nativeCell, outcomeKeys } = require('./native-view');
-const { openRecord } = require('./course');
+const { gotoRecordPage, openRecord } = require('./course');
 
 const PAGE = 'store-tearing.html';
 const EX = '#ex-store-tearing-const64';
-const SEC = `${EX} section.native`;
+const SEC = 'section.native[data-example="store-tearing/const64"]'; // on the page, or the record's own
 const MACHINE = (v) => `${SEC} .native-view-machine table.native-outcomes[data-variant="${v}"]`;
 const BUILD = (v) => `${SEC} .native-view-build table.native-build-outcomes[data-variant="${v}"]`;
 
@@ -25,8 +25,8 @@ test("one panel: the machine code and the explorer's build, the same units and m
   await tab.goto(PAGE);
   const page = tab.page;
   // the default cell: the machine code tears the store, the explorer's build does not
-  await nativeCell(page, EX, 'gcc-12/aarch64/O2');
   await openRecord(page, EX); // the verified tables are folded in the record after the game
+  await nativeCell(page, EX, 'gcc-12/aarch64/O2');
   assert.match(await page.textContent(`${SEC} .native-view-machine h5`), /This machine code \(gcc-12\/aarch64 · -O2\)/);
   assert.match(
     await page.textContent(`${SEC} .native-view-build h5`),
@@ -69,6 +69,7 @@ test("one panel: the machine code and the explorer's build, the same units and m
 test("the default cell's panel is plain HTML with JavaScript off", async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
   await tab.goto(PAGE);
+  await gotoRecordPage(tab, EX);
   const page = tab.page;
   assert.match(
     await page.textContent(`${BUILD('transformed')} caption`),

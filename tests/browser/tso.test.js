@@ -12,7 +12,7 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./harness');
-const { openRecordOf, playGame } = require('./course');
+const { gotoRecordPage, openRecordOf, playGame } = require('./course');
 
 const SB = 'litmus/sb-poonceonces',
   MB = 'litmus/sb-fencembonceonces';
@@ -151,6 +151,7 @@ test('x86-TSO: the goal of the plain variant without smp_mb(), offered from SC, 
 test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file://)', async () => {
   const tab = await site.newTab({ mode: 'file' });
   const a = await openApp(tab, SB);
+  await openRecordOf(tab.page, SB);
   const link = tab.page
     .locator(`.explorer[data-example="${SB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso] tr`, {
       hasText: BOTH,
@@ -158,7 +159,6 @@ test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file:
     .locator('a.explorer-witness');
   const spec = await link.getAttribute('data-explore');
   const schedule = new RegExp(`^${SB}:fixed@tso:([0-3a-d]+)$`).exec(spec)[1];
-  await openRecordOf(link);
   await link.click();
   // the witness opens at step 0 under x86-TSO; n plays it to the outcome, drains included
   assert.equal(await a.locator('input[type=radio][value=tso]').isChecked(), true);
@@ -176,7 +176,12 @@ test('x86-TSO: a schedule link of the x86-TSO table replays under x86-TSO (file:
 
 test('x86-TSO: with JavaScript off the x86-TSO tables and the litmus table are static content', async () => {
   const tab = await site.newTab({ mode: 'file', javaScriptEnabled: false });
-  await tab.goto('litmus.html');
+  // each record is a page of its own without JavaScript
+  const record = async (id) => {
+    await tab.goto('litmus.html');
+    await gotoRecordPage(tab, `section.example[data-example="${id}"]`);
+  };
+  await record(SB);
   const tso = tab.page.locator(
     `.explorer[data-example="${SB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso]`,
   );
@@ -186,11 +191,13 @@ test('x86-TSO: with JavaScript off the x86-TSO tables and the litmus table are s
     `section.native[data-example="${SB}"] .native-view-build table.native-build-outcomes[data-variant=fixed]`,
   );
   assert.doesNotMatch(await sc.textContent(), new RegExp(BOTH));
+  assert.match(await tab.page.locator('.explorer-model').first().textContent(), /x86-TSO/);
+  await record(MB);
   const mb = tab.page.locator(
     `.explorer[data-example="${MB}"] table.explorer-outcomes[data-variant=fixed][data-model=tso]`,
   );
   assert.doesNotMatch(await mb.textContent(), new RegExp(BOTH));
-  assert.match(await tab.page.locator('.explorer-model').first().textContent(), /x86-TSO/);
+  await tab.goto('litmus.html');
   const row = tab.page.locator('table.litmus-table[data-set=project] tbody', { hasText: 'SB+poonceonces (' }).first();
   assert.match(await row.textContent(), /Sometimes\s*Never\s*Sometimes/);
   assert.match(await row.locator('details.litmus-witness').textContent(), /reaches memory/);

@@ -30,10 +30,10 @@ const ALLOWED = [
     why: 'disassembly menus are hidden until disasm.js fills them',
   },
   // An event of an Armv8 witness picture (inline SVG drawn by tools/native a8svg.c) is an SVG <a>
-  // linking to the example; tidy 5.6 checks it as an HTML <a> inside <svg> and knows neither attribute.
+  // linking to the example (on its page; from a record's page beside it, the page's file name first); tidy 5.6 checks it as an HTML <a> inside <svg> and knows neither attribute.
   {
     re: /^<a> proprietary attribute "(href|class)"$/,
-    at: /^<a class="a8-ev" href="#[\w-]*" data-thread="\d+"/,
+    at: /^<a class="a8-ev" href="(?:[\w-]+\.html)?#[\w-]*" data-thread="\d+"/,
     why: 'an SVG link of a witness picture (SVG 2 href), unknown to tidy 5.6',
   },
   // A blank source line in the disassembly view's source listing.

@@ -19,6 +19,7 @@
 #include "indexes.h"
 #include "printcache.h"
 #include "render.h"
+#include "sideout.h"
 #include "state.h"
 
 #define GENERATOR_VERSION "sitegen 1"
@@ -190,6 +191,12 @@ static int up_to_date(const struct output *x, const struct state *old,
 	for (size_t i = 0; i < so->ndeps; i++)
 		if (memo_hash(m, so->deps[i].path) != so->deps[i].hash)
 			return 0;
+	for (size_t i = 0; i < so->sides.n; i++) { /* the outputs its render added are there too */
+		path = so->sides.paths[i];
+		if (!bsearch(&path, existing->paths, existing->n, sizeof *existing->paths,
+			     cmp_path))
+			return 0;
+	}
 	return 1;
 }
 
@@ -253,6 +260,9 @@ struct build {
 	struct hash_memo memo;
 	struct file_list existing;
 	char **sorted_paths;
+	struct sideouts
+		sides; /* the outputs renders added (write_output): the clean outputs', then new */
+	struct state_output *rendering; /* the page being rendered: its write_output calls */
 	char *out, *tmp;
 	int have_site, lock_fd;
 	size_t ndirty, nstale;
@@ -270,6 +280,12 @@ static int lock_state(struct build *b)
 		return 0;
 	memset(&b->s, 0, sizeof b->s);
 	return diag_at(b->opt->state, 0, "cannot lock the build state: %s", strerror(errno));
+}
+
+/* path is an output of the site or one a clean output's render added (else it goes) */
+static int kept(const struct build *b, const char *path)
+{
+	return is_output(b->sorted_paths, b->o.n, path) || sideouts_has(&b->sides, path);
 }
 
 /* Which outputs are dirty (b->ndirty) and which files of the current site are no output any more
@@ -290,8 +306,14 @@ static void plan_outputs(struct build *b)
 	for (size_t i = 0; i < o->n; i++)
 		b->sorted_paths[i] = o->v[i].path;
 	qsort(b->sorted_paths, o->n, sizeof *b->sorted_paths, cmp_path);
+	for (size_t i = 0; i < o->n; i++) {
+		const struct state_output *so = o->v[i].dirty ? NULL :
+								state_find(&b->old, o->v[i].path);
+		for (size_t j = 0; so && j < so->sides.n; j++)
+			sideouts_add(&b->sides, so->sides.paths[j]);
+	}
 	for (size_t i = 0; i < b->existing.n; i++)
-		b->nstale += !is_output(b->sorted_paths, o->n, b->existing.paths[i]);
+		b->nstale += !kept(b, b->existing.paths[i]);
 }
 
 /* Nothing to render. Keep the file-hash cache current so touched-but-unchanged files are not read
@@ -332,13 +354,36 @@ static int prepare_tmp(struct build *b)
 	if (b->have_site && fs_hardlink_tree(b->out, b->tmp) != 0)
 		return diag_at(b->tmp, 0, "cannot hard-link the current site: %s", strerror(errno));
 	for (size_t i = 0; i < b->existing.n; i++) {
-		if (is_output(b->sorted_paths, b->o.n, b->existing.paths[i]))
+		if (kept(b, b->existing.paths[i]))
 			continue;
 		char *f = xasprintf("%s/%s", b->tmp, b->existing.paths[i]);
 		unlink(f);
 		free(f);
 	}
 	return 0;
+}
+
+/* write_output(path, text) of the page being rendered: a file of b->tmp, recorded with the page. */
+static int write_side(void *ctx, const char *path, const char *text, size_t len, struct buf *err)
+{
+	struct build *b = ctx;
+	const char *why = sideout_bad_path(path);
+	if (!why && is_output(b->sorted_paths, b->o.n, path))
+		why = "the path of another output of the site";
+	if (!why && sideouts_has(&b->sides, path))
+		why = "written twice (by this page or another)";
+	if (why) {
+		buf_puts(err, why);
+		return -1;
+	}
+	char *f = xasprintf("%s/%s", b->tmp, path);
+	int rc = mkdir_p(f, 1) == 0 && fs_write_new_inode(f, text, len) == 0 ? 0 : -1;
+	if (rc != 0)
+		buf_printf(err, "cannot write %s: %s", f, strerror(errno));
+	free(f);
+	sideouts_add(&b->sides, path);
+	sideouts_add(&b->rendering->sides, path);
+	return rc;
 }
 
 /* Every dirty output rendered into b->tmp; the clean ones keep their recorded dependencies. */
@@ -352,6 +397,8 @@ static int render_dirty(struct build *b)
 		if (!x->dirty) {
 			for (size_t d = 0; d < so->ndeps; d++)
 				state_add_dep(no, so->deps[d].path, so->deps[d].hash);
+			for (size_t j = 0; j < so->sides.n; j++)
+				sideouts_add(&no->sides, so->sides.paths[j]);
 			continue;
 		}
 		if (stop_signal)
@@ -361,7 +408,12 @@ static int render_dirty(struct build *b)
 		render_record_deps(&b->s, no);
 		engine_set_stop_flag(b->s.engine, &stop_signal);
 		struct buf html = { 0 };
+		b->rendering = no;
+		if (x->kind ==
+		    OUT_PAGE) /* print.html reuses cached bodies: no outputs of its own */
+			engine_set_output_fn(b->s.engine, write_side, b);
 		int r = render_output(&b->s, x, &html);
+		engine_set_output_fn(b->s.engine, NULL, NULL);
 		render_record_deps(&b->s, NULL);
 		if (r == 0) {
 			char *f = xasprintf("%s/%s", b->tmp, x->path);
@@ -412,6 +464,7 @@ static void build_free(struct build *b)
 	render_finish();
 	printcache_free();
 	free(b->sorted_paths);
+	sideouts_free(&b->sides);
 	fs_file_list_free(&b->existing);
 	memo_free(&b->memo);
 	current_memo = NULL;

@@ -26,6 +26,8 @@ struct engine {
 	const char *root;
 	engine_dep_fn dep_fn;
 	void *dep_ctx;
+	engine_output_fn out_fn; /* write_output(), or NULL: not allowed in this render */
+	void *out_ctx;
 	volatile sig_atomic_t *stop;
 	long long steps,
 		step_limit;    /* instructions of the current render (config run), and the cap */
@@ -322,6 +324,24 @@ static int l_static_text(lua_State *L)
 	return 1;
 }
 
+/* write_output(path, text): one more output of the render in progress (engine_set_output_fn). */
+static int l_write_output(lua_State *L)
+{
+	struct engine *e = self(L);
+	const char *path = luaL_checkstring(L, 1);
+	size_t len;
+	const char *text = luaL_checklstring(L, 2, &len);
+	if (!e->out_fn)
+		return luaL_error(L, "write_output('%s'): only a page's render may write outputs",
+				  path);
+	struct buf err = { 0 };
+	if (e->out_fn(e->out_ctx, path, text, len, &err) == 0)
+		return 0;
+	lua_pushfstring(L, "write_output('%s'): %s", path, err.data ? err.data : "failed");
+	buf_free(&err);
+	return lua_error(L);
+}
+
 static int l_template_exists(lua_State *L)
 {
 	struct engine *e = self(L);
@@ -429,6 +449,7 @@ struct engine *engine_new(const char *templates_dir)
 					{ "json", l_json },
 					{ "template_exists", l_template_exists },
 					{ "static_text", l_static_text },
+					{ "write_output", l_write_output },
 					{ NULL, NULL } };
 	lua_pushlightuserdata(L, e);
 	luaL_setfuncs(L, fns, 1);
@@ -465,6 +486,12 @@ void engine_set_deps(struct engine *e, engine_dep_fn fn, void *ctx)
 {
 	e->dep_fn = fn;
 	e->dep_ctx = ctx;
+}
+
+void engine_set_output_fn(struct engine *e, engine_output_fn fn, void *ctx)
+{
+	e->out_fn = fn;
+	e->out_ctx = ctx;
 }
 
 void engine_set_global(struct engine *e, const char *name)

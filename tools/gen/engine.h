@@ -1,6 +1,6 @@
 /* engine: the embedded Lua 5.4 template engine. Loads site/config.lua, compiles templates (template.h)
  * once each, and renders them with the globals page/site/build plus include, escape, url, json,
- * template_exists and static_text (docs/ARCHITECTURE.md, "Templates"). Site code runs sandboxed: it sees only the string,
+ * template_exists, static_text and write_output (docs/ARCHITECTURE.md, "Templates"). Site code runs sandboxed: it sees only the string,
  * table, math and utf8 libraries (read-only) and a few base functions, never os, io, require, load*,
  * dofile or debug; and it is bounded in instructions and memory (engine_set_limits). Every template file used or probed is reported to a
  * dependency callback with the hash of its bytes (0 when absent), for the incremental build. */
@@ -24,6 +24,13 @@ int engine_load_config(struct engine *e, const char *path);
 /* Pops the value on top of the Lua stack and makes it a global of every template. */
 void engine_set_global(struct engine *e, const char *name);
 void engine_set_deps(struct engine *e, engine_dep_fn fn, void *ctx);
+/* write_output(path, text) in a template: one more output of the render in progress (a page's record
+ * page beside it, a data script), handed to fn, which checks the path, writes the file and returns 0,
+ * or -1 with the reason in err (the template then fails with it). fn NULL (the default): templates
+ * that call write_output fail ("only a page's render may write outputs"). */
+typedef int (*engine_output_fn)(void *ctx, const char *path, const char *text, size_t len,
+				struct buf *err);
+void engine_set_output_fn(struct engine *e, engine_output_fn fn, void *ctx);
 /* While *flag is non-zero, running templates stop with the error "interrupted" (checked every thousand
  * Lua instructions, so a runaway template loop can be interrupted). */
 void engine_set_stop_flag(struct engine *e, volatile sig_atomic_t *flag);

@@ -85,6 +85,7 @@ void state_free(struct state *s)
 			free(s->outputs[i].deps[j].path);
 		free(s->outputs[i].deps);
 		free(s->outputs[i].path);
+		sideouts_free(&s->outputs[i].sides);
 	}
 	free(s->outputs);
 	free(s->index);
@@ -154,7 +155,10 @@ void state_load(const char *path, struct state *s)
 		char kind;
 		uint64_t h;
 		int off = 0;
-		if (sscanf(line, "%c %" SCNx64 " %n", &kind, &h, &off) != 2 || !off || !line[off]) {
+		if (line[0] == 'S' && line[1] == ' ' && line[2] && cur) {
+			sideouts_add(&cur->sides, line + 2);
+		} else if (sscanf(line, "%c %" SCNx64 " %n", &kind, &h, &off) != 2 || !off ||
+			   !line[off]) {
 			ok = 0;
 		} else if (kind == 'O') {
 			cur = state_add(s, line + off, h);
@@ -189,6 +193,8 @@ int state_save(const char *path, const struct state *s)
 		buf_printf(&b, "O %016" PRIx64 " %s\n", o->key, o->path);
 		for (size_t j = 0; j < o->ndeps; j++)
 			buf_printf(&b, "D %016" PRIx64 " %s\n", o->deps[j].hash, o->deps[j].path);
+		for (size_t j = 0; j < o->sides.n; j++)
+			buf_printf(&b, "S %s\n", o->sides.paths[j]);
 	}
 	for (size_t i = 0; i < s->nfiles; i++)
 		buf_printf(&b, "F %016" PRIx64 " %s %s\n", s->files[i].hash, s->files[i].stamp,

@@ -5,6 +5,7 @@
  *   sitegen-state 1
  *   O <key-hex> <output path>
  *   D <hash-hex> <file path>      (dependencies of the O line above)
+ *   S <path>                      (outputs its render added with write_output: sideout.h)
  *   F <hash-hex> <size>:<mtime-s>:<mtime-ns>:<inode> <file path>
  * F lines cache content hashes of input files by their stat data, so an unchanged file (same size,
  * mtime and inode) is not read again; build/data/site alone is thousands of files. */
@@ -12,6 +13,8 @@
 #define GEN_STATE_H
 #include <stddef.h>
 #include <stdint.h>
+
+#include "sideout.h"
 
 struct state_dep {
 	char *path;
@@ -23,6 +26,7 @@ struct state_output {
 	uint64_t key;
 	struct state_dep *deps;
 	size_t ndeps;
+	struct sideouts sides;
 };
 
 struct state_filehash {

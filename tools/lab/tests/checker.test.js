@@ -238,7 +238,10 @@ test('links of a lab page point into the full course site (sitegen --link-base)'
     if (target === 'labs/polling') continue;
     assert.ok(html.includes(`href="${up}/${target}.html${anchor || ''}"`), `${p}.md -> ${up}/${target}.html`);
   }
-  assert.match(html, /data-explore="lab\/polling:student:/);
+  // the verified record is a page of its own beside it (the schedule links are there), linked
+  assert.ok(html.includes('href="../labs/ex-lab-polling.record.html"'), 'the link to the record');
+  const record = fs.readFileSync(path.join(SITE, 'labs/ex-lab-polling.record.html'), 'utf8');
+  assert.match(record, /data-explore="lab\/polling:student:/);
   // the page's checker section shows this check's result (the course site's shows the reference's)
   assert.ok(
     html.includes(`What the checker says about your file (<code>${res.file}</code>): <strong>PASS</strong>`),
