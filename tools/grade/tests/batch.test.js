@@ -83,8 +83,14 @@ test('a class graded into a gradebook, a summary and report pages, then resumed'
   const report = (s) => fs.readFileSync(path.join(out, 'reports', safeName(s), 'index.html'), 'utf8');
   assert.match(report('alice'), /Verdict: <strong>PASS<\/strong>/);
   assert.match(report('alice'), /<a href="site\/labs\/polling\.html">/);
-  const page = fs.readFileSync(path.join(out, 'reports', 'alice', 'site', 'labs', 'polling.html'), 'utf8');
-  assert.match(page, /data-explore="lab\/polling:student:/);
+  const labs = path.join(out, 'reports', 'alice', 'site', 'labs');
+  const page = fs.readFileSync(path.join(labs, 'polling.html'), 'utf8');
+  // the student's outcome tables are on the verified record's page beside it, linked from the lab page
+  assert.ok(page.includes('href="../labs/ex-lab-polling.record.html"'), 'the lab page links its record');
+  assert.match(
+    fs.readFileSync(path.join(labs, 'ex-lab-polling.record.html'), 'utf8'),
+    /data-explore="lab\/polling:student:/,
+  );
   assert.match(report('bob'), /<h2>Compiler diagnostics<\/h2>\n<pre>.*need_to_stp/s);
   assert.match(report('=SUM(A1)'), /reads &quot;\/etc\/hostname&quot;/);
   assert.match(report('frank'), /The sandbox stopped the step <code>preprocess<\/code>/);

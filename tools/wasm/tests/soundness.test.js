@@ -216,8 +216,11 @@ test('fault 4: the page marks the outcome table of a capped exploration partial'
     ],
     { cwd: H.TOP, stdio: 'pipe' },
   );
+  // the example's verified record: a page of its own beside load-fusing.html (site/templates/example.html)
+  const { anchor } = JSON.parse(fs.readFileSync(path.join(data, 'examples', id + '.json'), 'utf8'));
+  const record = anchor + '.record.html';
   const caption = (site) => {
-    const html = fs.readFileSync(path.join(site, 'load-fusing.html'), 'utf8');
+    const html = fs.readFileSync(path.join(site, record), 'utf8');
     // this example's explorer section (other tables of the page have captions and variants too)
     const start = html.search(new RegExp(`<section class="explorer explorer-verified" [^>]*data-example="${id}"`));
     assert.ok(start >= 0, 'the page has the explorer of ' + id);
@@ -236,5 +239,5 @@ test('fault 4: the page marks the outcome table of a capped exploration partial'
   };
   assert.match(caption(path.join(dir, 'site')), /partial: the exploration stopped at its cap/);
   const real = path.join(H.TOP, 'build/site'); // the full exploration's page is not marked
-  if (fs.existsSync(path.join(real, 'load-fusing.html'))) assert.doesNotMatch(caption(real), /partial:/);
+  if (fs.existsSync(path.join(real, record))) assert.doesNotMatch(caption(real), /partial:/);
 });
