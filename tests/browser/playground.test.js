@@ -13,10 +13,29 @@ const path = require('node:path');
 const h = require('./harness');
 
 const CELL = 'clang-22/aarch64/O1';
-let site, state;
+// The playground's matrix here: three of the course's targets (CELL's, the default cell's, the
+// source-counts cell's: every cell targets.conf names), each line as the course has it. Every run's
+// whole matrix is these 15 cells, not the course's 60: the stages, the overview and "every cell filled
+// in" are the same code on fewer compiles (tools/playground: the server's option `targets`).
+const TARGETS = ['clang-22/aarch64', 'gcc-12/x86_64', 'clang-14/x86_64'];
+function smallMatrix(dir) {
+  const conf = fs.readFileSync(path.resolve(__dirname, '..', '..', 'examples', 'targets.conf'), 'utf8');
+  const kept = conf.split('\n').filter((l) => !/^target\s/.test(l) || TARGETS.includes(l.split(/\s+/)[1]));
+  assert.equal(kept.filter((l) => /^target\s/.test(l)).length, TARGETS.length);
+  const file = path.join(dir, 'targets.conf');
+  fs.writeFileSync(file, kept.join('\n'));
+  const opts =
+    kept
+      .find((l) => /^opts\s/.test(l))
+      .trim()
+      .split(/\s+/).length - 1;
+  CELLS = TARGETS.length * opts;
+  return file;
+}
+let site, state, CELLS;
 before(async () => {
   state = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-browser-'));
-  site = await h.open({ playground: { state } });
+  site = await h.open({ playground: { state, targets: smallMatrix(state) } });
 });
 after(async () => {
   const pg = site.server.playground;
@@ -83,6 +102,11 @@ test('edit a course example into a new variant: its code on a chosen cell and it
   assert.match(await status(page).textContent(), /^Done/);
   assert.equal(await page.locator('.pg-errors li').count(), 0);
   assert.equal(await page.locator('.pg-cell-button.pg-pending').count(), 0, 'every cell of the matrix filled in');
+  assert.equal(
+    await page.locator('.pg-cell-button').count(),
+    CELLS,
+    "the overview has every cell of the server's matrix",
+  );
   await tab.screenshot('playground-1280-light', { fullPage: true });
   // the link holds the source: opened afresh, the same code comes back
   const link = page.url();

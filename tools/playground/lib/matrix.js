@@ -8,13 +8,25 @@ const path = require('path');
 const { ROOT } = require('./tasks.js');
 
 const ASM_TOOL = path.join(ROOT, 'build', 'asm', 'asm-tool');
+let conf = path.join(ROOT, 'examples', 'targets.conf');
 let cached = null;
+
+// The matrix's file: examples/targets.conf, or (tests: a smaller matrix) a file of the same format
+// naming some of its targets. One per process: set before the first load.
+function use(file) {
+  conf = path.resolve(file);
+  cached = null;
+}
+
+function file() {
+  return conf;
+}
 
 // -> {targets: [{target, compiler, arch, cmd}], opts: ["O0", ...], flags: [...], default: "t/opt",
 //     cells: ["gcc-12/x86_64/O0", ...] (every cell, in the matrix's order)}
 function load() {
   if (cached) return cached;
-  const r = spawnSync(ASM_TOOL, ['matrix', 'examples/targets.conf', '--json'], {
+  const r = spawnSync(ASM_TOOL, ['matrix', conf, '--json'], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60000,
@@ -65,4 +77,4 @@ function viewGroups(tname, cflags) {
   return g;
 }
 
-module.exports = { load, target, parseCell, viewGroups };
+module.exports = { use, file, load, target, parseCell, viewGroups };

@@ -166,7 +166,7 @@ class Run {
     fs.rmSync(this.work, { recursive: true, force: true });
     const ex = path.join(this.work, 'examples');
     fs.mkdirSync(path.join(ex, path.dirname(this.id)), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'examples', 'targets.conf'), path.join(ex, 'targets.conf'));
+    fs.copyFileSync(matrix.file(), path.join(ex, 'targets.conf'));
     fs.symlinkSync(path.join(ROOT, 'examples', 'include'), path.join(ex, 'include'));
     fs.writeFileSync(path.join(ex, this.id + '.c'), this.kind === 'example' ? this.source : '');
     fs.mkdirSync(path.join(this.work, 'content'), { recursive: true });

@@ -73,9 +73,11 @@ function litmusId(source, kind) {
 
 class Playground {
   // o: {port, hosts (extra names), state (directory), site (the course's built site), jobs, queue,
-  //     threads, limits (tighter step limits, tests), unsandboxed, matrix (false: only the reader's cells)}
+  //     threads, limits (tighter step limits, tests), unsandboxed, matrix (false: only the reader's cells),
+  //     targets (tests: a targets.conf naming some of the course's targets, the whole matrix of every run)}
   constructor(o) {
     this.o = Object.assign({}, DEFAULTS, o);
+    if (this.o.targets) matrix.use(this.o.targets);
     this.hosts = guard.allowedHosts(this.o.port, this.o.hosts);
     this.store = new Store(path.join(this.o.state, 'runs'), this.o.keep);
     this.cache = path.join(this.o.state, 'cache');

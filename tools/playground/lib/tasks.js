@@ -13,8 +13,8 @@
 //   a64       tools/a64's a64-tool run on an AArch64 or X86 assembly litmus test (herd's format): the
 //             Armv8 model, or x86-TSO on the native explorer, as `make litmus` runs the project's suite
 // A run's work directory is the cwd of every step and looks like the repository to the tools
-// (examples/<id>.c the reader's file, examples/targets.conf and examples/include links to the course's,
-// BUILD=build), so each file and diagnostic is named as in the course (examples/<id>.c:12:) and the
+// (examples/<id>.c the reader's file, examples/targets.conf a copy of the server's matrix (lib/matrix.js),
+// examples/include a link to the course's, BUILD=build), so each file and diagnostic is named as in the course (examples/<id>.c:12:) and the
 // compile cache's key (the source's text and its path) is the same in every run of the same id.
 // ctx: {work, id, root (the run's directory), cache (the playground's shared caches), limits}.
 'use strict';
