@@ -194,9 +194,10 @@ class Playground {
       !cells.every((c) => matrix.parseCell(c))
     )
       return send(res, 400, { error: 'refused: cells must be cells of the matrix (compiler/arch/opt)' });
+    // a run is its kind, id, source and the server's matrix (a state folder may serve two matrices)
     const h = crypto
       .createHash('sha256')
-      .update(JSON.stringify([kind, id, source]))
+      .update(JSON.stringify([kind, id, source, all.cells]))
       .digest('hex')
       .slice(0, 24);
     if (HASH_RE.test(b.body.supersedes || '') && b.body.supersedes !== h) this.cancel(b.body.supersedes);
