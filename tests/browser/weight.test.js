@@ -175,10 +175,16 @@ test('a record is inserted when opened, its data script loaded once, and native.
   await openRecord(page, first);
   await page.locator(`${first} section.native[data-native-ready]`).waitFor({ state: 'attached' });
   assert.ok(await page.locator(`${first} .record-link`).isHidden(), 'the link gives way to the record');
-  // closed and opened again: not loaded or inserted twice
+  // closed and opened again: not loaded or inserted twice (a second insertion would replace the
+  // record's elements: the one marked here must still be there)
+  await page.locator(`${first} section.native`).evaluate((e) => (e.keptAcrossToggle = true));
   await page.locator(`${first} details.example-verified > summary`).click();
   await openRecord(page, first);
   assert.equal(await page.locator(`${first} section.native`).count(), 1);
+  assert.ok(
+    await page.locator(`${first} section.native`).evaluate((e) => e.keptAcrossToggle === true),
+    'the record was inserted again',
+  );
   assert.deepEqual(
     recordScripts().map((u) => u.split('/').pop()),
     ['ex-litmus-sb-poonceonces.record.js'],
